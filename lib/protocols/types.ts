@@ -1,0 +1,90 @@
+// The contract every protocol adapter fulfils. Adapters read and write files; they never touch
+// SQLite. Ingest drives them; the journal stores what they return.
+import type { Folder, MessageDetail, Protocol, Status } from "@/lib/model";
+
+/** Files larger than this are journaled by headers only (DESIGN "Safety rules"). */
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+/** One entry found under a source's watched tree. */
+export interface FoundFile {
+  /** Relative to the workspace root (the MAILROOM_ROOT entry), with "/" separators. */
+  relPath: string;
+  kind: "file" | "symlink" | "directory" | "other";
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** Where a path sits in the protocol's layout. */
+export interface Placement {
+  agent: string;
+  folder: Folder;
+}
+
+/** What an adapter makes of one file: the summary fields it owns. */
+export interface ParsedMessage {
+  messageId: string | null;
+  from: string | null;
+  to: string[];
+  cc: string[];
+  type: string | null;
+  priority: string | null;
+  threadId: string | null;
+  inReplyTo: string | null;
+  correlationId: string | null;
+  repository: string | null;
+  issue: string | null;
+  /** ISO 8601 UTC, or null when missing or unparseable. */
+  date: string | null;
+  rawStatus: string | null;
+  status: Status;
+  retryCount: number;
+  nextRetryAt: string | null;
+  /** Decoded body text ("" when not read). */
+  body: string;
+  problems: string[];
+  /** Set when the file is a dead letter holding another message. */
+  deadLetter: DeadLetterInfo | null;
+}
+
+export interface DeadLetterInfo {
+  originalFile: string | null;
+  /** The original message's own Message-ID, read from the embedded copy. */
+  originalMessageId: string | null;
+  /** The queue it was bound for: the original's `To:`. */
+  originalAgent: string | null;
+  /** The embedded original file, exactly as text. */
+  originalText: string | null;
+  retryCount: number | null;
+  lastError: string | null;
+  movedAt: string | null;
+}
+
+export type DetailFields = Pick<MessageDetail, "headers" | "body" | "data" | "ignite">;
+
+export interface ProtocolAdapter {
+  protocol: Protocol;
+  /** A reader bound to `root` (absolute), or null when the root holds nothing of this protocol. */
+  open(root: string): Promise<SourceReader | null>;
+  /** The full view of one message from its exact bytes (no root needed). */
+  describe(bytes: Buffer): Promise<DetailFields>;
+}
+
+/** One protocol's view of one workspace root. */
+export interface SourceReader {
+  protocol: Protocol;
+  /** The workspace root, absolute. Every relPath is relative to it. */
+  root: string;
+  /** Absolute folders to watch (they may not all exist yet). */
+  watchDirs: string[];
+  /** Every candidate entry under the watched folders (never following symlinks). */
+  list(): Promise<FoundFile[]>;
+  /** Every agent with a queue or inbox, even an empty one. */
+  agents(): Promise<string[]>;
+  /** Where a root-relative path sits, or null when it is not a message location. */
+  place(relPath: string): Placement | null;
+  /** Parse one file. `bytes` is null when the file was not read (oversized, symlink, directory). */
+  parse(input: { relPath: string; placement: Placement; bytes: Buffer | null; found: FoundFile }): Promise<ParsedMessage>;
+  /** The full view of one message from its exact bytes. */
+  describe(bytes: Buffer): Promise<DetailFields>;
+}

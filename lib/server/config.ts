@@ -1,0 +1,107 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting comes from the environment (DESIGN "Settings"); this is the only reader of it.
+const flag = z
+  .enum(["", "0", "1", "true", "false"], { message: 'use "1" (on) or "0" (off)' })
+  .default("")
+  .transform((v) => v === "1" || v === "true");
+
+const envSchema = z.object({
+  MAILROOM_ROOT: z.string().default(""),
+  MAILROOM_DATA: z.string().default(""),
+  MAILROOM_TOKEN: z.string().default(""),
+  MAILROOM_READONLY: flag,
+  MAILROOM_POLL_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(250, "must be at least 250 ms")
+    .max(600_000, "must be at most 600000 ms")
+    .default(2000),
+  MAILROOM_STUCK_AFTER: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1 s")
+    .default(300),
+  MAILROOM_RESCAN_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(500, "must be at least 500 ms")
+    .default(10_000),
+});
+
+export interface Config {
+  /** Absolute workspace roots, in the order given. */
+  roots: string[];
+  dataDir: string;
+  journalFile: string;
+  token: string | null;
+  readOnly: boolean;
+  pollMs: number;
+  stuckAfterMs: number;
+  rescanMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+function defaultDataDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_DATA_HOME || path.join(os.homedir(), ".local", "share");
+  return path.join(base, "mailroom");
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+/** Parse settings from an environment; throws ConfigError naming the variable and the fix. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid setting. ${lines.join("; ")}`);
+  }
+  const e = parsed.data;
+  const roots = [...new Set(e.MAILROOM_ROOT.split(":").filter(Boolean).map((r) => path.resolve(r)))];
+  const dataDir = path.resolve(e.MAILROOM_DATA || defaultDataDir(env));
+  for (const root of roots) {
+    if (isInside(dataDir, root)) {
+      throw new ConfigError(
+        `MAILROOM_DATA (${dataDir}) is inside the workspace ${root}; the journal must live outside the tree it watches.`,
+      );
+    }
+  }
+  // One journal per set of workspaces, so pointing Mailroom elsewhere never mixes histories.
+  const rootsId = createHash("sha256").update(roots.join("\0")).digest("hex").slice(0, 12);
+  return {
+    roots,
+    dataDir,
+    journalFile: path.join(dataDir, `journal-${rootsId}.sqlite`),
+    token: e.MAILROOM_TOKEN || null,
+    readOnly: e.MAILROOM_READONLY,
+    pollMs: e.MAILROOM_POLL_MS,
+    stuckAfterMs: e.MAILROOM_STUCK_AFTER * 1000,
+    rescanMs: e.MAILROOM_RESCAN_MS,
+  };
+}
+
+let cached: { envKey: string; config: Config } | null = null;
+
+/** The server's settings, read from process.env (re-read when it changes, e.g. in tests). */
+export function getConfig(): Config {
+  const env = process.env;
+  const envKey = [
+    env.MAILROOM_ROOT, env.MAILROOM_DATA, env.MAILROOM_TOKEN, env.MAILROOM_READONLY,
+    env.MAILROOM_POLL_MS, env.MAILROOM_STUCK_AFTER, env.MAILROOM_RESCAN_MS, env.XDG_DATA_HOME,
+  ].join("\u0000");
+  if (cached?.envKey !== envKey) cached = { envKey, config: loadConfig(env) };
+  return cached.config;
+}

@@ -1,0 +1,2 @@
+// Stands in for `server-only` under vitest, where every module is server code.
+export {};
