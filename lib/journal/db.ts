@@ -1,0 +1,40 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { MIGRATIONS, SCHEMA_VERSION } from "./schema";
+
+export type Db = Database.Database;
+
+export class JournalVersionError extends Error {}
+
+/** Bring a journal up to the current schema, one versioned step at a time. */
+export function migrate(db: Db, upTo: number = SCHEMA_VERSION): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new JournalVersionError(
+      `The journal ${db.name} has schema version ${current}, newer than this Mailroom knows (${SCHEMA_VERSION}). ` +
+        "Upgrade Mailroom, or point MAILROOM_DATA at another folder.",
+    );
+  }
+  for (let v = current; v < upTo; v++) {
+    const step = MIGRATIONS[v];
+    if (step === undefined) break;
+    db.transaction(() => {
+      db.exec(step);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
+
+/** Open (creating if needed) a journal file: WAL, so readers never wait for the ingest writer. */
+export function openDb(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  migrate(db);
+  return db;
+}

@@ -1,0 +1,23 @@
+import type { Folder, Status } from "@/lib/model";
+
+export interface Place {
+  path: string | null;
+  folder: Folder;
+  status: Status;
+  retryCount: number;
+}
+
+/** Name the lifecycle step between two observations of one message. */
+export function describeMove(before: Place, after: Place): { kind: string; detail: string } {
+  const where = `${before.path ?? "(gone)"} → ${after.path ?? "(gone)"}`;
+  const statusChange = before.status !== after.status ? ` (${before.status} → ${after.status})` : "";
+  if (after.folder === "archive") return { kind: "discarded", detail: `moved to the archive: ${where}` };
+  if (before.folder === "archive") return { kind: "restored", detail: `restored from the archive: ${where}${statusChange}` };
+  if (before.status === "dead" && before.path === null) {
+    return { kind: "requeued", detail: `back in ${after.path ?? "?"} as ${after.status}` };
+  }
+  if (before.folder === "processed" && after.folder === "queue" && after.status === "retrying") {
+    return { kind: "retried", detail: `retry ${after.retryCount}: ${where}` };
+  }
+  return { kind: "moved", detail: `${where}${statusChange}` };
+}

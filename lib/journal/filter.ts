@@ -1,0 +1,88 @@
+import type { Term, TextField } from "@/lib/query";
+
+export interface SqlFilter {
+  where: string;
+  params: unknown[];
+}
+
+const COLUMN: Record<Exclude<TextField, "to" | "mid" | "path">, string> = {
+  from: "from_name",
+  agent: "agent",
+  type: "type",
+  priority: "priority",
+  status: "status",
+  thread: "thread_id",
+  repo: "repository",
+  issue: "issue",
+  folder: "folder",
+};
+
+/** `*` in a value is a wildcard; everything else matches exactly. */
+function match(column: string, value: string): SqlFilter {
+  if (value.includes("*")) {
+    const glob = value.replace(/[[\]?]/g, (c) => `[${c}]`);
+    return { where: `${column} GLOB ?`, params: [glob] };
+  }
+  return { where: `${column} = ?`, params: [value] };
+}
+
+function likeEscape(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function termSql(t: Term): SqlFilter {
+  switch (t.kind) {
+    case "field": {
+      if (t.field === "to") {
+        const m = match("value", t.value);
+        return { where: `EXISTS (SELECT 1 FROM json_each(to_list) WHERE ${m.where})`, params: m.params };
+      }
+      if (t.field === "mid") {
+        const bare = t.value.replace(/^<|>$/g, "");
+        return { where: "message_id IN (?, ?)", params: [bare, `<${bare}>`] };
+      }
+      if (t.field === "path") {
+        // A path matches anywhere in it: path:processed/ or path:leader/*.mime.
+        return t.value.includes("*")
+          ? match("path", `*${t.value}*`)
+          : { where: "path LIKE ? ESCAPE '\\'", params: [`%${likeEscape(t.value)}%`] };
+      }
+      if (t.field === "status") {
+        // Also match the file's own word (e.g. status:dead_letter is never a Mailroom status).
+        return { where: "(status = ? OR raw_status = ?)", params: [t.value, t.value] };
+      }
+      return match(COLUMN[t.field], t.value);
+    }
+    case "date":
+      return { where: t.field === "before" ? "sort_ms < ?" : "sort_ms >= ?", params: [t.ms] };
+    case "retries":
+      return { where: `retry_count ${t.op} ?`, params: [t.n] };
+    case "is":
+      // Kept current by ingest (JournalWriter.refreshStuck), so it is indexed and polls see it change.
+      if (t.value === "stuck") return { where: "stuck = 1", params: [] };
+      if (t.value === "duplicate") return { where: "duplicate = 1", params: [] };
+      if (t.value === "dead") return { where: "status = 'dead'", params: [] };
+      return { where: "path IS NULL", params: [] };
+    case "has":
+      if (t.value === "problem") return { where: "problems != '[]'", params: [] };
+      if (t.value === "thread") return { where: "thread_id IS NOT NULL", params: [] };
+      if (t.value === "reply") return { where: "in_reply_to IS NOT NULL", params: [] };
+      return { where: "retry_count > 0", params: [] };
+    case "text":
+      // Case-insensitive for ASCII, exact for other scripts (Japanese bodies are common).
+      return {
+        where: "(body LIKE ? ESCAPE '\\' OR preview LIKE ? ESCAPE '\\' OR type LIKE ? ESCAPE '\\')",
+        params: Array(3).fill(`%${likeEscape(t.value)}%`),
+      };
+  }
+}
+
+/** AND of every term; a negated term also matches rows where the column is NULL. */
+export function compileFilter(terms: Term[]): SqlFilter {
+  if (terms.length === 0) return { where: "1", params: [] };
+  const parts = terms.map((t) => {
+    const s = termSql(t);
+    return { where: t.negate ? `NOT COALESCE((${s.where}), 0)` : `(${s.where})`, params: s.params };
+  });
+  return { where: parts.map((p) => p.where).join(" AND "), params: parts.flatMap((p) => p.params) };
+}

@@ -1,0 +1,93 @@
+import "server-only";
+import fs from "node:fs/promises";
+import type { MessageDetail, MessagePage, SourceInfo, Stats } from "@/lib/model";
+import { KEY_PATTERN } from "@/lib/model";
+import { adapterFor } from "@/lib/protocols";
+import { parseQuery, QueryError } from "@/lib/query";
+import { getConfig } from "@/lib/server/config";
+import { ApiError } from "@/lib/server/errors";
+import { resolveInsideRoot } from "@/lib/server/paths";
+import {
+  CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, queryStats, querySummary,
+} from "./queries";
+import { getJournal } from "./store";
+
+export interface ListOptions {
+  q?: string;
+  limit?: number;
+  cursor?: string;
+  since?: number;
+}
+
+/** Newest first, or (with `since`) only what changed. Throws ApiError(400) for a bad query or cursor. */
+export function listMessages(opts: ListOptions): MessagePage {
+  const limit = opts.limit ?? DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    throw new ApiError(400, "bad_limit", `limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  }
+  let terms;
+  try {
+    terms = parseQuery(opts.q ?? "");
+  } catch (err) {
+    if (err instanceof QueryError) throw new ApiError(400, "bad_query", `Bad search: ${err.message}`);
+    throw err;
+  }
+  const { db } = getJournal();
+  if (opts.since !== undefined) return queryChanges(db, terms, opts.since, limit);
+  try {
+    return queryPage(db, terms, limit, opts.cursor ?? null);
+  } catch (err) {
+    if (err instanceof CursorError) throw new ApiError(400, "bad_cursor", err.message);
+    throw err;
+  }
+}
+
+export function getStats(): Stats {
+  return queryStats(getJournal().db);
+}
+
+export function listSources(): SourceInfo[] {
+  return querySources(getJournal().db);
+}
+
+/** What the browser needs to know of the settings. */
+export function getClientConfig(): { pollMs: number; readOnly: boolean } {
+  const c = getConfig();
+  return { pollMs: c.pollMs, readOnly: c.readOnly };
+}
+
+/** The bytes of a message: the journal's copy, or (for files too big to keep) the file itself. */
+async function contentBytes(key: string): Promise<Buffer | null> {
+  const content = queryContent(getJournal().db, key);
+  if (!content) return null;
+  if (content.raw) return content.raw;
+  if (content.path === null) return null;
+  const source = listSources().find((s) => s.id === content.source);
+  const file = source ? await resolveInsideRoot(source.root, content.path) : null;
+  return file ? fs.readFile(file).catch(() => null) : null;
+}
+
+/** null when no message has that key. */
+export async function getMessage(key: string): Promise<MessageDetail | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  const { db } = getJournal();
+  const summary = querySummary(db, key);
+  if (!summary) return null;
+  const history = queryHistory(db, key);
+  const bytes = summary.size > 0 ? await contentBytes(key) : null;
+  const adapter = adapterFor(summary.protocol);
+  const fields = bytes && adapter ? await adapter.describe(bytes) : null;
+  const body = queryContent(db, key)?.body ?? "";
+  return { ...summary, headers: fields?.headers ?? [], body: fields?.body ?? body, data: fields?.data ?? null, ignite: fields?.ignite ?? null, history };
+}
+
+/** The file's exact bytes (from the journal's copy once the file is gone). */
+export async function getRawMessage(key: string): Promise<{ bytes: Buffer; fileName: string } | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  const summary = querySummary(getJournal().db, key);
+  if (!summary) return null;
+  const bytes = await contentBytes(key);
+  if (!bytes) return null;
+  const fileName = (summary.path ?? `${key}.mime`).split("/").pop() ?? `${key}.mime`;
+  return { bytes, fileName };
+}

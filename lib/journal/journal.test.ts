@@ -1,0 +1,162 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fileRecord } from "@/lib/testing/parsed";
+import { JournalVersionError, migrate, openDb, type Db } from "./db";
+import { queryChanges, queryHistory, queryPage, queryStats, querySummary } from "./queries";
+import { SCHEMA_VERSION } from "./schema";
+import { JournalWriter } from "./writer";
+import { parseQuery } from "@/lib/query";
+
+let dir: string;
+let db: Db;
+let now: number;
+let writer: JournalWriter;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-journal-"));
+  db = openDb(path.join(dir, "journal.sqlite"));
+  now = Date.parse("2026-11-20T01:00:00Z");
+  writer = new JournalWriter(db, () => now);
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("migrations", () => {
+  it("opens a journal written by an older version and keeps its messages", () => {
+    const file = path.join(dir, "old.sqlite");
+    const old = new Database(file);
+    migrate(old, 1);
+    old.prepare(
+      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, status, updated_ms, seq)
+       VALUES ('old-1', 's', 'ignite', 1, 'leader', 'queue', 'queue/leader/a.mime', 'queued', 1, 1)`,
+    ).run();
+    old.close();
+    const reopened = openDb(file);
+    expect(reopened.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    expect(querySummary(reopened, "old-1")).toMatchObject({ key: "old-1", status: "queued", nextRetryAt: null });
+    reopened.close();
+  });
+
+  it("refuses a journal from a newer version with a clear message", () => {
+    const file = path.join(dir, "new.sqlite");
+    const newer = new Database(file);
+    newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    newer.close();
+    expect(() => openDb(file)).toThrow(JournalVersionError);
+    expect(() => openDb(file)).toThrow(/newer than this Mailroom knows/);
+  });
+
+  it("uses WAL so readers never wait for the writer", () => {
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+  });
+});
+
+describe("JournalWriter", () => {
+  it("keeps a message's key when it moves queue → processed/ and records the step", () => {
+    const first = writer.record(fileRecord("queue/strategist/a.mime"));
+    const moved = writer.record(
+      fileRecord("queue/strategist/processed/a.mime", { status: "processing", rawStatus: "processing" }, { mtimeMs: 2_000, size: 12, ino: 1 }),
+      first.key,
+    );
+    expect(moved).toEqual({ key: first.key, change: "moved" });
+    expect(querySummary(db, first.key)).toMatchObject({ path: "queue/strategist/processed/a.mime", folder: "processed", status: "processing" });
+    expect(queryHistory(db, first.key).map((e) => e.kind)).toEqual(["seen", "moved"]);
+  });
+
+  it("ignores an unchanged file and records a status change in place", () => {
+    const rec = fileRecord("queue/strategist/processed/a.mime", { status: "processing" });
+    const { key } = writer.record(rec);
+    expect(writer.record(rec).change).toBe("unchanged");
+    writer.record(fileRecord("queue/strategist/processed/a.mime", { status: "delivered" }, { mtimeMs: 5_000, size: 11, ino: 1 }));
+    expect(queryHistory(db, key).at(-1)).toMatchObject({ kind: "status", detail: "processing → delivered" });
+  });
+
+  it("keeps a deleted message as completed, with its content", () => {
+    const { key } = writer.record(fileRecord("queue/strategist/processed/a.mime", { status: "delivered" }));
+    expect(writer.markGone("ws-ignite", "queue/strategist/processed/a.mime")).toBe(key);
+    expect(querySummary(db, key)).toMatchObject({ path: null, status: "completed", preview: "goal: test" });
+  });
+
+  it("marks a message held by a dead letter as dead when its file goes", () => {
+    const orig = writer.record(fileRecord("queue/ignitian_2/processed/t.mime", { messageId: "<o@x>", status: "processing" }));
+    const dl = writer.record(fileRecord("queue/dead_letter/t_dlq_1.mime", { messageId: "<d@x>", status: "dead", type: "dead_letter" }));
+    writer.linkDeadLetter(dl.key, orig.key, "after 3 retries");
+    writer.markGone("ws-ignite", "queue/ignitian_2/processed/t.mime");
+    expect(querySummary(db, orig.key)?.status).toBe("dead");
+    expect(querySummary(db, dl.key)?.deadLetterOf).toBe(orig.key);
+  });
+
+  it("flags two files with the same Message-ID at once as duplicates", () => {
+    const a = writer.record(fileRecord("queue/leader/a.mime", { messageId: "<same@x>" }));
+    const b = writer.record(fileRecord("queue/leader/b.mime", { messageId: "<same@x>" }, { mtimeMs: 1, size: 1, ino: 2 }));
+    expect(a.key).not.toBe(b.key);
+    expect(querySummary(db, a.key)?.duplicate).toBe(true);
+    expect(querySummary(db, b.key)?.duplicate).toBe(true);
+    writer.markGone("ws-ignite", "queue/leader/b.mime");
+    expect(querySummary(db, a.key)?.duplicate).toBe(false);
+  });
+
+  it("marks processing messages stuck after the timeout and clears it when they move on", () => {
+    const { key } = writer.record(fileRecord("queue/evaluator/processed/e.mime", { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 3 }));
+    expect(writer.refreshStuck(300_000)).toBe(1);
+    expect(querySummary(db, key)?.stuck).toBe(true);
+    writer.record(fileRecord("queue/evaluator/processed/e.mime", { status: "delivered" }, { mtimeMs: now, size: 2, ino: 3 }));
+    writer.refreshStuck(300_000);
+    expect(querySummary(db, key)?.stuck).toBe(false);
+  });
+});
+
+describe("queries", () => {
+  function seed(n: number) {
+    for (let i = 0; i < n; i++) {
+      writer.record(
+        fileRecord(`queue/leader/m${i}.mime`, { messageId: `<${i}@x>`, date: new Date(Date.UTC(2026, 10, 20, 0, i)).toISOString(), from: i % 2 ? "coordinator" : "strategist" }, { mtimeMs: i, size: 1, ino: 100 + i }),
+      );
+    }
+  }
+
+  it("pages newest first with a cursor that stays stable when messages arrive", () => {
+    seed(5);
+    const first = queryPage(db, [], 2, null);
+    expect(first.items.map((m) => m.key.split("-")[0])).toEqual(["m4", "m3"]);
+    writer.record(fileRecord("queue/leader/late.mime", { messageId: "<late@x>", date: "2026-11-21T00:00:00.000Z" }, { mtimeMs: 9, size: 1, ino: 999 }));
+    const second = queryPage(db, [], 2, first.nextCursor);
+    expect(second.items.map((m) => m.key.split("-")[0])).toEqual(["m2", "m1"]);
+    const third = queryPage(db, [], 2, second.nextCursor);
+    expect(third.items.map((m) => m.key.split("-")[0])).toEqual(["m0"]);
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it("answers a poll with only what changed, and names changes that left the filter", () => {
+    seed(3);
+    const { seq } = queryPage(db, [], 10, null);
+    expect(queryChanges(db, [], seq, 100)).toMatchObject({ items: [], seq, removed: [] });
+    const key = writer.record(fileRecord("queue/leader/m0.mime", { messageId: "<0@x>", status: "processing", from: "strategist" }, { mtimeMs: 50, size: 2, ino: 100 })).key;
+    const poll = queryChanges(db, parseQuery("status:queued"), seq, 100);
+    expect(poll.items).toEqual([]);
+    expect(poll.removed).toEqual([key]);
+    expect(poll.seq).toBeGreaterThan(seq);
+  });
+
+  it("filters by fields", () => {
+    seed(4);
+    expect(queryPage(db, parseQuery("from:coordinator"), 10, null).items).toHaveLength(2);
+    expect(queryPage(db, parseQuery("to:strategist agent:leader"), 10, null).items).toHaveLength(4);
+    expect(queryPage(db, parseQuery("-from:coordinator path:m*"), 10, null).items).toHaveLength(2);
+    expect(queryPage(db, parseQuery("mid:2@x"), 10, null).items).toHaveLength(1);
+  });
+
+  it("counts every agent by status", () => {
+    seed(2);
+    writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: "/ws", error: null });
+    writer.setAgents("ws-ignite", ["leader", "ignitian_2"]);
+    const stats = queryStats(db);
+    expect(stats.totals).toMatchObject({ messages: 2, queued: 2 });
+    expect(stats.agents.map((a) => [a.agent, a.queued])).toEqual([["ignitian_2", 0], ["leader", 2]]);
+  });
+});

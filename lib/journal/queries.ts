@@ -1,0 +1,146 @@
+import "server-only";
+import { z } from "zod";
+import type { AgentStats, HistoryEvent, MessagePage, MessageSummary, SourceInfo, Stats } from "@/lib/model";
+import { PROTOCOLS } from "@/lib/model";
+import type { Term } from "@/lib/query";
+import type { Db } from "./db";
+import { compileFilter } from "./filter";
+import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./rows";
+
+export const MAX_LIMIT = 500;
+export const DEFAULT_LIMIT = 100;
+
+const cursorSchema = z.tuple([z.number().int(), z.string().regex(/^[A-Za-z0-9_-]+$/)]);
+
+export class CursorError extends Error {}
+
+export function encodeCursor(sortMs: number, key: string): string {
+  return Buffer.from(JSON.stringify([sortMs, key])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): [number, string] {
+  try {
+    return cursorSchema.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+  } catch {
+    throw new CursorError("cursor is not one this server handed out: use the nextCursor of a previous page");
+  }
+}
+
+export function currentSeq(db: Db): number {
+  return (db.prepare("SELECT value FROM meta WHERE name = 'seq'").get() as { value: number }).value;
+}
+
+/** One page, newest first; keyset paging stays stable while new messages arrive. */
+export function queryPage(db: Db, terms: Term[], limit: number, cursor: string | null): MessagePage {
+  const seq = currentSeq(db);
+  const filter = compileFilter(terms);
+  const params = [...filter.params];
+  let where = filter.where;
+  if (cursor) {
+    const [sortMs, key] = decodeCursor(cursor);
+    where += " AND (sort_ms < ? OR (sort_ms = ? AND key < ?))";
+    params.push(sortMs, sortMs, key);
+  }
+  const rows = db
+    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE ${where} ORDER BY sort_ms DESC, key DESC LIMIT ?`)
+    .all(...params, limit + 1) as SummaryRow[];
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toSummary),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.sort_ms, last.key) : null,
+    seq,
+  };
+}
+
+/** A poll: what changed after `since` — O(change), never O(tree). */
+export function queryChanges(db: Db, terms: Term[], since: number, limit: number): MessagePage {
+  const seq = currentSeq(db);
+  const filter = compileFilter(terms);
+  const matching = db
+    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE seq > ? AND ${filter.where} ORDER BY seq LIMIT ?`)
+    .all(since, ...filter.params, limit) as SummaryRow[];
+  const changed = db.prepare("SELECT key FROM messages WHERE seq > ? ORDER BY seq LIMIT ?").pluck().all(since, limit * 4) as string[];
+  const kept = new Set(matching.map((r) => r.key));
+  // When more changed than one answer holds, the client continues from the last seq it was given.
+  const lastSeq = matching.length === limit ? (matching[matching.length - 1]?.seq ?? seq) : seq;
+  return { items: matching.map(toSummary), nextCursor: null, seq: lastSeq, removed: changed.filter((k) => !kept.has(k)) };
+}
+
+export function querySummary(db: Db, key: string): MessageSummary | null {
+  const row = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE key = ?`).get(key) as SummaryRow | undefined;
+  return row ? toSummary(row) : null;
+}
+
+export function queryContent(db: Db, key: string): { raw: Buffer | null; body: string; path: string | null; source: string } | null {
+  return (db.prepare("SELECT raw, body, path, source FROM messages WHERE key = ?").get(key) as
+    | { raw: Buffer | null; body: string; path: string | null; source: string }
+    | undefined) ?? null;
+}
+
+export function queryHistory(db: Db, key: string): HistoryEvent[] {
+  const rows = db.prepare("SELECT at_ms, kind, detail FROM events WHERE key = ? ORDER BY at_ms, id").all(key) as {
+    at_ms: number;
+    kind: string;
+    detail: string;
+  }[];
+  return rows.map((r) => ({ at: new Date(r.at_ms).toISOString(), kind: r.kind, detail: r.detail }));
+}
+
+export function queryStats(db: Db): Stats {
+  const seq = currentSeq(db);
+  const totals: Stats["totals"] = { messages: 0 };
+  for (const r of db.prepare("SELECT status, COUNT(*) AS n FROM messages GROUP BY status").all() as { status: keyof Stats["totals"]; n: number }[]) {
+    totals[r.status] = r.n;
+    totals.messages += r.n;
+  }
+  const rows = db
+    .prepare(
+      `SELECT source, agent,
+         SUM(status = 'queued') AS queued, SUM(status = 'processing') AS processing,
+         SUM(status = 'delivered') AS delivered, SUM(status = 'retrying') AS retrying,
+         SUM(status = 'dead') AS dead, SUM(stuck) AS stuck,
+         MIN(CASE WHEN status IN ('queued', 'retrying') THEN mtime_ms END) AS oldest_queued_ms,
+         MAX(updated_ms) AS last_ms
+       FROM messages WHERE folder != 'dead_letter' GROUP BY source, agent ORDER BY agent`,
+    )
+    .all() as (Omit<AgentStats, "oldestQueuedAt" | "lastActivityAt"> & { oldest_queued_ms: number | null; last_ms: number | null })[];
+  const agents: AgentStats[] = rows.map(({ oldest_queued_ms, last_ms, ...r }) => ({
+    ...r,
+    oldestQueuedAt: oldest_queued_ms === null ? null : new Date(oldest_queued_ms).toISOString(),
+    lastActivityAt: last_ms === null ? null : new Date(last_ms).toISOString(),
+  }));
+  // Agents whose queue folders exist but hold nothing yet are still agents of the team.
+  const seen = new Set(agents.map((a) => `${a.source}\0${a.agent}`));
+  for (const s of querySources(db)) {
+    for (const agent of s.agents) {
+      if (seen.has(`${s.id}\0${agent}`)) continue;
+      agents.push({ source: s.id, agent, queued: 0, processing: 0, delivered: 0, retrying: 0, dead: 0, stuck: 0, oldestQueuedAt: null, lastActivityAt: null });
+    }
+  }
+  agents.sort((a, b) => a.agent.localeCompare(b.agent) || a.source.localeCompare(b.source));
+  return { seq, totals, agents };
+}
+
+const sourceRow = z.object({
+  id: z.string(),
+  protocol: z.enum(PROTOCOLS),
+  root: z.string(),
+  agents: z.string().transform((j): string[] => JSON.parse(j)),
+  files: z.number(),
+  total: z.number(),
+  done: z.number(),
+  error: z.string().nullable(),
+});
+
+export function querySources(db: Db): SourceInfo[] {
+  const rows = z.array(sourceRow).parse(db.prepare("SELECT id, protocol, root, agents, files, total, done, error FROM sources ORDER BY id").all());
+  return rows.map((r) => ({
+    id: r.id,
+    protocol: r.protocol,
+    root: r.root,
+    agents: r.agents,
+    indexing: { done: r.done === 1, files: r.files, total: r.total },
+    error: r.error,
+  }));
+}

@@ -1,0 +1,82 @@
+import type { MessageSummary } from "@/lib/model";
+import { messageSummarySchema } from "@/lib/model";
+
+/** The columns a summary needs (never the body or raw bytes: lists stay light). */
+export const SUMMARY_COLUMNS = `key, source, protocol, message_id, from_name, to_list, cc_list, type, priority,
+  thread_id, in_reply_to, correlation_id, repository, issue, date, agent, folder, path, status, raw_status,
+  stuck, retry_count, next_retry_at, problems, duplicate, dead_letter_of, preview, size, updated_ms, seq, sort_ms`;
+
+export interface SummaryRow {
+  key: string;
+  source: string;
+  protocol: string;
+  message_id: string | null;
+  from_name: string | null;
+  to_list: string;
+  cc_list: string;
+  type: string | null;
+  priority: string | null;
+  thread_id: string | null;
+  in_reply_to: string | null;
+  correlation_id: string | null;
+  repository: string | null;
+  issue: string | null;
+  date: string | null;
+  agent: string;
+  folder: string;
+  path: string | null;
+  status: string;
+  raw_status: string | null;
+  stuck: number;
+  retry_count: number;
+  next_retry_at: string | null;
+  problems: string;
+  duplicate: number;
+  dead_letter_of: string | null;
+  preview: string;
+  size: number;
+  updated_ms: number;
+  seq: number;
+  sort_ms: number;
+}
+
+function stringList(json: string): string[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** A journal row as the API's summary; zod guards the shape the journal promises. */
+export function toSummary(r: SummaryRow): MessageSummary {
+  return messageSummarySchema.parse({
+    key: r.key,
+    source: r.source,
+    protocol: r.protocol,
+    messageId: r.message_id,
+    from: r.from_name,
+    to: stringList(r.to_list),
+    cc: stringList(r.cc_list),
+    type: r.type,
+    priority: r.priority,
+    threadId: r.thread_id,
+    inReplyTo: r.in_reply_to,
+    correlationId: r.correlation_id,
+    repository: r.repository,
+    issue: r.issue,
+    date: r.date,
+    agent: r.agent,
+    folder: r.folder,
+    path: r.path,
+    status: r.status,
+    rawStatus: r.raw_status,
+    stuck: r.stuck === 1,
+    retryCount: r.retry_count,
+    nextRetryAt: r.next_retry_at,
+    problems: stringList(r.problems),
+    duplicate: r.duplicate === 1,
+    deadLetterOf: r.dead_letter_of,
+    preview: r.preview,
+    size: r.size,
+    updatedAt: new Date(r.updated_ms).toISOString(),
+    seq: r.seq,
+  });
+}

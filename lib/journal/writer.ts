@@ -1,0 +1,278 @@
+import "server-only";
+import type { Folder, Protocol, Status } from "@/lib/model";
+import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types";
+import type { Db } from "./db";
+import { describeMove } from "./events";
+import { makeKey } from "./keys";
+
+/** One file as ingest saw it, ready to journal. */
+export interface FileRecord {
+  source: string;
+  protocol: Protocol;
+  relPath: string | null;
+  /** Where the file is or was: names the key and the first-seen event when relPath is null. */
+  originPath: string;
+  placement: Placement;
+  found: Pick<FoundFile, "mtimeMs" | "size" | "ino">;
+  parsed: ParsedMessage;
+  /** Exact bytes to keep; null when not kept (oversized or unreadable). */
+  raw: Buffer | null;
+}
+
+export interface KnownFile {
+  key: string;
+  mtimeMs: number | null;
+  size: number;
+  ino: number | null;
+}
+
+interface Row {
+  key: string;
+  path: string | null;
+  folder: Folder;
+  status: Status;
+  retry_count: number;
+  message_id: string | null;
+  mtime_ms: number | null;
+  size: number;
+  ino: number | null;
+}
+
+const PREVIEW_CHARS = 160;
+
+function previewOf(body: string): string {
+  return body.replace(/\s+/g, " ").trim().slice(0, PREVIEW_CHARS);
+}
+
+/** The ingest side of the journal: every change bumps the global `seq`, so polls cost O(change). */
+export class JournalWriter {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  private nextSeq(): number {
+    const row = this.db.prepare("UPDATE meta SET value = value + 1 WHERE name = 'seq' RETURNING value").get() as {
+      value: number;
+    };
+    return row.value;
+  }
+
+  private event(key: string, atMs: number, kind: string, detail: string): void {
+    this.db.prepare("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, ?, ?)").run(key, atMs, kind, detail);
+  }
+
+  upsertSource(s: { id: string; protocol: Protocol; root: string; error: string | null }): void {
+    this.db
+      .prepare(
+        `INSERT INTO sources (id, protocol, root, error) VALUES (@id, @protocol, @root, @error)
+         ON CONFLICT (id) DO UPDATE SET protocol = @protocol, root = @root, error = @error`,
+      )
+      .run(s);
+  }
+
+  setAgents(id: string, agents: string[]): void {
+    this.db.prepare("UPDATE sources SET agents = ? WHERE id = ?").run(JSON.stringify(agents), id);
+  }
+
+  setProgress(id: string, files: number, total: number, done: boolean): void {
+    this.db.prepare("UPDATE sources SET files = ?, total = ?, done = ? WHERE id = ?").run(files, total, done ? 1 : 0, id);
+  }
+
+  /** Forget sources no longer configured (their messages stay in the journal). */
+  keepOnlySources(ids: string[]): void {
+    const placeholders = ids.map(() => "?").join(",") || "''";
+    this.db.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
+  }
+
+  /** Every message the journal believes is on disk for a source, by path. */
+  presentFiles(source: string): Map<string, KnownFile> {
+    const rows = this.db
+      .prepare("SELECT key, path, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path IS NOT NULL")
+      .all(source) as (KnownFile & { path: string })[];
+    return new Map(rows.map((r) => [r.path, r]));
+  }
+
+  known(source: string, relPath: string): KnownFile | null {
+    const row = this.db
+      .prepare("SELECT key, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path = ?")
+      .get(source, relPath) as KnownFile | undefined;
+    return row ?? null;
+  }
+
+  /** Messages a new file could be the continuation of: same Message-ID, or same agent and name. */
+  claimCandidates(source: string, messageId: string | null, agent: string, fileName: string): { key: string; path: string | null }[] {
+    if (messageId) {
+      return this.db
+        .prepare("SELECT key, path FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC")
+        .all(source, messageId) as { key: string; path: string | null }[];
+    }
+    return this.db
+      .prepare(
+        `SELECT key, path FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
+           AND (path LIKE '%/' || ? OR path IS NULL) ORDER BY updated_ms DESC`,
+      )
+      .all(source, agent, fileName) as { key: string; path: string | null }[];
+  }
+
+  private row(key: string): Row | null {
+    return (
+      (this.db
+        .prepare("SELECT key, path, folder, status, retry_count, message_id, mtime_ms, size, ino FROM messages WHERE key = ?")
+        .get(key) as Row | undefined) ?? null
+    );
+  }
+
+  private newKey(rec: FileRecord): string {
+    const exists = this.db.prepare("SELECT 1 FROM messages WHERE key = ?");
+    for (let attempt = 0; ; attempt++) {
+      const key = makeKey(rec.source, rec.originPath, rec.parsed.messageId, attempt);
+      if (!exists.get(key)) return key;
+    }
+  }
+
+  /**
+   * Journal one file. `claimKey` continues an existing message (a move, rename or requeue);
+   * without it a file at a known path updates that message, and an unknown path is a new one.
+   */
+  record(rec: FileRecord, claimKey: string | null = null): { key: string; change: "new" | "moved" | "changed" | "unchanged" } {
+    const p = rec.parsed;
+    const atMs = Math.min(rec.found.mtimeMs || this.now(), this.now());
+    const existingKey = claimKey ?? (rec.relPath ? this.known(rec.source, rec.relPath)?.key ?? null : null);
+    const before = existingKey ? this.row(existingKey) : null;
+    if (
+      before && before.path === rec.relPath && before.mtime_ms === rec.found.mtimeMs &&
+      before.size === rec.found.size && before.ino === rec.found.ino
+    ) {
+      return { key: before.key, change: "unchanged" };
+    }
+    const key = before?.key ?? this.newKey(rec);
+    const values = {
+      key,
+      source: rec.source,
+      protocol: rec.protocol,
+      message_id: p.messageId,
+      from_name: p.from,
+      to_list: JSON.stringify(p.to),
+      cc_list: JSON.stringify(p.cc),
+      type: p.type,
+      priority: p.priority,
+      thread_id: p.threadId,
+      in_reply_to: p.inReplyTo,
+      correlation_id: p.correlationId,
+      repository: p.repository,
+      issue: p.issue,
+      date: p.date,
+      sort_ms: p.date ? Date.parse(p.date) : atMs,
+      agent: rec.placement.agent,
+      folder: rec.placement.folder,
+      path: rec.relPath,
+      status: p.status,
+      raw_status: p.rawStatus,
+      retry_count: p.retryCount,
+      next_retry_at: p.nextRetryAt,
+      problems: JSON.stringify(p.problems),
+      preview: previewOf(p.body),
+      body: p.body,
+      raw: rec.raw,
+      size: rec.found.size,
+      mtime_ms: rec.found.mtimeMs,
+      ino: rec.found.ino,
+      updated_ms: atMs,
+      seq: this.nextSeq(),
+    };
+    const columns = Object.keys(values);
+    this.db
+      .prepare(
+        `INSERT INTO messages (${columns.join(", ")}) VALUES (${columns.map((c) => "@" + c).join(", ")})
+         ON CONFLICT (key) DO UPDATE SET ${columns.filter((c) => c !== "key").map((c) => `${c} = excluded.${c}`).join(", ")}`,
+      )
+      .run(values);
+
+    const after = { path: rec.relPath, folder: rec.placement.folder, status: p.status, retryCount: p.retryCount };
+    if (!before) {
+      const where = rec.relPath ?? `${rec.originPath} (known from a dead letter; the file is gone)`;
+      this.event(key, atMs, "seen", `first seen in ${where} as ${p.status}`);
+      this.refreshDuplicates(rec.source, p.messageId);
+      return { key, change: "new" };
+    }
+    if (before.path !== rec.relPath) {
+      const step = describeMove({ path: before.path, folder: before.folder, status: before.status, retryCount: before.retry_count }, after);
+      this.event(key, atMs, step.kind, step.detail);
+      this.refreshDuplicates(rec.source, p.messageId);
+      return { key, change: "moved" };
+    }
+    if (before.status !== p.status) this.event(key, atMs, "status", `${before.status} → ${p.status}`);
+    else this.event(key, atMs, "rewritten", `file rewritten (${rec.found.size} bytes)`);
+    return { key, change: "changed" };
+  }
+
+  /** A message whose file is gone: its content stays; it is completed, or dead if a dead letter holds it. */
+  markGone(source: string, relPath: string): string | null {
+    const row = this.db.prepare("SELECT key, status, message_id FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
+      | { key: string; status: Status; message_id: string | null }
+      | undefined;
+    if (!row) return null;
+    const heldByDeadLetter = this.db.prepare("SELECT 1 FROM messages WHERE dead_letter_of = ? LIMIT 1").get(row.key);
+    const status: Status = heldByDeadLetter ? "dead" : row.status === "invalid" || row.status === "discarded" ? row.status : "completed";
+    const atMs = this.now();
+    this.db
+      .prepare("UPDATE messages SET path = NULL, status = ?, stuck = 0, updated_ms = ?, seq = ? WHERE key = ?")
+      .run(status, atMs, this.nextSeq(), row.key);
+    this.event(row.key, atMs, "gone", `${relPath} was deleted; now ${status}`);
+    this.refreshDuplicates(source, row.message_id);
+    return row.key;
+  }
+
+  /** Link a dead letter to the message it holds; a message whose file is gone becomes dead. */
+  linkDeadLetter(deadLetterKey: string, originalKey: string, detail: string): void {
+    const current = this.db.prepare("SELECT dead_letter_of FROM messages WHERE key = ?").get(deadLetterKey) as
+      | { dead_letter_of: string | null }
+      | undefined;
+    if (current?.dead_letter_of === originalKey) return;
+    const atMs = this.now();
+    this.db.prepare("UPDATE messages SET dead_letter_of = ?, seq = ? WHERE key = ?").run(originalKey, this.nextSeq(), deadLetterKey);
+    const original = this.row(originalKey);
+    if (original && original.path === null && original.status !== "dead") {
+      this.db.prepare("UPDATE messages SET status = 'dead', updated_ms = ?, seq = ? WHERE key = ?").run(atMs, this.nextSeq(), originalKey);
+    }
+    this.event(originalKey, atMs, "dead-lettered", detail);
+  }
+
+  /** Flag every present file that shares a Message-ID with another present file. */
+  private refreshDuplicates(source: string, messageId: string | null): void {
+    if (!messageId) return;
+    const rows = this.db
+      .prepare("SELECT key, path, duplicate FROM messages WHERE source = ? AND message_id = ?")
+      .all(source, messageId) as { key: string; path: string | null; duplicate: number }[];
+    const present = rows.filter((r) => r.path !== null).length;
+    for (const r of rows) {
+      const dup = r.path !== null && present > 1 ? 1 : 0;
+      if (dup !== r.duplicate) {
+        this.db.prepare("UPDATE messages SET duplicate = ?, seq = ? WHERE key = ?").run(dup, this.nextSeq(), r.key);
+        if (dup) this.event(r.key, this.now(), "duplicate", `another file holds the same Message-ID ${messageId}`);
+      }
+    }
+  }
+
+  /** Mark messages processing longer than the timeout as stuck (and clear it once they move on). */
+  refreshStuck(stuckAfterMs: number): number {
+    const threshold = this.now() - stuckAfterMs;
+    const newlyStuck = this.db
+      .prepare("SELECT key, mtime_ms FROM messages WHERE status = 'processing' AND stuck = 0 AND path IS NOT NULL AND mtime_ms <= ?")
+      .all(threshold) as { key: string; mtime_ms: number }[];
+    for (const r of newlyStuck) {
+      this.db.prepare("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
+      this.event(r.key, r.mtime_ms + stuckAfterMs, "stuck", `processing for more than ${Math.round(stuckAfterMs / 1000)} s`);
+    }
+    const cleared = this.db
+      .prepare("SELECT key FROM messages WHERE stuck = 1 AND (status != 'processing' OR path IS NULL OR mtime_ms > ?)")
+      .all(threshold) as { key: string }[];
+    for (const r of cleared) this.db.prepare("UPDATE messages SET stuck = 0, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
+    return newlyStuck.length + cleared.length;
+  }
+}

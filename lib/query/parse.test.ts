@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { parseQuery, QueryError } from "./parse";
+
+const NOW = Date.parse("2026-11-20T01:00:00Z");
+
+describe("parseQuery", () => {
+  it("reads an empty query as no terms", () => {
+    expect(parseQuery("   ", NOW)).toEqual([]);
+  });
+
+  it("reads every text field, with and without negation", () => {
+    const fields = ["from", "to", "agent", "type", "priority", "thread", "repo", "issue", "mid", "path"] as const;
+    for (const field of fields) {
+      expect(parseQuery(`${field}:abc`, NOW)).toEqual([{ kind: "field", field, value: "abc", negate: false }]);
+      expect(parseQuery(`-${field}:abc`, NOW)).toEqual([{ kind: "field", field, value: "abc", negate: true }]);
+    }
+    expect(parseQuery("status:dead folder:processed", NOW)).toEqual([
+      { kind: "field", field: "status", value: "dead", negate: false },
+      { kind: "field", field: "folder", value: "processed", negate: false },
+    ]);
+  });
+
+  it("reads quoted values and phrases", () => {
+    expect(parseQuery('from:"a b" "two words" -"not this"', NOW)).toEqual([
+      { kind: "field", field: "from", value: "a b", negate: false },
+      { kind: "text", value: "two words", negate: false },
+      { kind: "text", value: "not this", negate: true },
+    ]);
+  });
+
+  it("reads bare words, including Japanese, as full text", () => {
+    expect(parseQuery("README骨組み -draft", NOW)).toEqual([
+      { kind: "text", value: "README骨組み", negate: false },
+      { kind: "text", value: "draft", negate: true },
+    ]);
+  });
+
+  it("reads absolute and relative dates", () => {
+    expect(parseQuery("after:2026-11-20", NOW)).toEqual([{ kind: "date", field: "after", ms: Date.parse("2026-11-20T00:00:00Z"), negate: false }]);
+    expect(parseQuery("before:2026-11-20T09:30:00+09:00", NOW)).toEqual([
+      { kind: "date", field: "before", ms: Date.parse("2026-11-20T00:30:00Z"), negate: false },
+    ]);
+    expect(parseQuery("after:-1h", NOW)).toEqual([{ kind: "date", field: "after", ms: NOW - 3600_000, negate: false }]);
+    expect(parseQuery("after:-2d", NOW)[0]).toMatchObject({ ms: NOW - 2 * 86400_000 });
+  });
+
+  it("reads retry comparisons", () => {
+    expect(parseQuery("retries>2 retries>=1 retries<3 retries<=4 retries:0 retries=5", NOW).map((t) => t.kind === "retries" && [t.op, t.n])).toEqual([
+      [">", 2], [">=", 1], ["<", 3], ["<=", 4], ["=", 0], ["=", 5],
+    ]);
+  });
+
+  it("reads is: and has:", () => {
+    expect(parseQuery("is:stuck -has:problem", NOW)).toEqual([
+      { kind: "is", value: "stuck", negate: false },
+      { kind: "has", value: "problem", negate: true },
+    ]);
+  });
+
+  const errors: [string, RegExp][] = [
+    ["colour:red", /unknown field "colour:".*from: to: agent:.*\(at position 1\)/],
+    ["type:x  subject:hi", /unknown field "subject:".*\(at position 9\)/],
+    ["from:", /"from:" needs a value \(at position 6\)/],
+    ['from:"open', /unclosed quote.*\(at position 6\)/],
+    ["status:lost", /unknown status "lost": expected one of queued, retrying/],
+    ["folder:inbox2", /unknown folder "inbox2"/],
+    ["is:happy", /unknown is: value "happy": expected one of stuck/],
+    ["has:wings", /unknown has: value "wings"/],
+    ["after:yesterday", /"yesterday" is not a date/],
+    ["before:2026-13-45", /"2026-13-45" is not a date/],
+    ["retries:many", /write retries as retries>N/],
+  ];
+  it.each(errors)("rejects %s with position and expectation", (q, message) => {
+    expect(() => parseQuery(q, NOW)).toThrow(QueryError);
+    expect(() => parseQuery(q, NOW)).toThrow(message);
+  });
+});

@@ -1,0 +1,133 @@
+// The search syntax of DESIGN ("Query syntax"), parsed into a filter the journal compiles to SQL.
+// Pure: no I/O, usable on the client for hints and on the server for the real thing.
+import { FOLDERS, STATUSES } from "@/lib/model";
+
+export const FIELDS = [
+  "from", "to", "agent", "type", "priority", "status", "thread", "repo", "issue", "folder", "mid", "path",
+  "before", "after", "is", "has", "retries",
+] as const;
+export type Field = (typeof FIELDS)[number];
+export type TextField = Exclude<Field, "before" | "after" | "is" | "has" | "retries">;
+
+export const IS_VALUES = ["stuck", "duplicate", "dead", "gone"] as const;
+export const HAS_VALUES = ["problem", "thread", "reply", "retries"] as const;
+
+export type Term =
+  | { kind: "field"; field: TextField; value: string; negate: boolean }
+  | { kind: "date"; field: "before" | "after"; ms: number; negate: boolean }
+  | { kind: "retries"; op: "=" | ">" | ">=" | "<" | "<="; n: number; negate: boolean }
+  | { kind: "is"; value: (typeof IS_VALUES)[number]; negate: boolean }
+  | { kind: "has"; value: (typeof HAS_VALUES)[number]; negate: boolean }
+  | { kind: "text"; value: string; negate: boolean };
+
+export class QueryError extends Error {
+  constructor(
+    readonly position: number,
+    message: string,
+  ) {
+    super(`${message} (at position ${position + 1})`);
+    this.name = "QueryError";
+  }
+}
+
+const RELATIVE = /^-(\d+)(s|m|h|d|w)$/;
+const UNIT_MS = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 604800e3 } as const;
+
+function parseDate(raw: string, at: number, now: number): number {
+  const rel = RELATIVE.exec(raw);
+  if (rel) return now - Number(rel[1]) * UNIT_MS[rel[2] as keyof typeof UNIT_MS];
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) {
+    const ms = Date.parse(`${raw}T00:00:00Z`);
+    if (!Number.isNaN(ms)) return ms;
+  } else if (/^\d{4}-\d{2}-\d{2}T/.test(raw)) {
+    const ms = Date.parse(raw);
+    if (!Number.isNaN(ms)) return ms;
+  }
+  throw new QueryError(at, `"${raw}" is not a date: use 2026-11-20, 2026-11-20T09:30:00Z or a relative time like -1h, -30m, -2d`);
+}
+
+function oneOf<T extends string>(list: readonly T[], value: string, at: number, what: string): T {
+  if ((list as readonly string[]).includes(value)) return value as T;
+  throw new QueryError(at, `unknown ${what} "${value}": expected one of ${list.join(", ")}`);
+}
+
+interface Token {
+  /** The token with quotes removed. */
+  text: string;
+  /** The token as typed. */
+  raw: string;
+  at: number;
+}
+
+/** Split on spaces, keeping "quoted phrases" (also as field values: from:"a b") together. */
+function tokenize(q: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < q.length) {
+    if (/\s/.test(q[i] ?? "")) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let text = "";
+    while (i < q.length && !/\s/.test(q[i] ?? "")) {
+      if (q[i] === '"') {
+        const end = q.indexOf('"', i + 1);
+        if (end < 0) throw new QueryError(i, 'unclosed quote: add a closing "');
+        text += q.slice(i + 1, end);
+        i = end + 1;
+      } else {
+        text += q[i];
+        i++;
+      }
+    }
+    tokens.push({ text, raw: q.slice(start, i), at: start });
+  }
+  return tokens;
+}
+
+const RETRIES = /^retries(>=|<=|>|<|=|:)(\d+)$/;
+
+/** Parse a query string; throws QueryError naming the position and what was expected. */
+export function parseQuery(q: string, now: number = Date.now()): Term[] {
+  const terms: Term[] = [];
+  for (const tok of tokenize(q)) {
+    // A leading "-" outside quotes negates; "-a phrase" in quotes is just text.
+    const negate = tok.raw.startsWith("-") && tok.raw.length > 1;
+    const raw = negate ? tok.raw.slice(1) : tok.raw;
+    const text = negate ? tok.text.slice(1) : tok.text;
+    const retries = RETRIES.exec(raw);
+    if (retries) {
+      const op = retries[1] === ":" ? "=" : (retries[1] as "=" | ">" | ">=" | "<" | "<=");
+      terms.push({ kind: "retries", op, n: Number(retries[2]), negate });
+      continue;
+    }
+    const fieldMatch = /^([a-z]+):/i.exec(raw);
+    if (!fieldMatch) {
+      if (text !== "") terms.push({ kind: "text", value: text, negate });
+      continue;
+    }
+    const colon = (fieldMatch[1] ?? "").length;
+    const name = text.slice(0, colon).toLowerCase();
+    const value = text.slice(colon + 1);
+    const valueAt = tok.at + (negate ? 1 : 0) + colon + 1;
+    if (!(FIELDS as readonly string[]).includes(name)) {
+      throw new QueryError(tok.at, `unknown field "${name}:": expected one of ${FIELDS.map((f) => f + ":").join(" ")}`);
+    }
+    if (value === "") throw new QueryError(valueAt, `"${name}:" needs a value`);
+    const field = name as Field;
+    if (field === "retries") throw new QueryError(tok.at, "write retries as retries>N, retries>=N, retries<N or retries:N");
+    if (field === "before" || field === "after") {
+      terms.push({ kind: "date", field, ms: parseDate(value, valueAt, now), negate });
+    } else if (field === "is") {
+      terms.push({ kind: "is", value: oneOf(IS_VALUES, value, valueAt, "is: value"), negate });
+    } else if (field === "has") {
+      terms.push({ kind: "has", value: oneOf(HAS_VALUES, value, valueAt, "has: value"), negate });
+    } else {
+      if (field === "status") oneOf(STATUSES, value, valueAt, "status");
+      if (field === "folder") oneOf(FOLDERS, value, valueAt, "folder");
+      terms.push({ kind: "field", field, value, negate });
+    }
+  }
+  return terms;
+}
