@@ -52,8 +52,8 @@ export class ConfigError extends Error {
   }
 }
 
-function defaultDataDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_DATA_HOME || path.join(os.homedir(), ".local", "share");
+function defaultDataDir(env: Record<string, string | undefined>): string {
+  const base = env.XDG_DATA_HOME || path.join(env.HOME || os.homedir(), ".local", "share");
   return path.join(base, "mailroom");
 }
 
@@ -63,7 +63,7 @@ function isInside(child: string, parent: string): boolean {
 }
 
 /** Parse settings from an environment; throws ConfigError naming the variable and the fix. */
-export function loadConfig(env: NodeJS.ProcessEnv): Config {
+export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);

@@ -1,0 +1,121 @@
+// Route handlers called directly against a journal of the IGNITE fixture.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IngestService } from "@/lib/ingest";
+import { closeJournals, getJournal } from "@/lib/journal/store";
+import type { MessageDetail, MessagePage, SourceInfo, Stats } from "@/lib/model";
+import { getConfig } from "@/lib/server/config";
+import { copyFixture, fixturePath } from "@/lib/testing/fixtures";
+import { GET as health } from "./health/route";
+import { GET as messages } from "./messages/route";
+import { GET as message } from "./messages/[key]/route";
+import { GET as raw } from "./messages/[key]/raw/route";
+import { GET as sources } from "./sources/route";
+import { GET as stats } from "./stats/route";
+
+let ws: string;
+let data: string;
+let ingest: IngestService;
+
+beforeAll(async () => {
+  ws = copyFixture("ignite");
+  data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-api-"));
+  process.env.MAILROOM_ROOT = ws;
+  process.env.MAILROOM_DATA = data;
+  ingest = new IngestService(getConfig(), getJournal());
+  await ingest.scanNow();
+});
+afterAll(() => {
+  ingest.stop();
+  closeJournals();
+  delete process.env.MAILROOM_ROOT;
+  delete process.env.MAILROOM_DATA;
+  fs.rmSync(ws, { recursive: true, force: true });
+  fs.rmSync(data, { recursive: true, force: true });
+});
+
+const list = (query: string) => messages(new NextRequest(`http://localhost/api/messages${query}`));
+const params = (key: string) => ({ params: Promise.resolve({ key }) });
+
+async function firstKey(q: string): Promise<string> {
+  const page = (await (await list(`?q=${encodeURIComponent(q)}`)).json()) as MessagePage;
+  const key = page.items[0]?.key;
+  if (!key) throw new Error(`no message for ${q}`);
+  return key;
+}
+
+describe("read API", () => {
+  it("GET /api/health", async () => {
+    expect(await health().json()).toEqual({ ok: true, version: expect.any(String) });
+  });
+
+  it("GET /api/sources names the workspace and its agents", async () => {
+    const body = (await sources().json()) as { sources: SourceInfo[] };
+    expect(body.sources).toHaveLength(1);
+    expect(body.sources[0]).toMatchObject({ protocol: "ignite", root: ws, error: null, indexing: { done: true, files: 19, total: 19 } });
+    expect(body.sources[0]?.agents).toContain("ignitian_2");
+  });
+
+  it("GET /api/stats counts by status", async () => {
+    const body = (await stats().json()) as Stats;
+    expect(body.totals).toMatchObject({ messages: 21, dead: 4, invalid: 2 });
+    expect(body.seq).toBeGreaterThan(0);
+  });
+
+  it("GET /api/messages pages newest first and polls with since", async () => {
+    const first = (await (await list("?limit=5&q=-status:invalid")).json()) as MessagePage;
+    expect(first.items).toHaveLength(5);
+    const dates = first.items.map((m) => m.date ?? "");
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const second = (await (await list(`?limit=5&q=-status:invalid&cursor=${first.nextCursor}`)).json()) as MessagePage;
+    expect(second.items[0]?.key).not.toBe(first.items[4]?.key);
+    const poll = (await (await list(`?since=${first.seq}`)).json()) as MessagePage;
+    expect(poll).toMatchObject({ items: [], seq: first.seq, removed: [] });
+  });
+
+  it.each([
+    ["?q=colour:red", "bad_query", /unknown field "colour:"/],
+    ["?limit=0", "bad_request", /limit must be at least 1/],
+    ["?limit=501", "bad_limit", /1 to 500/],
+    ["?limit=ten", "bad_request", /limit must be a whole number/],
+    ["?cursor=nonsense", "bad_cursor", /cursor is not one this server handed out/],
+    ["?since=-4", "bad_request", /since must be a whole number/],
+  ])("GET /api/messages%s is a 400 that says why", async (query, code, message) => {
+    const res = await list(query);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe(code);
+    expect(body.error.message).toMatch(message);
+  });
+
+  it("GET /api/messages/{key} gives headers in file order, the body, parsed data and the reference object", async () => {
+    const key = await firstKey("agent:ignitian_3");
+    const detail = (await (await message(new Request("http://x"), params(key))).json()) as MessageDetail;
+    expect(detail.headers[0]).toEqual(["MIME-Version", "1.0"]);
+    expect(detail.data).toMatchObject({ task_id: "task_003" });
+    const expected = JSON.parse(fs.readFileSync(fixturePath("ignite", "expected", "queue__ignitian_3__task_assignment_1795136081090233.mime.json"), "utf8"));
+    expect(detail.ignite).toEqual(expected);
+    expect(detail.history.map((h) => h.kind)).toEqual(["seen"]);
+  });
+
+  it("GET /api/messages/{key} is a 404 for an unknown key and a 400 for a malformed one", async () => {
+    const missing = await message(new Request("http://x"), params("nope-00000000"));
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    expect((await message(new Request("http://x"), params("../etc/passwd"))).status).toBe(400);
+  });
+
+  it("GET /api/messages/{key}/raw downloads the exact bytes, even after the file is gone", async () => {
+    const file = path.join(ws, ".ignite/queue/leader/processed/user_goal_1795134600214337.mime");
+    const bytes = fs.readFileSync(file);
+    const key = await firstKey("type:user_goal");
+    fs.unlinkSync(file);
+    await ingest.scanNow();
+    const res = await raw(new Request("http://x"), params(key));
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="user_goal_1795134600214337.mime"');
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});

@@ -1,0 +1,23 @@
+import { getRawMessage } from "@/lib/journal";
+import { ApiError, errorResponse } from "@/lib/server/errors";
+import { keySchema, parseOr400 } from "@/lib/server/params";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_request: Request, ctx: { params: Promise<{ key: string }> }) {
+  try {
+    const key = parseOr400(keySchema, (await ctx.params).key, "bad_key");
+    const raw = await getRawMessage(key);
+    if (!raw) throw new ApiError(404, "not_found", `no stored content for the message "${key}"`);
+    // Always a download of plain bytes: never rendered as HTML by the browser.
+    return new Response(new Uint8Array(raw.bytes), {
+      headers: {
+        "Content-Type": "application/octet-stream",
+        "Content-Disposition": `attachment; filename="${raw.fileName.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

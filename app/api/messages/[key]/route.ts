@@ -1,0 +1,17 @@
+import { NextResponse } from "next/server";
+import { getMessage } from "@/lib/journal";
+import { ApiError, errorResponse } from "@/lib/server/errors";
+import { keySchema, parseOr400 } from "@/lib/server/params";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_request: Request, ctx: { params: Promise<{ key: string }> }) {
+  try {
+    const key = parseOr400(keySchema, (await ctx.params).key, "bad_key");
+    const message = await getMessage(key);
+    if (!message) throw new ApiError(404, "not_found", `no message has the key "${key}"`);
+    return NextResponse.json(message);
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

@@ -1,0 +1,143 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openJournal, closeJournals, type Journal } from "@/lib/journal/store";
+import { queryHistory, queryPage, queryStats, querySummary } from "@/lib/journal/queries";
+import { parseQuery } from "@/lib/query";
+import { loadConfig } from "@/lib/server/config";
+import { copyFixture } from "@/lib/testing/fixtures";
+import { IngestService } from "./service";
+
+let ws: string;
+let data: string;
+let journal: Journal;
+let service: IngestService;
+
+const q = (query: string) => queryPage(journal.db, parseQuery(query), 500, null).items;
+const queue = (...parts: string[]) => path.join(ws, ".ignite", "queue", ...parts);
+
+async function until<T>(probe: () => T | null | undefined | false, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function mime(id: string, to: string, extra = ""): string {
+  return `MIME-Version: 1.0\nMessage-ID: <${id}@ignite.local>\nFrom: leader\nTo: ${to}\nDate: Fri, 20 Nov 2026 10:00:00 +0900\nX-IGNITE-Type: task_assignment\nX-IGNITE-Priority: high\n${extra}Content-Type: text/x-yaml; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\ntask_id: "t_${id}"\n`;
+}
+
+beforeEach(async () => {
+  ws = copyFixture("ignite");
+  data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
+  const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: data, MAILROOM_RESCAN_MS: "60000" });
+  journal = openJournal(config.journalFile);
+  service = new IngestService(config, journal);
+  await service.start();
+});
+afterEach(() => {
+  service.stop();
+  closeJournals();
+  fs.rmSync(ws, { recursive: true, force: true });
+  fs.rmSync(data, { recursive: true, force: true });
+});
+
+describe("first scan of the fixture", () => {
+  it("journals every message file, malformed ones included", () => {
+    const all = q("");
+    // 19 files, plus the two dead letters' originals known only from inside them.
+    expect(all).toHaveLength(21);
+    expect(q("status:invalid").map((m) => m.path)).toEqual(
+      expect.arrayContaining([".ignite/queue/architect/broken_1795300000000001.mime", ".ignite/queue/architect/processed/empty_1795300000000002.mime"]),
+    );
+  });
+
+  it("reads each lifecycle state", () => {
+    expect(q("agent:ignitian_3")[0]).toMatchObject({ status: "retrying", retryCount: 1 });
+    expect(q("agent:evaluator")[0]).toMatchObject({ status: "processing", stuck: true });
+    expect(q("is:stuck")).toHaveLength(1);
+    expect(q("folder:queue status:queued").map((m) => m.type).sort()).toEqual(["escalation", "evaluation_result", "improvement_request", "progress_update"]);
+  });
+
+  it("links each dead letter to its original, which is dead", () => {
+    const letters = q("folder:dead_letter");
+    expect(letters).toHaveLength(2);
+    for (const letter of letters) {
+      const original = querySummary(journal.db, letter.deadLetterOf ?? "");
+      expect(original).toMatchObject({ status: "dead", path: null });
+    }
+    expect(q("agent:ignitian_2 status:dead")[0]).toMatchObject({ type: "task_assignment", threadId: "thr_readme_42" });
+  });
+
+  it("lists every agent, empty queues too, with per-status counts", () => {
+    const stats = queryStats(journal.db);
+    const byAgent = Object.fromEntries(stats.agents.map((a) => [a.agent, a]));
+    expect(Object.keys(byAgent).sort()).toEqual(
+      ["architect", "coordinator", "evaluator", "ignitian_1", "ignitian_2", "ignitian_3", "innovator", "leader", "strategist"],
+    );
+    expect(byAgent.leader).toMatchObject({ queued: 3, delivered: 4 });
+    expect(byAgent.evaluator).toMatchObject({ processing: 1, stuck: 1 });
+    expect(byAgent.ignitian_2).toMatchObject({ dead: 1 });
+  });
+});
+
+describe("watching the tree", () => {
+  it("journals a new file, keeps its key through processed/ and a rewrite, and completes it when deleted", async () => {
+    fs.writeFileSync(queue("ignitian_1", "task_assignment_1.mime"), mime("n1", "ignitian_1"));
+    const created = await until(() => q("mid:n1@ignite.local")[0]);
+    expect(created).toMatchObject({ status: "queued", folder: "queue" });
+
+    fs.renameSync(queue("ignitian_1", "task_assignment_1.mime"), queue("ignitian_1", "processed", "task_assignment_1.mime"));
+    await until(() => querySummary(journal.db, created.key)?.folder === "processed");
+
+    const processed = queue("ignitian_1", "processed", "task_assignment_1.mime");
+    fs.writeFileSync(processed, mime("n1", "ignitian_1", "X-IGNITE-Status: delivered\n"));
+    await until(() => querySummary(journal.db, created.key)?.status === "delivered");
+
+    fs.unlinkSync(processed);
+    const done = await until(() => (querySummary(journal.db, created.key)?.status === "completed" ? querySummary(journal.db, created.key) : null));
+    expect(done).toMatchObject({ path: null, preview: 'task_id: "t_n1"' });
+    expect(queryHistory(journal.db, created.key).map((e) => e.kind)).toEqual(["seen", "moved", "status", "gone"]);
+  });
+
+  it("follows the monitor's rename of a 10-digit escalation without a new key", async () => {
+    const before = q("agent:leader type:escalation folder:queue")[0];
+    expect(before).toBeDefined();
+    fs.renameSync(queue("leader", "escalation_1795136385.mime"), queue("leader", "escalation_1795136385000000.mime"));
+    const after = await until(() => q("path:escalation_1795136385000000")[0]);
+    expect(after.key).toBe(before?.key);
+  });
+
+  it("journals a file that exists for one second", async () => {
+    const file = queue("leader", "notify_1.mime");
+    fs.writeFileSync(file, mime("brief", "leader"));
+    await new Promise((r) => setTimeout(r, 1000));
+    fs.unlinkSync(file);
+    const m = await until(() => q("mid:brief@ignite.local")[0]);
+    await until(() => querySummary(journal.db, m.key)?.status === "completed");
+  });
+
+  it("gives a requeued dead letter's message its original key back", async () => {
+    const original = q("agent:ignitian_2 status:dead")[0];
+    const text = fs.readFileSync(queue("dead_letter", "task_assignment_1795135151004518_dlq_1795136385.mime"), "utf8");
+    const embedded = text.split("original_message: |\n")[1]?.replace(/^ {2}/gm, "") ?? "";
+    fs.writeFileSync(queue("ignitian_2", "task_assignment_1795135151004518.mime"), embedded);
+    const back = await until(() => q("agent:ignitian_2 folder:queue")[0]);
+    expect(back.key).toBe(original?.key);
+    expect(queryHistory(journal.db, back.key).at(-1)?.kind).toBe("requeued");
+  });
+
+  it("converges on a periodic rescan when events are missed", async () => {
+    service.stop();
+    fs.unlinkSync(queue("innovator", "improvement_request_1795136391230419.mime"));
+    // A second service over the same journal stands in for the next rescan after missed events.
+    const rescanner = new IngestService(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: data }), journal);
+    await rescanner.scanNow();
+    rescanner.stop();
+    expect(q("agent:innovator")[0]).toMatchObject({ status: "completed", path: null });
+  });
+});

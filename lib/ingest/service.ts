@@ -1,0 +1,125 @@
+import "server-only";
+import path from "node:path";
+import type { Config } from "@/lib/server/config";
+import type { Journal } from "@/lib/journal/store";
+import { discoverSources, type Source } from "./sources";
+import { scanSource } from "./scan";
+import { statFound } from "./read";
+import { syncFile } from "./sync";
+import { DirWatcher, listDirs } from "./watch";
+
+type ReadableSource = Source & { reader: NonNullable<Source["reader"]> };
+
+/** A vanished file waits this long for a move to claim it before it counts as deleted. */
+const GONE_GRACE_MS = 1000;
+const STUCK_CHECK_MS = 1000;
+
+/** Keeps the journal in step with the tree: a first full scan, then watch events plus periodic rescans. */
+export class IngestService {
+  private sources: ReadableSource[] = [];
+  private readonly watcher = new DirWatcher((paths) => void this.serial(() => this.onBatch(paths)));
+  private readonly pendingGone = new Map<string, { source: ReadableSource; relPath: string; since: number }>();
+  private timers: NodeJS.Timeout[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly config: Config,
+    private readonly journal: Journal,
+  ) {}
+
+  /** Run one job at a time: scans and event batches never interleave their writes. */
+  private serial<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(job, job);
+    this.queue = next.catch((err) => console.error("[mailroom] ingest error:", err));
+    return next;
+  }
+
+  async start(): Promise<void> {
+    await this.serial(() => this.rescan(true));
+    if (this.stopped) return;
+    this.timers.push(setInterval(() => void this.serial(() => this.rescan(false)), this.config.rescanMs));
+    this.timers.push(setInterval(() => this.journal.writer.refreshStuck(this.config.stuckAfterMs), STUCK_CHECK_MS));
+    for (const t of this.timers) t.unref();
+  }
+
+  /** Scan everything once now (also what tests call to converge). */
+  scanNow(): Promise<void> {
+    return this.serial(() => this.rescan(false));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.watcher.close();
+  }
+
+  private async rescan(first: boolean): Promise<void> {
+    const { writer } = this.journal;
+    const all = await discoverSources(this.config.roots);
+    for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error });
+    writer.keepOnlySources(all.map((s) => s.id));
+    this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
+    for (const source of this.sources) {
+      if (this.stopped) return;
+      await scanSource(source, writer, { reportProgress: first });
+    }
+    writer.refreshStuck(this.config.stuckAfterMs);
+    this.watcher.setDirs(this.sources.flatMap((s) => listDirs(s.reader.watchDirs)));
+  }
+
+  private locate(absPath: string): { source: ReadableSource; relPath: string } | null {
+    for (const source of this.sources) {
+      const rel = path.relative(source.root, absPath);
+      if (rel && !rel.startsWith("..") && !path.isAbsolute(rel)) return { source, relPath: rel.split(path.sep).join("/") };
+    }
+    return null;
+  }
+
+  private async onBatch(absPaths: string[]): Promise<void> {
+    const { writer } = this.journal;
+    let newDirs = false;
+    const missing: { source: ReadableSource; relPath: string }[] = [];
+    for (const abs of absPaths) {
+      const at = this.locate(abs);
+      if (!at) continue;
+      const found = await statFound(at.source.root, at.relPath);
+      if (!found) {
+        missing.push(at);
+        continue;
+      }
+      if (found.kind === "directory" && !at.source.reader.place(at.relPath)) {
+        newDirs = true;
+        continue;
+      }
+      this.pendingGone.delete(`${at.source.id}\0${at.relPath}`);
+      const isPresent = async (p: string) => (await statFound(at.source.root, p)) !== null;
+      await syncFile({ source: at.source, writer, isPresent }, found).catch((err) =>
+        console.error(`[mailroom] could not ingest ${at.relPath}:`, err),
+      );
+    }
+    for (const m of missing) {
+      if (writer.known(m.source.id, m.relPath)) this.pendingGone.set(`${m.source.id}\0${m.relPath}`, { ...m, since: Date.now() });
+    }
+    if (newDirs) this.watcher.setDirs(this.sources.flatMap((s) => listDirs(s.reader.watchDirs)));
+    this.armSettle();
+  }
+
+  private armSettle(): void {
+    if (this.pendingGone.size === 0 || this.stopped) return;
+    setTimeout(() => void this.serial(() => this.settleGone()), GONE_GRACE_MS + 50).unref();
+  }
+
+  /** Files still missing after the grace period, and not claimed by a move, are gone. */
+  private async settleGone(): Promise<void> {
+    const { writer } = this.journal;
+    const now = Date.now();
+    for (const [id, g] of this.pendingGone) {
+      if (now - g.since < GONE_GRACE_MS) continue;
+      this.pendingGone.delete(id);
+      if (await statFound(g.source.root, g.relPath)) continue;
+      writer.transaction(() => writer.markGone(g.source.id, g.relPath));
+    }
+    this.armSettle();
+  }
+}

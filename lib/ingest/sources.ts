@@ -1,0 +1,49 @@
+import "server-only";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Protocol } from "@/lib/model";
+import { ADAPTERS, type SourceReader } from "@/lib/protocols";
+
+export interface Source {
+  id: string;
+  protocol: Protocol;
+  root: string;
+  reader: SourceReader | null;
+  /** Why this root cannot be read, in words a user can act on. */
+  error: string | null;
+}
+
+function slug(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "root";
+}
+
+/** Offer each root to each adapter; a root nothing recognises is reported, not dropped. */
+export async function discoverSources(roots: string[]): Promise<Source[]> {
+  const sources: Source[] = [];
+  for (const root of roots) {
+    const name = slug(path.basename(root));
+    const stat = await fs.stat(root).catch(() => null);
+    if (!stat?.isDirectory()) {
+      const error = stat ? `${root} is not a folder` : `workspace folder not found: ${root}`;
+      sources.push({ id: `${name}-ignite`, protocol: "ignite", root, reader: null, error: `${error}. Check MAILROOM_ROOT.` });
+      continue;
+    }
+    let found = false;
+    for (const adapter of ADAPTERS) {
+      const reader = await adapter.open(root);
+      if (!reader) continue;
+      found = true;
+      sources.push({ id: `${name}-${adapter.protocol}`, protocol: adapter.protocol, root, reader, error: null });
+    }
+    if (!found) {
+      sources.push({
+        id: `${name}-ignite`,
+        protocol: "ignite",
+        root,
+        reader: null,
+        error: `no message queue found in ${root} (looked for .ignite/queue/ and queue/). Is MAILROOM_ROOT the workspace folder?`,
+      });
+    }
+  }
+  return sources;
+}

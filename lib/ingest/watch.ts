@@ -1,0 +1,79 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Watches a set of directories (not recursive: one inotify watch each) and reports changed
+ * names in batches. Events are only hints: every reported path is lstat-ed before use, and the
+ * periodic rescan covers whatever the platform drops (network filesystems, overflow).
+ */
+export class DirWatcher {
+  private watchers = new Map<string, fs.FSWatcher>();
+  private pending = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly onBatch: (absPaths: string[]) => void,
+    private readonly debounceMs = 50,
+  ) {}
+
+  /** Watch exactly these directories from now on. */
+  setDirs(dirs: Iterable<string>): void {
+    const wanted = new Set(dirs);
+    for (const [dir, w] of this.watchers) {
+      if (!wanted.has(dir)) {
+        w.close();
+        this.watchers.delete(dir);
+      }
+    }
+    for (const dir of wanted) {
+      if (this.watchers.has(dir)) continue;
+      try {
+        const w = fs.watch(dir, { persistent: false }, (_event, name) => {
+          this.push(name ? path.join(dir, name.toString()) : dir);
+        });
+        w.on("error", () => {
+          w.close();
+          this.watchers.delete(dir);
+        });
+        this.watchers.set(dir, w);
+      } catch {
+        // Gone or unreadable: the rescan picks it up when it appears.
+      }
+    }
+  }
+
+  private push(absPath: string): void {
+    this.pending.add(absPath);
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      const batch = [...this.pending];
+      this.pending.clear();
+      this.onBatch(batch);
+    }, this.debounceMs);
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const w of this.watchers.values()) w.close();
+    this.watchers.clear();
+  }
+}
+
+/** Every real directory under `dirs` (symlinks are never entered), up to `depth` levels. */
+export function listDirs(dirs: string[], depth = 4): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, level: number) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    out.push(dir);
+    if (level >= depth) return;
+    for (const e of entries) if (e.isDirectory()) walk(path.join(dir, e.name), level + 1);
+  };
+  for (const d of dirs) walk(d, 0);
+  return out;
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { z } from "zod";
+import { KEY_PATTERN } from "@/lib/model";
+import { ApiError } from "./errors";
+
+const wholeNumber = (name: string, min: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && Number.isSafeInteger(n), `${name} must be at least ${min}`);
+
+export const listParamsSchema = z.object({
+  q: z.string().max(2000, "q must be at most 2000 characters").optional(),
+  limit: wholeNumber("limit", 1).optional(),
+  cursor: z.string().max(512, "cursor is too long").optional(),
+  since: wholeNumber("since", 0).optional(),
+});
+
+export const keySchema = z.string().regex(KEY_PATTERN, "a message key is letters, digits, _ and -");
+
+/** Parse with zod; a failure becomes a 400 that names the parameter and the reason. */
+export function parseOr400<T>(schema: z.ZodType<T>, input: unknown, code = "bad_request"): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const message = result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+  throw new ApiError(400, code, message);
+}
+
+export function searchParamsObject(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url).searchParams);
+}
