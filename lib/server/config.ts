@@ -70,8 +70,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid setting. ${lines.join("; ")}`);
   }
   const e = parsed.data;
-  const roots = [...new Set(e.MAILROOM_ROOT.split(":").filter(Boolean).map((r) => path.resolve(r)))];
-  const dataDir = path.resolve(e.MAILROOM_DATA || defaultDataDir(env));
+  const roots = [...new Set(e.MAILROOM_ROOT.split(":").filter(Boolean).map((r) => path.resolve(/*turbopackIgnore: true*/ r)))];
+  // Paths come from the environment at run time; the build must not trace them.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ e.MAILROOM_DATA || defaultDataDir(env));
   for (const root of roots) {
     if (isInside(dataDir, root)) {
       throw new ConfigError(

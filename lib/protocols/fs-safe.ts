@@ -1,0 +1,103 @@
+import "server-only";
+// Listing a workspace tree without ever following a symbolic link (DESIGN "Safety rules": a
+// symlink inside a queue is listed as a problem, never read). Shared by the adapters.
+import type { Stats } from "node:fs";
+import { lstat, readdir } from "node:fs/promises";
+import path from "node:path";
+import type { FoundFile } from "@/lib/protocols/types";
+
+/** lstat calls in flight per directory: enough to hide latency, few enough for big queues. */
+const BATCH = 256;
+
+export function kindOf(stats: Stats): FoundFile["kind"] {
+  if (stats.isSymbolicLink()) return "symlink";
+  if (stats.isFile()) return "file";
+  if (stats.isDirectory()) return "directory";
+  return "other";
+}
+
+async function lstatOrNull(p: string): Promise<Stats | null> {
+  try {
+    return await lstat(p);
+  } catch {
+    return null;
+  }
+}
+
+/** True when `p` is a directory itself, not a symlink to one. */
+export async function isRealDirectory(p: string): Promise<boolean> {
+  const stats = await lstatOrNull(p);
+  return stats !== null && stats.isDirectory();
+}
+
+/** True when every folder from `root` (exclusive) down to `dir` (inclusive) is a real directory. */
+export async function isReachableWithoutLinks(root: string, dir: string): Promise<boolean> {
+  const rel = path.relative(root, dir);
+  if (rel.startsWith("..") || path.isAbsolute(rel)) return false;
+  let current = root;
+  for (const part of rel.split(path.sep).filter(Boolean)) {
+    current = path.join(current, part);
+    if (!(await isRealDirectory(current))) return false;
+  }
+  return true;
+}
+
+/** Names of the real (non-link) subdirectories of `dir`; [] when it is missing or unreadable. */
+export async function listRealSubdirs(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  // Dirent types come from the directory itself (no link is followed).
+  return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+}
+
+/** `abs` relative to `root`, with "/" separators. */
+export function toRelPath(root: string, abs: string): string {
+  return path.relative(root, abs).split(path.sep).join("/");
+}
+
+export interface ListOptions {
+  /** Levels below `dir` to look at (entries directly in `dir` are level 1). */
+  maxDepth: number;
+  /** Whether an entry's root-relative path is wanted; wanted entries are listed whatever their kind. */
+  accept: (relPath: string) => boolean;
+}
+
+/**
+ * Every wanted entry under `dir`, found with lstat only. Descends into real directories that are
+ * not themselves wanted; never into symlinks. Missing or unreadable folders and entries are skipped.
+ */
+export async function listNoFollow(root: string, dir: string, opts: ListOptions): Promise<FoundFile[]> {
+  const out: FoundFile[] = [];
+  if (!(await isReachableWithoutLinks(root, dir))) return out;
+
+  async function walk(current: string, depth: number): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(current);
+    } catch {
+      return; // gone or unreadable: nothing to list
+    }
+    for (let i = 0; i < names.length; i += BATCH) {
+      const batch = names.slice(i, i + BATCH).map(async (name) => {
+        const abs = path.join(current, name);
+        const stats = await lstatOrNull(abs);
+        return stats && { abs, stats };
+      });
+      const subdirs: string[] = [];
+      for (const entry of await Promise.all(batch)) {
+        if (!entry) continue;
+        const relPath = toRelPath(root, entry.abs);
+        const { stats } = entry;
+        if (opts.accept(relPath)) {
+          // Whole milliseconds, as ingest's own lstat records them, so the two compare equal.
+          out.push({ relPath, kind: kindOf(stats), size: stats.size, mtimeMs: Math.floor(stats.mtimeMs), ino: stats.ino });
+        } else if (stats.isDirectory() && depth < opts.maxDepth) {
+          subdirs.push(entry.abs);
+        }
+      }
+      for (const sub of subdirs) await walk(sub, depth + 1);
+    }
+  }
+
+  await walk(dir, 1);
+  return out;
+}

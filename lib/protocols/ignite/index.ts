@@ -1,0 +1,21 @@
+// The IGNITE (MIME, protocol v3) adapter. The reader touches the filesystem (server only); the
+// parsing helpers below it are pure and also exported for the writer and tests.
+export { igniteAdapter, openIgnite, findIgniteLayout, type IgniteLayout } from "./reader";
+export { placeIgnite } from "./paths";
+export { parseIgniteFile, describeIgniteFile, statusFor, type ParseInput } from "./parse";
+export {
+  parseReference,
+  splitHeaderBlock,
+  parseHeaderLines,
+  headerMap,
+  splitAddressList,
+  universalNewlines,
+  pyStrip,
+  HEADER_PREFIX,
+  type IgniteReference,
+  type HeaderBlock,
+} from "./reference";
+export { parseDeadLetterBody } from "./dead-letter";
+export { rfc2822ToIso, iso8601ToIso, toUtcIso } from "./dates";
+export { parseYamlBody } from "./yaml-body";
+export { readMessage, headerBoundary } from "./message";

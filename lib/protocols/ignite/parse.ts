@@ -1,0 +1,113 @@
+// From one file (its place, its bytes, its lstat facts) to the summary fields Mailroom keeps.
+// Every problem is said in a sentence; a file that cannot be read is still listed (status
+// "invalid"). No filesystem access: the caller reads the bytes (never through a symlink).
+import type { Status } from "@/lib/model";
+import { MAX_FILE_BYTES, type DetailFields, type FoundFile, type ParsedMessage, type Placement } from "@/lib/protocols/types";
+import { parseDeadLetterBody } from "./dead-letter";
+import { mimeHeader } from "./foreign";
+import { readMessage, type MessageText } from "./message";
+import { parseReference } from "./reference";
+import { summarize } from "./summary";
+import { isYamlContentType, parseYamlBody } from "./yaml-body";
+
+export interface ParseInput {
+  relPath: string;
+  placement: Placement;
+  bytes: Buffer | null;
+  found: FoundFile;
+}
+
+const MIB = 1024 * 1024;
+
+/** The lifecycle status from where the file is and what its X-IGNITE-Status says. */
+export function statusFor(folder: Placement["folder"], rawStatus: string | null): Status {
+  switch (folder) {
+    case "dead_letter":
+      return "dead";
+    case "archive":
+      return "discarded";
+    case "processed":
+      // An empty status counts as processing; error and unknown values too (shown via rawStatus).
+      return rawStatus === "delivered" || rawStatus === "completed" ? rawStatus : "processing";
+    default:
+      return rawStatus === "retrying" ? "retrying" : "queued";
+  }
+}
+
+function unreadable(problem: string, status: Status = "invalid"): ParsedMessage {
+  return {
+    messageId: null, from: null, to: [], cc: [], type: null, priority: null, threadId: null,
+    inReplyTo: null, correlationId: null, repository: null, issue: null, date: null,
+    rawStatus: null, status, retryCount: 0, nextRetryAt: null, body: "", problems: [problem],
+    deadLetter: null,
+  };
+}
+
+/** Why a file that was found cannot be read as a message at all, or null. */
+function refusal(found: FoundFile, bytes: Buffer | null, oversized: boolean): string | null {
+  if (found.kind === "symlink") return "This is a symbolic link; Mailroom never reads or follows links inside a queue.";
+  if (found.kind === "directory") return "A directory is where a message file should be.";
+  if (found.kind === "other") return "This is not a regular file (a device, socket or pipe), so it was not read.";
+  if (bytes === null && !oversized) return "The file could not be read.";
+  if (bytes !== null && bytes.length === 0 && !oversized) return "The file is empty (0 bytes).";
+  return null;
+}
+
+/** Problems that make the text unusable as a message (status "invalid"). */
+function textProblems(m: MessageText): string[] {
+  if (m.hasNul) return ["The file holds binary data (NUL bytes), not message text."];
+  if (!m.hasHeaderBlock && !m.headersOnly) {
+    return ["No header block: the file has no empty line separating headers from the body."];
+  }
+  if (m.headers.length === 0) return ["No headers: the file does not start with `Name: value` header lines."];
+  return [];
+}
+
+export async function parseIgniteFile({ placement, bytes, found }: ParseInput): Promise<ParsedMessage> {
+  const oversized = found.size > MAX_FILE_BYTES || (bytes !== null && bytes.length > MAX_FILE_BYTES);
+  const refused = refusal(found, bytes, oversized);
+  if (refused) return unreadable(refused);
+  const tooBig = `The file is larger than ${MAX_FILE_BYTES / MIB} MiB (${found.size} bytes)`;
+  // Not read at all: the folder alone tells where it is in its lifecycle.
+  if (bytes === null) return unreadable(`${tooBig}; it was not read.`, statusFor(placement.folder, null));
+
+  const m = await readMessage(bytes, oversized);
+  const invalid = textProblems(m);
+  const problems = oversized ? [`${tooBig}; only its headers were read.`, ...invalid] : [...invalid];
+  if (!m.validUtf8 && !m.hasNul) {
+    problems.push(
+      m.encoding.foreign && m.encoding.charset !== null
+        ? `The file is not valid UTF-8, so the IGNITE tools cannot read it; it was decoded as ${m.encoding.charset}.`
+        : "The file is not valid UTF-8; bytes that could not be decoded are shown as \uFFFD.",
+    );
+  }
+
+  const yamlBody = m.body !== "" && m.hasHeaderBlock && isYamlContentType(mimeHeader(m.headers, "Content-Type"));
+  const yaml = yamlBody ? parseYamlBody(m.body) : { data: null, error: null };
+  if (yaml.error && invalid.length === 0) problems.push(yaml.error);
+
+  const s = summarize(m.headers, yaml.data, invalid.length === 0);
+  if (invalid.length === 0) problems.push(...s.problems);
+  const status = invalid.length > 0 ? "invalid" : statusFor(placement.folder, s.rawStatus);
+  const isDeadLetter = invalid.length === 0 && (placement.folder === "dead_letter" || s.type === "dead_letter");
+
+  return {
+    ...s.fields,
+    status,
+    body: m.hasNul ? "" : m.body,
+    problems,
+    deadLetter: isDeadLetter && !m.headersOnly ? parseDeadLetterBody(m.body, yaml.data) : null,
+  };
+}
+
+/** The detail view of one file's bytes. */
+export async function describeIgniteFile(bytes: Buffer): Promise<DetailFields> {
+  const m = await readMessage(bytes);
+  const yamlBody = m.hasHeaderBlock && !m.headersOnly && !m.hasNul && isYamlContentType(mimeHeader(m.headers, "Content-Type"));
+  return {
+    headers: m.headers,
+    body: m.body,
+    data: yamlBody ? parseYamlBody(m.body).data : null,
+    ignite: parseReference(m.referenceText),
+  };
+}

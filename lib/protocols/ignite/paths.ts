@@ -1,0 +1,32 @@
+// Where a path sits in an IGNITE runtime directory (protocol doc "Where files live"). Pure.
+import { NAME_PATTERN } from "@/lib/model";
+import type { Placement } from "@/lib/protocols/types";
+
+export const DEAD_LETTER = "dead_letter";
+/** Mailroom's discard archive, inside the runtime directory; it mirrors the queue's paths. */
+export const ARCHIVE_PARTS = ["archive", "mailroom"] as const;
+
+/** `queue/<agent>/<file>.mime`, `queue/<agent>/processed/<file>.mime`, `queue/dead_letter/<file>.mime`. */
+function placeInQueue(parts: readonly string[]): Placement | null {
+  const [top, agent, third] = parts;
+  const file = parts[parts.length - 1];
+  if (top !== "queue" || !agent || !file?.endsWith(".mime") || !NAME_PATTERN.test(agent)) return null;
+  if (parts.length === 3) return { agent, folder: agent === DEAD_LETTER ? "dead_letter" : "queue" };
+  if (parts.length === 4 && third === "processed" && agent !== DEAD_LETTER) return { agent, folder: "processed" };
+  return null;
+}
+
+/**
+ * `runtimePrefix` is how the root reaches the runtime directory: ".ignite/" or "" (the root is it).
+ * Dotfiles are never messages: that also keeps out the temp files of atomic writes (`.x.mime.tmp-1`).
+ */
+export function placeIgnite(runtimePrefix: string, relPath: string): Placement | null {
+  if (!relPath.startsWith(runtimePrefix)) return null;
+  const parts = relPath.slice(runtimePrefix.length).split("/");
+  if (parts.some((p) => p === "" || p.startsWith("."))) return null;
+  if (parts[0] === ARCHIVE_PARTS[0] && parts[1] === ARCHIVE_PARTS[1]) {
+    const inner = placeInQueue(parts.slice(2));
+    return inner && { agent: inner.agent, folder: "archive" };
+  }
+  return placeInQueue(parts);
+}

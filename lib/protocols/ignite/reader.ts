@@ -1,0 +1,66 @@
+import "server-only";
+// Binds the IGNITE adapter to one workspace root: finds the runtime directory, lists the queue
+// and the discard archive without following links, and hands files to the pure parser.
+import path from "node:path";
+import { NAME_PATTERN } from "@/lib/model";
+import { isReachableWithoutLinks, isRealDirectory, listNoFollow, listRealSubdirs } from "@/lib/protocols/fs-safe";
+import type { FoundFile, ProtocolAdapter, SourceReader } from "@/lib/protocols/types";
+import { describeIgniteFile, parseIgniteFile } from "./parse";
+import { ARCHIVE_PARTS, DEAD_LETTER, placeIgnite } from "./paths";
+
+/** Levels below queue/ and archive/mailroom/ where a message can sit (see placeIgnite). */
+const QUEUE_DEPTH = 3;
+const ARCHIVE_DEPTH = QUEUE_DEPTH + 1;
+
+export interface IgniteLayout {
+  /** `<root>/.ignite` when it is a real directory, else the root itself. */
+  runtimeDir: string;
+  queueDir: string;
+  archiveDir: string;
+  /** The runtime directory relative to the root, "" or ".ignite/". */
+  runtimePrefix: string;
+}
+
+export async function findIgniteLayout(root: string): Promise<IgniteLayout | null> {
+  const dotIgnite = path.join(root, ".ignite");
+  const runtimeDir = (await isRealDirectory(dotIgnite)) ? dotIgnite : root;
+  const queueDir = path.join(runtimeDir, "queue");
+  if (!(await isReachableWithoutLinks(root, queueDir))) return null;
+  return {
+    runtimeDir,
+    queueDir,
+    archiveDir: path.join(runtimeDir, ...ARCHIVE_PARTS),
+    runtimePrefix: runtimeDir === root ? "" : ".ignite/",
+  };
+}
+
+export async function openIgnite(root: string): Promise<SourceReader | null> {
+  const absRoot = path.resolve(root);
+  const layout = await findIgniteLayout(absRoot);
+  if (!layout) return null;
+  const place: SourceReader["place"] = (relPath) => placeIgnite(layout.runtimePrefix, relPath);
+  const accept = (relPath: string): boolean => place(relPath) !== null;
+
+  return {
+    protocol: "ignite",
+    root: absRoot,
+    watchDirs: [layout.queueDir, layout.archiveDir],
+    place,
+    // Any folder under queue/ is an agent (protocol doc), except the dead-letter queue.
+    async agents(): Promise<string[]> {
+      const names = await listRealSubdirs(layout.queueDir);
+      return names.filter((n) => n !== DEAD_LETTER && NAME_PATTERN.test(n)).sort();
+    },
+    async list(): Promise<FoundFile[]> {
+      const [queued, archived] = await Promise.all([
+        listNoFollow(absRoot, layout.queueDir, { maxDepth: QUEUE_DEPTH, accept }),
+        listNoFollow(absRoot, layout.archiveDir, { maxDepth: ARCHIVE_DEPTH, accept }),
+      ]);
+      return [...queued, ...archived];
+    },
+    parse: parseIgniteFile,
+    describe: describeIgniteFile,
+  };
+}
+
+export const igniteAdapter: ProtocolAdapter = { protocol: "ignite", open: openIgnite, describe: describeIgniteFile };

@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { describeIgniteFile } from "./parse";
+import { parseHeaderLines, parseReference, pyStrip, splitHeaderBlock } from "./reference";
+import { EXPECTED_DIR, FIXTURE_ROOT } from "./test-fixture";
+
+describe("parseReference equals ignite_mime.py parse", () => {
+  it("matches every expected/*.json, values and key order", async () => {
+    const names = fs.readdirSync(EXPECTED_DIR).filter((n) => n.endsWith(".json"));
+    expect(names.length).toBeGreaterThanOrEqual(19);
+    for (const name of names) {
+      const rel = name.slice(0, -".json".length).split("__").join("/");
+      const expected: unknown = JSON.parse(fs.readFileSync(path.join(EXPECTED_DIR, name), "utf8"));
+      const { ignite } = await describeIgniteFile(fs.readFileSync(path.join(FIXTURE_ROOT, ".ignite", rel)));
+      expect(ignite, rel).toEqual(expected);
+      expect(Object.keys(ignite ?? {}), rel).toEqual(Object.keys(expected as object));
+    }
+  });
+});
+
+describe("reference semantics", () => {
+  const KEYS = ["message_id", "from", "to", "cc", "date", "in_reply_to", "type", "priority", "thread_id",
+    "repository", "issue", "status", "content_type", "body"];
+
+  it("joins continuation lines with one space and lets a later duplicate win in place", () => {
+    const text = "Message-ID: <a@x>\nX-IGNITE-Error-Reason: first\n\tsecond line\nFrom: a\nX-IGNITE-Foo-Bar: 1\n" +
+      "From:  b  \nX-IGNITE-Error-Reason: again\n   more\n\nbody\n";
+    const r = parseReference(text);
+    expect(r.from).toBe("b");
+    expect(r.error_reason).toBe("again more");
+    expect(Object.keys(r)).toEqual([...KEYS, "error_reason", "foo_bar"]);
+  });
+
+  it("reads CRLF files as the CLI does (universal newlines)", () => {
+    const r = parseReference("From: a\r\nTo: b, , c\r\nCc: d\r\n\r\nx: 1\r\ny: 2\r\n");
+    expect(r).toMatchObject({ from: "a", to: ["b", "c"], cc: ["d"], body: "x: 1\ny: 2\n" });
+  });
+
+  it("is case-sensitive and keeps X-IGNITE-Status mapped, other X-IGNITE-* as snake_case", () => {
+    const r = parseReference("from: lower\nX-Ignite-Type: t\nX-IGNITE-Status: queued\nX-IGNITE-Requeued-At: now\n\n");
+    expect(r.from).toBe("");
+    expect(r.type).toBe("");
+    expect(r.status).toBe("queued");
+    expect(r.requeued_at).toBe("now");
+  });
+
+  it("reads a file without an empty line as all headers, like the tool", () => {
+    expect(parseReference("From: a\nTo: b").from).toBe("a");
+    expect(parseReference("no headers here").priority).toBe("normal");
+    expect(splitHeaderBlock("a: 1").separator).toBeNull();
+  });
+
+  it("splits at the first \\n\\n, then falls back to \\r\\n\\r\\n", () => {
+    expect(splitHeaderBlock("A: 1\n\nB\n\nC")).toEqual({ headerPart: "A: 1", body: "B\n\nC", separator: "\n\n" });
+    expect(splitHeaderBlock("A: 1\r\n\r\nB")).toEqual({ headerPart: "A: 1", body: "B", separator: "\r\n\r\n" });
+  });
+
+  it("strips like Python (keeps U+FEFF, strips U+001F)", () => {
+    expect(pyStrip("\ufeffa\x1f ")).toBe("\ufeffa");
+    expect(parseHeaderLines(" orphan: continuation\nA: 1")).toEqual([["orphan", "continuation"], ["A", "1"]]);
+  });
+
+  it("keeps a __proto__ header as plain data", () => {
+    const r = parseReference("X-IGNITE-__proto__: x\n\n");
+    expect(Object.keys(r)).toContain("__proto__");
+    expect(Object.getPrototypeOf(r)).toBe(Object.prototype);
+  });
+});
