@@ -8,7 +8,7 @@ import { getConfig } from "@/lib/server/config";
 import { ApiError } from "@/lib/server/errors";
 import { resolveInsideRoot } from "@/lib/server/paths";
 import {
-  CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, queryStats, querySummary,
+  CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, queryStats, querySummary, type StoredContent,
 } from "./queries";
 import { getJournal } from "./store";
 
@@ -57,9 +57,7 @@ export function getClientConfig(): { pollMs: number; readOnly: boolean } {
 }
 
 /** The bytes of a message: the journal's copy, or (for files too big to keep) the file itself. */
-async function contentBytes(key: string): Promise<Buffer | null> {
-  const content = queryContent(getJournal().db, key);
-  if (!content) return null;
+async function contentBytes(content: StoredContent): Promise<Buffer | null> {
   if (content.raw) return content.raw;
   if (content.path === null) return null;
   const source = listSources().find((s) => s.id === content.source);
@@ -73,21 +71,25 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
   const { db } = getJournal();
   const summary = querySummary(db, key);
   if (!summary) return null;
-  const history = queryHistory(db, key);
-  const bytes = summary.size > 0 ? await contentBytes(key) : null;
+  const content = queryContent(db, key);
+  const bytes = content && summary.size > 0 ? await contentBytes(content) : null;
   const adapter = adapterFor(summary.protocol);
   const fields = bytes && adapter ? await adapter.describe(bytes) : null;
-  const body = queryContent(db, key)?.body ?? "";
-  return { ...summary, headers: fields?.headers ?? [], body: fields?.body ?? body, data: fields?.data ?? null, ignite: fields?.ignite ?? null, history };
+  return {
+    ...summary,
+    headers: fields?.headers ?? [],
+    body: fields?.body ?? content?.body ?? "",
+    data: fields?.data ?? null,
+    ignite: fields?.ignite ?? null,
+    history: queryHistory(db, key),
+  };
 }
 
 /** The file's exact bytes (from the journal's copy once the file is gone). */
 export async function getRawMessage(key: string): Promise<{ bytes: Buffer; fileName: string } | null> {
   if (!KEY_PATTERN.test(key)) return null;
-  const summary = querySummary(getJournal().db, key);
-  if (!summary) return null;
-  const bytes = await contentBytes(key);
-  if (!bytes) return null;
-  const fileName = (summary.path ?? `${key}.mime`).split("/").pop() ?? `${key}.mime`;
-  return { bytes, fileName };
+  const content = queryContent(getJournal().db, key);
+  const bytes = content ? await contentBytes(content) : null;
+  if (!content || !bytes) return null;
+  return { bytes, fileName: content.lastPath.split("/").pop() || `${key}.mime` };
 }

@@ -32,8 +32,8 @@ describe("migrations", () => {
     const old = new Database(file);
     migrate(old, 1);
     old.prepare(
-      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, status, updated_ms, seq)
-       VALUES ('old-1', 's', 'ignite', 1, 'leader', 'queue', 'queue/leader/a.mime', 'queued', 1, 1)`,
+      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, status, updated_ms, seq)
+       VALUES ('old-1', 's', 'ignite', 1, 'leader', 'queue', 'queue/leader/a.mime', 'queue/leader/a.mime', 'queued', 1, 1)`,
     ).run();
     old.close();
     const reopened = openDb(file);

@@ -72,10 +72,16 @@ export function querySummary(db: Db, key: string): MessageSummary | null {
   return row ? toSummary(row) : null;
 }
 
-export function queryContent(db: Db, key: string): { raw: Buffer | null; body: string; path: string | null; source: string } | null {
-  return (db.prepare("SELECT raw, body, path, source FROM messages WHERE key = ?").get(key) as
-    | { raw: Buffer | null; body: string; path: string | null; source: string }
-    | undefined) ?? null;
+export interface StoredContent {
+  raw: Buffer | null;
+  body: string;
+  path: string | null;
+  lastPath: string;
+  source: string;
+}
+
+export function queryContent(db: Db, key: string): StoredContent | null {
+  return (db.prepare("SELECT raw, body, path, last_path AS lastPath, source FROM messages WHERE key = ?").get(key) as StoredContent | undefined) ?? null;
 }
 
 export function queryHistory(db: Db, key: string): HistoryEvent[] {

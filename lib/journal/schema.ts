@@ -38,6 +38,7 @@ export const MIGRATIONS: readonly string[] = [
     agent TEXT NOT NULL,
     folder TEXT NOT NULL,
     path TEXT,
+    last_path TEXT NOT NULL,
     status TEXT NOT NULL,
     raw_status TEXT,
     stuck INTEGER NOT NULL DEFAULT 0,

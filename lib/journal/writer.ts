@@ -171,6 +171,7 @@ export class JournalWriter {
       agent: rec.placement.agent,
       folder: rec.placement.folder,
       path: rec.relPath,
+      last_path: rec.originPath,
       status: p.status,
       raw_status: p.rawStatus,
       retry_count: p.retryCount,
