@@ -2,8 +2,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fixturePath } from "@/lib/testing/fixtures";
 
-export const FIXTURE = "/work/shared/fixtures/ignite";
+export const FIXTURE = fixturePath("ignite");
 export const FIXTURE_ROOT = path.join(FIXTURE, "workspace");
 export const EXPECTED_DIR = path.join(FIXTURE, "expected");
 
