@@ -1,0 +1,46 @@
+// A tiny time-ordered event list: the simulator runs whatever is due at each tick(), so a fake
+// clock replays a whole session deterministically.
+/** "work" moves the conversation forward; "chore" (polls, clean-ups) does not keep a cycle busy. */
+export type EventKind = "work" | "chore";
+
+interface ScheduledEvent {
+  at: number;
+  seq: number;
+  kind: EventKind;
+  run: () => void;
+}
+
+export class Scheduler {
+  private events: ScheduledEvent[] = [];
+  private seq = 0;
+
+  add(at: number, kind: EventKind, run: () => void): void {
+    this.events.push({ at, seq: this.seq++, kind, run });
+  }
+
+  /** Run every event due at `now`, earliest first (ties in the order they were added). */
+  runDue(now: number, onError: (error: unknown) => void): void {
+    for (;;) {
+      let next: ScheduledEvent | undefined;
+      for (const e of this.events) {
+        if (e.at <= now && (!next || e.at < next.at || (e.at === next.at && e.seq < next.seq))) next = e;
+      }
+      if (!next) return;
+      this.events = this.events.filter((e) => e !== next);
+      try {
+        next.run();
+      } catch (error) {
+        // One failed step (say, a file Mailroom moved a moment ago) must not stop the show.
+        onError(error);
+      }
+    }
+  }
+
+  has(kind: EventKind): boolean {
+    return this.events.some((e) => e.kind === kind);
+  }
+
+  clear(): void {
+    this.events = [];
+  }
+}
