@@ -1,0 +1,35 @@
+// Playwright fixtures: the workspace the server under test reads, and a way to drop a message
+// into it the way an IGNITE agent would.
+import fs from "node:fs";
+import path from "node:path";
+import { test as base } from "@playwright/test";
+import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
+
+interface Workspace {
+  root: string;
+  /** Write a new message into queue/<to>/ atomically (temp file + rename); returns its file name. */
+  send(input: { from: string; to: string; type: string; body: string }): string;
+}
+
+export const test = base.extend<{ workspace: Workspace }>({
+  // `provide` is Playwright's fixture callback (named so React's hook lint leaves it alone).
+  workspace: async ({}, provide) => {
+    const dir = process.env.MAILROOM_E2E_DIR;
+    if (!dir) throw new Error("MAILROOM_E2E_DIR is set by playwright.config.ts");
+    const root = path.join(dir, "workspace");
+    await provide({
+      root,
+      send({ from, to, type, body }) {
+        const date = new Date();
+        const name = messageFileName(type, date);
+        const queue = path.join(root, ".ignite", "queue", to);
+        const temp = path.join(queue, `.${name}.tmp`);
+        fs.writeFileSync(temp, buildMessage({ from, to: [to], type, body, date }), { mode: 0o600 });
+        fs.renameSync(temp, path.join(queue, name));
+        return name;
+      },
+    });
+  },
+});
+
+export { expect } from "@playwright/test";

@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Workers inherit the runner's environment, so every process agrees on the workspace it tests.
+process.env.MAILROOM_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-e2e-"));
+process.env.MAILROOM_E2E_PORT ??= String(3300 + (process.pid % 500));
+const baseURL = `http://127.0.0.1:${process.env.MAILROOM_E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    browserName: "chromium",
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Debian's Chromium: Playwright cannot download its own browser here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node_modules/.bin/tsx e2e/serve-fixture.ts",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+  },
+});
