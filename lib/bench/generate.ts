@@ -6,6 +6,7 @@ import path from "node:path";
 import {
   buildDeadLetter, buildMessage, markProcessing, markRetrying, messageFileName, setHeader,
 } from "@/lib/protocols/ignite/build";
+import { seededRandom } from "@/lib/demo/random";
 
 export const BENCH_AGENTS = [
   "leader", "strategist", "architect", "evaluator", "coordinator", "innovator",
@@ -15,17 +16,6 @@ export const BENCH_AGENTS = [
 const TYPES = ["task_assignment", "task_completed", "evaluation_request", "evaluation_result", "progress_update", "strategy_request"];
 const TITLES = ["README骨組み作成", "インストール手順の執筆", "CIのnpmキャッシュ改善", "使い方セクションの執筆", "テスト追加", "リンク切れ修正"];
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface GeneratedTree {
   root: string;
   messages: number;
@@ -34,7 +24,7 @@ export interface GeneratedTree {
 
 /** Write `n` messages under `<root>/.ignite/queue/`. Each dead letter also stands for its original. */
 export function generateIgniteTree(root: string, n: number, seed = 42): GeneratedTree {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const queue = path.join(root, ".ignite", "queue");
   for (const a of BENCH_AGENTS) fs.mkdirSync(path.join(queue, a, "processed"), { recursive: true });
