@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { SiteHeader } from "@/components/site-header";
+import { getClientConfig, listSources } from "@/lib/journal";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Mailroom", template: "%s · Mailroom" },
+  description: "A web console for file-based multi-agent message queues.",
+  icons: { icon: "/logo.svg" },
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const sources = listSources();
+  const { pollMs } = getClientConfig();
+  return (
+    <html lang="en">
+      <body className="min-h-dvh font-sans">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-20 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow dark:focus:bg-zinc-900"
+        >
+          Skip to content
+        </a>
+        <SiteHeader sources={sources} pollMs={pollMs} />
+        <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "./ui/cn";
+
+const LINKS = [
+  { href: "/", label: "Overview", match: (p: string) => p === "/" || p.startsWith("/agents") },
+  { href: "/messages", label: "Messages", match: (p: string) => p.startsWith("/messages") },
+] as const;
+
+export function NavLinks() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main">
+      <ul className="flex items-center gap-1">
+        {LINKS.map(({ href, label, match }) => {
+          const current = match(pathname);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={current ? "page" : undefined}
+                className={cn(
+                  "rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors",
+                  current
+                    ? "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
+                    : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100",
+                )}
+              >
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

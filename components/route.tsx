@@ -1,0 +1,16 @@
+import { cn } from "./ui/cn";
+
+/** "from → to, to2", with a readable fallback for unknown senders. */
+export function MessageRoute({ from, to, className }: { from: string | null; to: string[]; className?: string }) {
+  return (
+    <span className={cn("inline-flex min-w-0 items-baseline gap-1", className)}>
+      <span className={cn("truncate", from === null && "italic text-zinc-400 dark:text-zinc-500")}>{from ?? "unknown"}</span>
+      <span aria-label="to" className="shrink-0 text-zinc-400 dark:text-zinc-500">
+        →
+      </span>
+      <span className={cn("truncate", to.length === 0 && "italic text-zinc-400 dark:text-zinc-500")}>
+        {to.length > 0 ? to.join(", ") : "nobody"}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,37 @@
+// SWR keys and API URLs, defined once so server fallbacks and client hooks agree.
+
+export interface MessageListParams {
+  q?: string;
+  limit?: number;
+  cursor?: string | null;
+  since?: number;
+}
+
+function withParams(path: string, params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === "") continue;
+    search.set(name, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export const keys = {
+  stats: "/api/stats",
+  sources: "/api/sources",
+  messages: ({ q, limit, cursor, since }: MessageListParams = {}) =>
+    withParams("/api/messages", { q: q?.trim(), limit, cursor, since }),
+  /** The poll of one timeline: a stable key; the fetcher adds the moving `since`. */
+  messagePoll: (q: string) => ["messages-poll", q.trim()] as const,
+  message: (key: string) => `/api/messages/${encodeURIComponent(key)}`,
+  raw: (key: string) => `/api/messages/${encodeURIComponent(key)}/raw`,
+} as const;
+
+/** Page URLs (for links), so routes are spelled in one place. */
+export const routes = {
+  overview: "/",
+  messages: (q?: string) => withParams("/messages", { q: q?.trim() }),
+  message: (key: string) => `/messages/${encodeURIComponent(key)}`,
+  agent: (agent: string) => `/agents/${encodeURIComponent(agent)}`,
+} as const;

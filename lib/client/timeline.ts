@@ -1,0 +1,82 @@
+// The live timeline's state, as pure functions: a poll never moves what the reader is looking at.
+import type { MessagePage, MessageSummary } from "@/lib/model";
+import { parseTime } from "./time";
+
+export interface TimelineState {
+  /** What is on screen, newest first. */
+  items: MessageSummary[];
+  /** Messages the poll found that are not on screen yet; shown when the reader asks. */
+  pending: MessageSummary[];
+  /** The journal sequence number the next poll starts from. */
+  seq: number;
+  /** Cursor for "Load older"; null when the oldest message is on screen. */
+  nextCursor: string | null;
+}
+
+export function initTimeline(page: MessagePage): TimelineState {
+  return { items: page.items, pending: [], seq: page.seq, nextCursor: page.nextCursor };
+}
+
+function sortTime(m: MessageSummary): number {
+  return parseTime(m.date) ?? parseTime(m.updatedAt) ?? 0;
+}
+
+/** Newest first: by date (or last change when the file has no date), then by key for a stable order. */
+export function compareNewestFirst(a: MessageSummary, b: MessageSummary): number {
+  return sortTime(b) - sortTime(a) || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
+}
+
+/**
+ * Applies one poll (`?since=seq`): messages on screen are updated in place, `removed` keys are
+ * dropped, and messages not on screen go to `pending` — unless they belong below the last loaded
+ * page, where "Load older" will find them.
+ */
+export function applyPoll(state: TimelineState, page: MessagePage): TimelineState {
+  if (page.items.length === 0 && !page.removed?.length) {
+    return page.seq === state.seq ? state : { ...state, seq: page.seq };
+  }
+  const removed = new Set(page.removed ?? []);
+  const changed = new Map(page.items.map((m) => [m.key, m]));
+  const last = state.items.at(-1);
+
+  const items: MessageSummary[] = [];
+  for (const m of state.items) {
+    if (removed.has(m.key)) continue;
+    const update = changed.get(m.key);
+    items.push(update ?? m);
+    changed.delete(m.key);
+  }
+
+  const pending: MessageSummary[] = [];
+  for (const m of state.pending) {
+    if (removed.has(m.key)) continue;
+    pending.push(changed.get(m.key) ?? m);
+    changed.delete(m.key);
+  }
+  for (const m of changed.values()) {
+    const belowLoaded = state.nextCursor !== null && last !== undefined && compareNewestFirst(m, last) > 0;
+    if (!belowLoaded) pending.push(m);
+  }
+
+  return { ...state, items, pending, seq: Math.max(state.seq, page.seq) };
+}
+
+/** The reader asked to see the new messages: merge them into the list in order. */
+export function showPending(state: TimelineState): TimelineState {
+  if (state.pending.length === 0) return state;
+  const items = [...state.pending, ...state.items].sort(compareNewestFirst);
+  return { ...state, items, pending: [] };
+}
+
+/** Appends an older page ("Load older"); skips keys already on screen or pending. */
+export function appendOlder(state: TimelineState, page: MessagePage): TimelineState {
+  const olderKeys = new Set(page.items.map((m) => m.key));
+  const seen = new Set(state.items.map((m) => m.key));
+  const older = page.items.filter((m) => !seen.has(m.key));
+  return {
+    ...state,
+    items: [...state.items, ...older],
+    pending: state.pending.filter((m) => !olderKeys.has(m.key)),
+    nextCursor: page.nextCursor,
+  };
+}
