@@ -1,0 +1,26 @@
+import { connection } from "next/server";
+import { NoWorkspace } from "./_components/no-workspace";
+import { OverviewLive } from "./_components/overview-live";
+import { SourcesNotice } from "./_components/sources-notice";
+import { RECENT_LIMIT } from "@/lib/client/config";
+import { getClientConfig, getStats, listMessages, listSources } from "@/lib/journal";
+
+export default async function OverviewPage() {
+  await connection();
+  const sources = listSources();
+  const { pollMs } = getClientConfig();
+
+  return (
+    <div className="space-y-5">
+      <h1 className="text-xl font-semibold tracking-tight">Overview</h1>
+      {sources.length === 0 ? (
+        <NoWorkspace />
+      ) : (
+        <>
+          <SourcesNotice initial={sources} pollMs={pollMs} />
+          <OverviewLive stats={getStats()} recent={listMessages({ limit: RECENT_LIMIT })} pollMs={pollMs} />
+        </>
+      )}
+    </div>
+  );
+}

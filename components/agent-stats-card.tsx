@@ -1,0 +1,54 @@
+import type { AgentStats } from "@/lib/model";
+import { Age, RelativeTime } from "./relative-time";
+import { cn } from "./ui/cn";
+
+const COUNTS = [
+  { key: "queued", label: "Queued", alert: "" },
+  { key: "processing", label: "Processing", alert: "" },
+  { key: "delivered", label: "Delivered", alert: "" },
+  { key: "retrying", label: "Retrying", alert: "text-amber-700 dark:text-amber-400" },
+  { key: "dead", label: "Dead", alert: "text-red-700 dark:text-red-400" },
+  { key: "stuck", label: "Stuck", alert: "text-red-700 dark:text-red-400" },
+] as const;
+
+/** One agent's queue at a glance (one card per workspace the agent appears in). */
+export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStats; showSource?: boolean }) {
+  return (
+    <section
+      aria-label={`${stats.agent} queue${showSource ? ` in ${stats.source}` : ""}`}
+      className={cn(
+        "rounded-lg border bg-white p-4 dark:bg-zinc-900",
+        stats.stuck > 0 ? "border-red-300 dark:border-red-900" : "border-zinc-200 dark:border-zinc-800",
+      )}
+    >
+      {showSource ? <p className="mb-2 font-mono text-xs text-zinc-500">{stats.source}</p> : null}
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-3 sm:grid-cols-4 lg:grid-cols-8">
+        {COUNTS.map((c) => (
+          <div key={c.key}>
+            <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{c.label}</dt>
+            <dd
+              className={cn(
+                "text-2xl font-semibold tabular-nums",
+                stats[c.key] > 0 ? c.alert : "text-zinc-300 dark:text-zinc-600",
+              )}
+            >
+              {stats[c.key]}
+            </dd>
+          </div>
+        ))}
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Oldest queued</dt>
+          <dd className="pt-1.5 text-sm tabular-nums">
+            <Age iso={stats.oldestQueuedAt} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Last activity</dt>
+          <dd className="pt-1.5 text-sm tabular-nums">
+            <RelativeTime iso={stats.lastActivityAt} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
