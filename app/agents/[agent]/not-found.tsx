@@ -1,0 +1,19 @@
+import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
+
+export default function AgentNotFound() {
+  return (
+    <div className="mx-auto max-w-lg space-y-3 py-16 text-center">
+      <p className="text-sm font-semibold text-sky-700 dark:text-sky-400">404</p>
+      <h1 className="text-xl font-semibold">No such agent</h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        No workspace has a queue for this agent. Agents are listed on the overview as soon as their queue folder exists.
+      </p>
+      <div className="flex justify-center pt-2">
+        <Link href="/" className={buttonClass("primary")}>
+          All agents
+        </Link>
+      </div>
+    </div>
+  );
+}

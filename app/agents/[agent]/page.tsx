@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { z } from "zod";
+import { LiveAgentStats } from "./_components/live-agent-stats";
+import { TimelineSection } from "@/components/timeline/timeline-section";
+import { routes } from "@/lib/client/keys";
+import { parseSearch, queryTerm } from "@/lib/client/search-params";
+import { getClientConfig, getStats } from "@/lib/journal";
+import { NAME_PATTERN } from "@/lib/model";
+
+const paramsSchema = z.object({ agent: z.string().regex(NAME_PATTERN) });
+
+type Props = {
+  params: Promise<{ agent: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const parsed = paramsSchema.safeParse(await params);
+  return { title: parsed.success ? parsed.data.agent : "Agent" };
+}
+
+export default async function AgentPage({ params, searchParams }: Props) {
+  await connection();
+  const parsed = paramsSchema.safeParse(await params);
+  if (!parsed.success) notFound();
+  const { agent } = parsed.data;
+
+  const stats = getStats();
+  if (!stats.agents.some((a) => a.agent === agent)) notFound();
+  const { q } = parseSearch(await searchParams);
+  const { pollMs } = getClientConfig();
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Agent</p>
+        <h1 className="font-mono text-xl font-semibold tracking-tight">{agent}</h1>
+      </div>
+      <LiveAgentStats agent={agent} initial={stats} pollMs={pollMs} />
+      <TimelineSection action={routes.agent(agent)} q={q} fixed={queryTerm("agent", agent)} pollMs={pollMs} />
+    </div>
+  );
+}
