@@ -17,10 +17,10 @@ test("a bad search says what was wrong under the search box", async ({ page }) =
   await expect(page.getByRole("alert").filter({ hasText: "Bad search" })).toContainText('unknown field "colour:"');
 });
 
-test("an unknown message key is a clear not-found page", async ({ page }) => {
-  // The page streams (loading.tsx), so the status line is sent before the lookup; the API says 404.
-  await page.goto("/messages/no_such_message-00000000");
+test("an unknown message key or agent is a clear 404 page", async ({ page }) => {
+  const message = await page.goto("/messages/no_such_message-00000000");
+  expect(message?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/no such message/i);
-  const api = await page.request.get("/api/messages/no_such_message-00000000");
-  expect(api.status()).toBe(404);
+  const agent = await page.goto("/agents/nobody");
+  expect(agent?.status()).toBe(404);
 });

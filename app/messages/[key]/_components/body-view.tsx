@@ -1,0 +1,32 @@
+"use client";
+
+import { YamlTree } from "@/components/yaml-tree";
+import { buttonClass } from "@/components/ui/button";
+import { Tabs, type Tab } from "@/components/ui/tabs";
+import { keys } from "@/lib/client/keys";
+import type { MessageDetail } from "@/lib/model";
+import { Pre, RawView } from "./raw-view";
+
+/** The body: structured (parsed YAML), plain text, or the raw file; plus a download link. */
+export function BodyView({ message: m }: { message: MessageDetail }) {
+  const structured = m.data !== null && typeof m.data === "object";
+  const tabs: Tab[] = [
+    ...(structured && m.data !== null
+      ? [{ id: "structured", label: "Structured", render: () => <div className="px-4 py-3"><YamlTree value={m.data ?? null} /></div> }]
+      : []),
+    { id: "text", label: "Text", render: () => <Pre text={m.body} empty="The body is empty." /> },
+    { id: "raw", label: "Raw file", render: () => <RawView messageKey={m.key} /> },
+  ];
+  return (
+    <Tabs
+      label="Message body"
+      tabs={tabs}
+      initial={structured ? "structured" : "text"}
+      actions={
+        <a href={keys.raw(m.key)} download className={buttonClass("ghost", "py-1 text-xs")}>
+          Download
+        </a>
+      }
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import Link from "next/link";
+import { MessageFlags } from "@/components/message-flags";
+import { RelativeTime } from "@/components/relative-time";
+import { StatusBadge } from "@/components/status-badge";
+import { routes } from "@/lib/client/keys";
+import { queryTerm } from "@/lib/client/search-params";
+import type { MessageDetail } from "@/lib/model";
+import type { ReactNode } from "react";
+
+const link = "text-sky-700 hover:underline dark:text-sky-400";
+
+/** Title line and the message's facts: who, when, where, which thread. */
+export function MessageHeader({ message: m }: { message: MessageDetail }) {
+  return (
+    <header className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-xl font-semibold tracking-tight">{m.type ?? <span className="italic text-zinc-400">no type</span>}</h1>
+        <StatusBadge status={m.status} raw={m.rawStatus} />
+        <MessageFlags message={m} />
+      </div>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        <span className="font-medium">{m.from ?? "unknown sender"}</span>
+        <span className="px-1.5 text-zinc-400" aria-label="to">→</span>
+        <span className="font-medium">{m.to.length ? m.to.join(", ") : "nobody"}</span>
+        {m.cc.length ? <span className="text-zinc-500"> · cc {m.cc.join(", ")}</span> : null}
+        <span className="text-zinc-400"> · </span>
+        <RelativeTime iso={m.date} variant="both" empty="no date" />
+      </p>
+      {m.deadLetterOf ? (
+        <p className="text-sm">
+          Dead letter of{" "}
+          <Link href={routes.message(m.deadLetterOf)} className={link}>
+            the original message
+          </Link>
+        </p>
+      ) : null}
+      <dl className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-[max-content_1fr] lg:grid-cols-[max-content_1fr_max-content_1fr]">
+        <Fact label="Where">
+          {m.path ? (
+            <span className="break-all font-mono text-xs">{m.path}</span>
+          ) : (
+            <span className="text-amber-700 dark:text-amber-400">file gone — from journal</span>
+          )}
+        </Fact>
+        <Fact label="Queue">
+          <Link href={routes.agent(m.agent)} className={link}>{m.agent}</Link>
+          <span className="text-zinc-500"> / {m.folder}</span>
+        </Fact>
+        <Fact label="Thread">
+          {m.threadId ? <Link href={routes.messages(queryTerm("thread", m.threadId))} className={`${link} font-mono text-xs`}>{m.threadId}</Link> : null}
+        </Fact>
+        <Fact label="In reply to">
+          {m.inReplyTo ? <Link href={routes.messages(queryTerm("mid", m.inReplyTo))} className={`${link} break-all font-mono text-xs`}>{m.inReplyTo}</Link> : null}
+        </Fact>
+        <Fact label="Repository">
+          {m.repository ? <span>{m.repository}{m.issue ? <span className="text-zinc-500"> · issue #{m.issue}</span> : null}</span> : m.issue ? <span>issue #{m.issue}</span> : null}
+        </Fact>
+        <Fact label="Message-ID">{m.messageId ? <span className="break-all font-mono text-xs">{m.messageId}</span> : null}</Fact>
+        <Fact label="Priority">{m.priority}</Fact>
+        <Fact label="Retries">
+          {m.retryCount > 0 ? (
+            <span>
+              {m.retryCount}
+              {m.nextRetryAt ? <span className="text-zinc-500"> · next <RelativeTime iso={m.nextRetryAt} /></span> : null}
+            </span>
+          ) : null}
+        </Fact>
+        <Fact label="Updated"><RelativeTime iso={m.updatedAt} variant="both" /></Fact>
+        <Fact label="Size">{`${m.size.toLocaleString("en-US")} bytes · ${m.protocol}`}</Fact>
+      </dl>
+    </header>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="min-w-0">{children ?? <span className="text-zinc-400 dark:text-zinc-600">—</span>}</dd>
+    </>
+  );
+}

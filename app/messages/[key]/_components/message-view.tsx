@@ -1,0 +1,57 @@
+"use client";
+
+import { Card, CardHeader } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { errorMessage } from "@/lib/client/fetcher";
+import { useMessage } from "@/lib/client/use-message";
+import type { MessageDetail } from "@/lib/model";
+import { BodyView } from "./body-view";
+import { HeadersTable } from "./headers-table";
+import { HistoryList } from "./history-list";
+import { MessageHeader } from "./message-header";
+
+/** One message, polled so its status and lifecycle stay current. */
+export function MessageView({ initial, pollMs }: { initial: MessageDetail; pollMs?: number }) {
+  const { message: m, error, gone } = useMessage(initial.key, initial, pollMs);
+
+  return (
+    <div className="space-y-5">
+      <div aria-live="polite">
+        {gone ? (
+          <Notice tone="warning" title="This message is no longer in the journal">
+            <p>What you see is the last known state.</p>
+          </Notice>
+        ) : error ? (
+          <p className="text-sm text-red-700 dark:text-red-400">Live updates paused: {errorMessage(error)}</p>
+        ) : null}
+      </div>
+      <MessageHeader message={m} />
+      {m.problems.length > 0 ? (
+        <Notice tone="warning" title={m.problems.length === 1 ? "1 problem reading this file" : `${m.problems.length} problems reading this file`}>
+          <ul className="list-disc pl-5">
+            {m.problems.map((p, i) => (
+              <li key={i} className="break-words">{p}</li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-5">
+          <Card className="overflow-hidden">
+            <BodyView message={m} />
+          </Card>
+          <Card>
+            <CardHeader title="Headers" />
+            <HeadersTable headers={m.headers} />
+          </Card>
+        </div>
+        <Card>
+          <CardHeader title="Lifecycle" />
+          <div aria-live="polite">
+            <HistoryList history={m.history} />
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
+}
