@@ -190,7 +190,8 @@ export class JournalWriter {
     this.db
       .prepare(
         `INSERT INTO messages (${columns.join(", ")}) VALUES (${columns.map((c) => "@" + c).join(", ")})
-         ON CONFLICT (key) DO UPDATE SET ${columns.filter((c) => c !== "key").map((c) => `${c} = excluded.${c}`).join(", ")}`,
+         ON CONFLICT (key) DO UPDATE SET ${columns.filter((c) => c !== "key").map((c) => `${c} = excluded.${c}`).join(", ")},
+           stuck = CASE WHEN excluded.status = 'processing' THEN messages.stuck ELSE 0 END`,
       )
       .run(values);
 
