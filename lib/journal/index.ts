@@ -1,6 +1,6 @@
 import "server-only";
 import fs from "node:fs/promises";
-import type { MessageDetail, MessagePage, SourceInfo, Stats } from "@/lib/model";
+import type { MessageDetail, MessagePage, MessageSummary, SourceInfo, Stats } from "@/lib/model";
 import { KEY_PATTERN } from "@/lib/model";
 import { adapterFor } from "@/lib/protocols";
 import { parseQuery, QueryError } from "@/lib/query";
@@ -92,4 +92,26 @@ export async function getRawMessage(key: string): Promise<{ bytes: Buffer; fileN
   const bytes = content ? await contentBytes(content) : null;
   if (!content || !bytes) return null;
   return { bytes, fileName: content.lastPath.split("/").pop() || `${key}.mime` };
+}
+
+/** Where a message's file is, for operations that change it. null for an unknown key. */
+export interface MessageLocation {
+  summary: MessageSummary;
+  root: string;
+  /** Root-relative path of the file now, or null when it is gone. */
+  path: string | null;
+}
+
+export function locateMessage(key: string): MessageLocation | null {
+  if (!KEY_PATTERN.test(key)) return null;
+  const { db } = getJournal();
+  const summary = querySummary(db, key);
+  const source = summary ? querySources(db).find((s) => s.id === summary.source) : undefined;
+  if (!summary || !source) return null;
+  return { summary, root: source.root, path: summary.path };
+}
+
+/** Put an operator's action in a message's history. */
+export function recordAction(key: string, kind: string, detail: string): void {
+  getJournal().writer.recordAction(key, kind, detail);
 }

@@ -213,6 +213,15 @@ export class JournalWriter {
     return { key, change: "changed" };
   }
 
+  /**
+   * An operator's action (requeue, retry, discard, …): what, from where and which files. The
+   * resulting file changes reach the journal through ingest like any other change.
+   */
+  recordAction(key: string, kind: string, detail: string): void {
+    this.event(key, this.now(), kind, detail);
+    this.db.prepare("UPDATE messages SET seq = ? WHERE key = ?").run(this.nextSeq(), key);
+  }
+
   /** A message whose file is gone: its content stays; it is completed, or dead if a dead letter holds it. */
   markGone(source: string, relPath: string): string | null {
     const row = this.db.prepare("SELECT key, status, message_id FROM messages WHERE source = ? AND path = ?").get(source, relPath) as

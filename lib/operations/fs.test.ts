@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/server/errors";
+import { createFile, moveFile, moveWithContent, resolveForWrite } from "./fs";
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-ops-"));
+  fs.mkdirSync(path.join(dir, "a"));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const p = (...parts: string[]) => path.join(dir, ...parts);
+const leftovers = (d: string) => fs.readdirSync(d).filter((n) => n.includes(".tmp-"));
+
+async function status(promise: Promise<unknown>): Promise<number> {
+  try {
+    await promise;
+    return 200;
+  } catch (err) {
+    if (err instanceof ApiError) return err.status;
+    throw err;
+  }
+}
+
+describe("createFile", () => {
+  it("writes a new file with mode 0600 and no temp file left", async () => {
+    await createFile(p("a", "x.mime"), "hello", "a/x.mime");
+    expect(fs.readFileSync(p("a", "x.mime"), "utf8")).toBe("hello");
+    expect(fs.statSync(p("a", "x.mime")).mode & 0o777).toBe(0o600);
+    expect(leftovers(p("a"))).toEqual([]);
+  });
+
+  it("never overwrites: an existing target is a 409 and keeps its content", async () => {
+    fs.writeFileSync(p("a", "x.mime"), "original");
+    const err = await createFile(p("a", "x.mime"), "new", "a/x.mime").catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 409, code: "target_exists" });
+    expect(fs.readFileSync(p("a", "x.mime"), "utf8")).toBe("original");
+    expect(leftovers(p("a"))).toEqual([]);
+  });
+});
+
+describe("moves", () => {
+  it("moves a file into a new folder", async () => {
+    fs.writeFileSync(p("a", "x.mime"), "m");
+    await moveFile(p("a", "x.mime"), p("b", "c", "x.mime"), "b/c/x.mime");
+    expect(fs.existsSync(p("a", "x.mime"))).toBe(false);
+    expect(fs.readFileSync(p("b", "c", "x.mime"), "utf8")).toBe("m");
+  });
+
+  it("is a 409 when the source vanished, and changes nothing", async () => {
+    expect(await status(moveFile(p("a", "gone.mime"), p("b", "gone.mime"), "b/gone.mime"))).toBe(409);
+    expect(fs.existsSync(p("b", "gone.mime"))).toBe(false);
+  });
+
+  it("lets exactly one of twenty concurrent moves of one file win", async () => {
+    fs.writeFileSync(p("a", "x.mime"), "m");
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => status(moveWithContent(p("a", "x.mime"), p(`t${i % 2}`, "x.mime"), `edited ${i}`, "t/x.mime"))),
+    );
+    expect(results.filter((s) => s === 200)).toHaveLength(1);
+    expect(results.filter((s) => s === 409)).toHaveLength(19);
+    const copies = ["t0", "t1"].filter((t) => fs.existsSync(p(t, "x.mime")));
+    expect(copies).toHaveLength(1);
+    expect(fs.existsSync(p("a", "x.mime"))).toBe(false);
+  });
+});
+
+describe("resolveForWrite", () => {
+  it("resolves inside the root", async () => {
+    expect(await resolveForWrite(dir, "a/new.mime")).toBe(path.join(fs.realpathSync(dir), "a", "new.mime"));
+  });
+
+  it.each(["../x.mime", "/etc/x", "a/../../x", "a//x", "a/./x"])("refuses %s", async (rel) => {
+    expect(await status(resolveForWrite(dir, rel))).toBe(400);
+  });
+
+  it("refuses a path through a symlinked folder", async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-out-"));
+    fs.symlinkSync(outside, p("link"));
+    expect(await status(resolveForWrite(dir, "link/x.mime"))).toBe(400);
+    fs.rmSync(outside, { recursive: true, force: true });
+  });
+});

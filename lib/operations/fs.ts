@@ -1,0 +1,124 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { ApiError } from "@/lib/server/errors";
+
+// Every change Mailroom makes to a tree goes through here (DESIGN "Safety rules"): new content is
+// written to a dot-named temp file in the target folder (outside every watched pattern), fsynced,
+// then hard-linked into place. link(2) is atomic and, unlike rename(2), refuses an existing
+// target, so nothing is ever overwritten. A move is link + unlink: a crash between the two leaves
+// the message in both places (a duplicate Mailroom flags), never in neither.
+
+export const NEW_FILE_MODE = 0o600;
+
+function code(err: unknown): string | undefined {
+  return (err as NodeJS.ErrnoException | undefined)?.code;
+}
+
+function tempName(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  const handle = await fs.open(dir, "r").catch(() => null);
+  await handle?.sync().catch(() => undefined);
+  await handle?.close();
+}
+
+async function writeTemp(target: string, content: string | Buffer, mode: number): Promise<string> {
+  const temp = tempName(target);
+  const handle = await fs.open(temp, "wx", mode);
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return temp;
+}
+
+async function linkInto(from: string, target: string, what: string): Promise<void> {
+  try {
+    await fs.link(from, target);
+  } catch (err) {
+    if (code(err) === "EEXIST") throw new ApiError(409, "target_exists", `${what} already exists; nothing was changed`);
+    if (code(err) === "ENOENT") throw new ApiError(409, "source_gone", `the file moved or vanished meanwhile; nothing was changed`);
+    throw err;
+  }
+}
+
+/** Create a new file atomically (mode 0600); a 409 if it exists. */
+export async function createFile(target: string, content: string | Buffer, displayPath: string, mode = NEW_FILE_MODE): Promise<void> {
+  const temp = await writeTemp(target, content, mode);
+  try {
+    await linkInto(temp, target, displayPath);
+  } finally {
+    await fs.unlink(temp).catch(() => undefined);
+  }
+  await fsyncDir(path.dirname(target));
+}
+
+/** The file at `source` must still be the one the caller saw: a plain file, not a link. */
+export async function assertPlainFile(source: string, displayPath: string): Promise<void> {
+  const st = await fs.lstat(source).catch(() => null);
+  if (!st) throw new ApiError(409, "source_gone", `${displayPath} is no longer there: it moved or was deleted since the page loaded. Nothing was changed.`);
+  if (!st.isFile()) throw new ApiError(409, "not_a_file", `${displayPath} is not a plain file; Mailroom never writes through links`);
+}
+
+/**
+ * Replace `source` by `content` at `target` (which may be another folder, or the same path for
+ * an in-place rewrite handled by the caller). The target must not exist; if the source vanished
+ * meanwhile the new file is taken back and the result is a 409.
+ */
+export async function moveWithContent(source: string, target: string, content: string | Buffer, displayTarget: string): Promise<void> {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await createFile(target, content, displayTarget);
+  try {
+    await fs.unlink(source);
+  } catch (err) {
+    if (code(err) === "ENOENT") {
+      // Someone else took the source first: undo ours so the message exists exactly once.
+      await fs.unlink(target).catch(() => undefined);
+      throw new ApiError(409, "source_gone", "the file moved or vanished while this change ran; nothing was changed");
+    }
+    throw err;
+  }
+  await fsyncDir(path.dirname(source));
+}
+
+/** Move a file unchanged (one link + unlink); a 409 if the target exists or the source is gone. */
+export async function moveFile(source: string, target: string, displayTarget: string): Promise<void> {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await linkInto(source, target, displayTarget);
+  try {
+    await fs.unlink(source);
+  } catch (err) {
+    if (code(err) === "ENOENT") {
+      await fs.unlink(target).catch(() => undefined);
+      throw new ApiError(409, "source_gone", "the file moved or vanished while this change ran; nothing was changed");
+    }
+    throw err;
+  }
+  await fsyncDir(path.dirname(target));
+  await fsyncDir(path.dirname(source));
+}
+
+/**
+ * Resolve a root-relative path for writing: it must stay inside the root, through real folders
+ * only (no `..`, no absolute path, no symlinked folder on the way).
+ */
+export async function resolveForWrite(root: string, relPath: string): Promise<string> {
+  const parts = relPath.split("/");
+  if (path.isAbsolute(relPath) || relPath.includes("\0") || parts.some((p) => p === "" || p === "." || p === "..")) {
+    throw new ApiError(400, "bad_path", `refused path "${relPath}": it must stay inside the workspace`);
+  }
+  const realRoot = await fs.realpath(root);
+  let dir = realRoot;
+  for (const part of parts.slice(0, -1)) {
+    dir = path.join(dir, part);
+    const st = await fs.lstat(dir).catch(() => null);
+    if (st && !st.isDirectory()) throw new ApiError(400, "bad_path", `refused path "${relPath}": ${part} is not a real folder`);
+  }
+  return path.join(dir, parts[parts.length - 1] ?? "");
+}
