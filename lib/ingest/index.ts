@@ -15,6 +15,11 @@ export function startIngest(): IngestService {
   return registry.__mailroomIngest;
 }
 
+/** Have the running ingest look at these absolute paths now (no-op when ingest is not running). */
+export async function ingestNow(absPaths: string[]): Promise<void> {
+  await registry.__mailroomIngest?.syncPaths(absPaths);
+}
+
 export function stopIngest(): void {
   registry.__mailroomIngest?.stop();
   delete registry.__mailroomIngest;

@@ -48,6 +48,14 @@ export class IngestService {
     return this.serial(() => this.rescan(false));
   }
 
+  /**
+   * Look at these absolute paths now, as if the watcher had reported them: operations call this
+   * after a write so they can answer with the journal's key without waiting for the event.
+   */
+  syncPaths(absPaths: string[]): Promise<void> {
+    return this.serial(() => this.onBatch(absPaths));
+  }
+
   stop(): void {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);

@@ -115,3 +115,13 @@ export function locateMessage(key: string): MessageLocation | null {
 export function recordAction(key: string, kind: string, detail: string): void {
   getJournal().writer.recordAction(key, kind, detail);
 }
+
+/** The key of the message whose file is at this root-relative path now, if journaled. */
+export function keyAtPath(root: string, relPath: string): string | null {
+  const { db, writer } = getJournal();
+  for (const source of querySources(db).filter((s) => s.root === root)) {
+    const known = writer.known(source.id, relPath);
+    if (known) return known.key;
+  }
+  return null;
+}
