@@ -8,7 +8,7 @@ import { mimeHeader } from "./foreign";
 import { readMessage, type MessageText } from "./message";
 import { parseReference } from "./reference";
 import { summarize } from "./summary";
-import { isYamlContentType, parseYamlBody } from "./yaml-body";
+import { checkYamlBody, isYamlContentType, parseYamlBody } from "./yaml-body";
 
 export interface ParseInput {
   relPath: string;
@@ -83,7 +83,7 @@ export async function parseIgniteFile({ placement, bytes, found }: ParseInput): 
   }
 
   const yamlBody = m.body !== "" && m.hasHeaderBlock && isYamlContentType(mimeHeader(m.headers, "Content-Type"));
-  const yaml = yamlBody ? parseYamlBody(m.body) : { data: null, error: null };
+  const yaml = yamlBody ? checkYamlBody(m.body) : { data: null, error: null };
   if (yaml.error && invalid.length === 0) problems.push(yaml.error);
 
   const s = summarize(m.headers, yaml.data, invalid.length === 0);

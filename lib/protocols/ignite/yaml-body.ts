@@ -1,4 +1,5 @@
 // The YAML body of a message, parsed to plain JSON values for the detail view. Pure.
+import { load as loadFast, YAMLException } from "js-yaml";
 import { parseDocument } from "yaml";
 import type { YamlValue } from "@/lib/model";
 
@@ -29,6 +30,21 @@ export function parseYamlBody(body: string): YamlBody {
   } catch (err) {
     // e.g. alias expansion beyond maxAliasCount (a "billion laughs" body)
     return { data: null, error: `The body is not valid YAML: ${sentence(err instanceof Error ? err.message : String(err))}` };
+  }
+}
+
+/**
+ * The same check at ingest speed: js-yaml is an order of magnitude faster than `yaml`, which
+ * matters when a first scan reads 100,000 bodies. The detail view keeps parseYamlBody.
+ */
+export function checkYamlBody(body: string): YamlBody {
+  try {
+    // json: a later duplicate key wins, as with upstream writers (PyYAML, shell).
+    return { data: toPlain(loadFast(body, { json: true })), error: null };
+  } catch (err) {
+    if (!(err instanceof YAMLException)) throw err;
+    const where = err.mark ? ` (line ${err.mark.line + 1}, column ${err.mark.column + 1})` : "";
+    return { data: null, error: `The body is not valid YAML${where}: ${sentence(err.reason || "it does not parse")}` };
   }
 }
 
