@@ -1,36 +1,45 @@
 import "server-only";
 import type { JournalWriter } from "@/lib/journal/writer";
-import type { Source } from "./sources";
-import { syncFile, type SyncContext } from "./sync";
+import { commitFile, prepareFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
-const PROGRESS_EVERY = 250;
+/** Files journaled per transaction; between chunks the event loop serves requests. */
+const CHUNK = 500;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Reconcile a whole source with the journal: new and changed files are read, unchanged ones
  * cost one lstat, and journaled files that are no longer there become gone (after moves have
  * claimed theirs). The first scan of a big tree reports progress as it goes.
  */
-export async function scanSource(
-  source: Source & { reader: NonNullable<Source["reader"]> },
-  writer: JournalWriter,
-  opts: { reportProgress: boolean },
-): Promise<{ files: number; gone: number }> {
+export async function scanSource(source: ReadableSource, writer: JournalWriter, opts: { reportProgress: boolean }): Promise<{ files: number; gone: number }> {
   const found = await source.reader.list();
   const present = new Set(found.map((f) => f.relPath));
-  const ctx: SyncContext = { source, writer, isPresent: async (p) => present.has(p) };
+  const known = writer.presentFiles(source.id);
+  const ctx: SyncContext = { source, writer, isPresent: (p) => present.has(p) };
   writer.setAgents(source.id, await source.reader.agents());
   if (opts.reportProgress) writer.setProgress(source.id, 0, found.length, false);
-  let done = 0;
-  for (const f of found) {
-    try {
-      await syncFile(ctx, f);
-    } catch (err) {
-      // One unreadable file never stops the scan; the next pass tries it again.
-      console.error(`[mailroom] could not ingest ${f.relPath}:`, err);
+
+  for (let start = 0; start < found.length; start += CHUNK) {
+    const prepared: PreparedFile[] = [];
+    for (const f of found.slice(start, start + CHUNK)) {
+      const k = known.get(f.relPath);
+      if (k && k.mtimeMs === f.mtimeMs && k.size === f.size && k.ino === f.ino) continue;
+      try {
+        const p = await prepareFile(source, f);
+        if (p) prepared.push(p);
+      } catch (err) {
+        // One unreadable file never stops the scan; the next pass tries it again.
+        console.error(`[mailroom] could not read ${f.relPath}:`, err);
+      }
     }
-    done++;
-    if (opts.reportProgress && done % PROGRESS_EVERY === 0) writer.setProgress(source.id, done, found.length, false);
+    writer.transaction(() => {
+      for (const p of prepared) commitFile(ctx, p);
+    });
+    if (opts.reportProgress) writer.setProgress(source.id, Math.min(start + CHUNK, found.length), found.length, false);
+    await yieldToEventLoop();
   }
+
   let gone = 0;
   writer.transaction(() => {
     for (const relPath of writer.presentFiles(source.id).keys()) {
