@@ -1,4 +1,5 @@
 import type { Term, TextField } from "@/lib/query";
+import { ftsPhrase, MIN_INDEXED_TERM } from "./fulltext";
 
 export interface SqlFilter {
   where: string;
@@ -30,7 +31,12 @@ function likeEscape(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function termSql(t: Term): SqlFilter {
+export interface FilterOptions {
+  /** The full-text index is built: text terms of 3+ characters use it. */
+  fullText: boolean;
+}
+
+function termSql(t: Term, opts: FilterOptions): SqlFilter {
   switch (t.kind) {
     case "field": {
       if (t.field === "to") {
@@ -69,19 +75,19 @@ function termSql(t: Term): SqlFilter {
       if (t.value === "reply") return { where: "in_reply_to IS NOT NULL", params: [] };
       return { where: "retry_count > 0", params: [] };
     case "text":
-      // Case-insensitive for ASCII, exact for other scripts (Japanese bodies are common).
-      return {
-        where: "(body LIKE ? ESCAPE '\\' OR preview LIKE ? ESCAPE '\\' OR type LIKE ? ESCAPE '\\')",
-        params: Array(3).fill(`%${likeEscape(t.value)}%`),
-      };
+      if (opts.fullText && [...t.value].length >= MIN_INDEXED_TERM) {
+        return { where: "id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", params: [ftsPhrase(t.value)] };
+      }
+      // Before the index is built, or for 1–2 character terms: a scan, case-insensitive for ASCII.
+      return { where: "body LIKE ? ESCAPE '\\'", params: [`%${likeEscape(t.value)}%`] };
   }
 }
 
 /** AND of every term; a negated term also matches rows where the column is NULL. */
-export function compileFilter(terms: Term[]): SqlFilter {
+export function compileFilter(terms: Term[], opts: FilterOptions = { fullText: false }): SqlFilter {
   if (terms.length === 0) return { where: "1", params: [] };
   const parts = terms.map((t) => {
-    const s = termSql(t);
+    const s = termSql(t, opts);
     return { where: t.negate ? `NOT COALESCE((${s.where}), 0)` : `(${s.where})`, params: s.params };
   });
   return { where: parts.map((p) => p.where).join(" AND "), params: parts.flatMap((p) => p.params) };

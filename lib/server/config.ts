@@ -26,6 +26,15 @@ const envSchema = z.object({
     .int("must be a whole number of seconds")
     .min(1, "must be at least 1 s")
     .default(300),
+  MAILROOM_RETAIN_DAYS: z.coerce
+    .number({ message: "must be a number of days" })
+    .min(0, "must be 0 (keep forever) or more")
+    .default(0),
+  MAILROOM_RETAIN_COUNT: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (no limit) or more")
+    .default(0),
   MAILROOM_RESCAN_MS: z.coerce
     .number({ message: "must be a number of milliseconds" })
     .int("must be a whole number of milliseconds")
@@ -43,6 +52,10 @@ export interface Config {
   pollMs: number;
   stuckAfterMs: number;
   rescanMs: number;
+  /** Completed messages whose files are gone are pruned after this long (0: never). */
+  retainMs: number;
+  /** At most this many completed, gone messages are kept (0: no limit). */
+  retainCount: number;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +104,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pollMs: e.MAILROOM_POLL_MS,
     stuckAfterMs: e.MAILROOM_STUCK_AFTER * 1000,
     rescanMs: e.MAILROOM_RESCAN_MS,
+    retainMs: e.MAILROOM_RETAIN_DAYS * 86_400_000,
+    retainCount: e.MAILROOM_RETAIN_COUNT,
   };
 }
 
@@ -102,6 +117,7 @@ export function getConfig(): Config {
   const envKey = [
     env.MAILROOM_ROOT, env.MAILROOM_DATA, env.MAILROOM_TOKEN, env.MAILROOM_READONLY,
     env.MAILROOM_POLL_MS, env.MAILROOM_STUCK_AFTER, env.MAILROOM_RESCAN_MS, env.XDG_DATA_HOME,
+    env.MAILROOM_RETAIN_DAYS, env.MAILROOM_RETAIN_COUNT,
   ].join("\u0000");
   if (cached?.envKey !== envKey) cached = { envKey, config: loadConfig(env) };
   return cached.config;

@@ -1,0 +1,106 @@
+// Retention and full-text search over the journal.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseQuery } from "@/lib/query";
+import { fileRecord } from "@/lib/testing/parsed";
+import { openDb, type Db } from "./db";
+import { buildFullText, fullTextReady } from "./fulltext";
+import { queryHistory, queryPage, querySummary } from "./queries";
+import { JournalWriter } from "./writer";
+
+let dir: string;
+let db: Db;
+let now: number;
+let writer: JournalWriter;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-history-"));
+  db = openDb(path.join(dir, "journal.sqlite"));
+  now = Date.parse("2026-11-20T00:00:00Z");
+  writer = new JournalWriter(db, () => now);
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const DAY = 86_400_000;
+const keysOf = (q: string) => queryPage(db, parseQuery(q), 500, null).items.map((m) => m.key);
+
+function completedAt(name: string, whenMs: number): string {
+  const { key } = writer.record(fileRecord(`queue/leader/processed/${name}.mime`, { messageId: `<${name}@x>`, status: "delivered" }, { mtimeMs: 1, size: 1, ino: name.length }));
+  now = whenMs;
+  writer.markGone("ws-ignite", `queue/leader/processed/${name}.mime`);
+  return key;
+}
+
+describe("retention", () => {
+  it("prunes completed messages older than the age limit, with their history", () => {
+    const base = now;
+    const old = completedAt("old", base - 40 * DAY);
+    const recent = completedAt("recent", base - 1 * DAY);
+    now = base;
+    expect(writer.prune(30 * DAY, 0)).toBe(1);
+    expect(querySummary(db, old)).toBeNull();
+    expect(queryHistory(db, old)).toEqual([]);
+    expect(querySummary(db, recent)?.status).toBe("completed");
+  });
+
+  it("keeps only the newest completed messages beyond the count limit", () => {
+    const base = now;
+    const keys = ["a", "b", "c", "d"].map((n, i) => completedAt(n, base + i * 1000));
+    expect(writer.prune(0, 2)).toBe(2);
+    expect(keys.map((k) => querySummary(db, k) !== null)).toEqual([false, false, true, true]);
+  });
+
+  it("never prunes a message whose file is on disk, or a dead one", () => {
+    writer.record(fileRecord("queue/leader/a.mime", { messageId: "<on-disk@x>" }));
+    const dead = writer.record(fileRecord("queue/leader/processed/d.mime", { messageId: "<dead@x>", status: "processing" }, { mtimeMs: 2, size: 2, ino: 99 }));
+    const letter = writer.record(fileRecord("queue/dead_letter/d_dlq.mime", { messageId: "<dl@x>", status: "dead" }, { mtimeMs: 3, size: 3, ino: 98 }));
+    writer.linkDeadLetter(letter.key, dead.key, "after 3 retries");
+    writer.markGone("ws-ignite", "queue/leader/processed/d.mime");
+    now += 100 * DAY;
+    expect(writer.prune(1, 1)).toBe(0);
+    expect(keysOf("")).toHaveLength(3);
+  });
+
+  it("does nothing when both limits are off", () => {
+    completedAt("x", now - 400 * DAY);
+    expect(writer.prune(0, 0)).toBe(0);
+  });
+});
+
+describe("full-text search", () => {
+  beforeEach(() => {
+    writer.record(fileRecord("queue/a/x.mime", { messageId: "<1@x>", body: 'title: "README骨組み作成"\nnote: Install the CLI' }, { mtimeMs: 1, size: 1, ino: 1 }));
+    writer.record(fileRecord("queue/a/y.mime", { messageId: "<2@x>", body: 'title: "インストール手順の執筆"' }, { mtimeMs: 2, size: 2, ino: 2 }));
+  });
+
+  it("matches words and phrases in any script once the index is built, case-insensitively", async () => {
+    expect(fullTextReady(db)).toBe(false);
+    await buildFullText(db, async () => undefined);
+    expect(fullTextReady(db)).toBe(true);
+    expect(keysOf("骨組み")).toHaveLength(1);
+    expect(keysOf("install")).toHaveLength(1);
+    expect(keysOf('"install the cli"')).toHaveLength(1);
+    expect(keysOf("インストール -骨組み")).toHaveLength(1);
+    expect(keysOf("nowhere")).toHaveLength(0);
+  });
+
+  it("answers before the index exists and for terms under three characters", async () => {
+    expect(keysOf("骨組み")).toHaveLength(1);
+    await buildFullText(db, async () => undefined);
+    expect(keysOf("執筆")).toHaveLength(1);
+  });
+
+  it("keeps the index current as messages change", async () => {
+    await buildFullText(db, async () => undefined);
+    writer.record(fileRecord("queue/a/z.mime", { messageId: "<3@x>", body: "brand new words" }, { mtimeMs: 3, size: 3, ino: 3 }));
+    writer.record(fileRecord("queue/a/x.mime", { messageId: "<1@x>", body: "rewritten entirely" }, { mtimeMs: 9, size: 9, ino: 1 }));
+    expect(keysOf("brand new")).toHaveLength(1);
+    expect(keysOf("骨組み")).toHaveLength(0);
+    expect(keysOf("rewritten")).toHaveLength(1);
+  });
+});
