@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/server/config";
+import { ConfigError, getConfig } from "@/lib/server/config";
 import { getJournal } from "@/lib/journal/store";
 import { IngestService } from "./service";
 
@@ -18,6 +18,17 @@ export function startIngest(): IngestService {
 /** Have the running ingest look at these absolute paths now (no-op when ingest is not running). */
 export async function ingestNow(absPaths: string[]): Promise<void> {
   await registry.__mailroomIngest?.syncPaths(absPaths);
+}
+
+/** Start ingest at server start; a bad setting stops the server with a message that names it. */
+export function startIngestOrExit(): void {
+  try {
+    startIngest();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`mailroom: ${err.message}`);
+    process.exit(2);
+  }
 }
 
 export function stopIngest(): void {
