@@ -1,0 +1,150 @@
+"use client";
+
+import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { ComposeApiError, postCompose, type SentItem } from "@/lib/client/compose";
+import { draftToRequest, type ComposeDraft } from "@/lib/client/compose-draft";
+import { useComposePreview } from "@/lib/client/use-compose-preview";
+import { checkCompose } from "@/lib/operations/compose-schema";
+import { hasTemplate, templateFor } from "@/lib/protocols/ignite/templates";
+import { BodyEditor } from "./body-editor";
+import { HeaderFields } from "./header-fields";
+import { Preview } from "./preview";
+import { Recipients } from "./recipients";
+import { SendResult } from "./send-result";
+
+export interface ComposeSource {
+  id: string;
+  agents: string[];
+}
+
+interface Props {
+  sources: ComposeSource[];
+  initial: ComposeDraft;
+  readOnly: boolean;
+  threadNote?: string;
+}
+
+/** Where focus goes for a field's error (the first control of the field). */
+const FOCUS: Record<string, string> = { to: "compose-to-other", request: "compose-from" };
+
+/** The compose form: checks as you type, a server-built preview, and Send (one file per recipient). */
+export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState(initial);
+  const [lastTemplate, setLastTemplate] = useState(initial.body);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<SentItem[] | null>(null);
+  const [sendError, setSendError] = useState<unknown>(null);
+
+  const agents = sources.find((s) => s.id === draft.source)?.agents ?? [];
+  const request = useMemo(() => draftToRequest(draft), [draft]);
+  const local = useMemo(() => checkCompose(request).errors, [request]);
+  const blocked = Object.keys(local).length > 0;
+  const preview = useComposePreview(readOnly || blocked ? null : request);
+  const server = sendError instanceof ComposeApiError ? sendError.fields : preview.error instanceof ComposeApiError ? preview.error.fields : {};
+  const errors: Record<string, string> = { ...server, ...local };
+  // The body is checked as you type; other fields once left or on Send; the server's word at once.
+  const shown = (field: string) => (submitted || field === "body" || touched.has(field) || field in server ? errors[field] : undefined);
+
+  const touch = (field: string) => setTouched((t) => new Set(t).add(field));
+
+  function update(patch: Partial<ComposeDraft>) {
+    setDraft((d) => ({ ...d, ...patch }));
+    setSent(null);
+    setSendError(null);
+  }
+
+  function changeType(type: string) {
+    const swap = (draft.body.trim() === "" || draft.body === lastTemplate) && hasTemplate(type.trim());
+    const body = swap ? templateFor(type.trim()) : draft.body;
+    if (swap) setLastTemplate(body);
+    update({ type, body });
+  }
+
+  function insertTemplate() {
+    const body = templateFor(draft.type.trim());
+    setLastTemplate(body);
+    update({ body });
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    const first = Object.keys(errors)[0];
+    if (blocked && first) {
+      document.getElementById(FOCUS[first] ?? `compose-${first}`)?.focus();
+      return;
+    }
+    setSending(true);
+    setSendError(null);
+    try {
+      setSent(await postCompose(request));
+    } catch (err) {
+      setSendError(err);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
+    if ((e.ctrlKey || e.metaKey) && e.key === "Enter" && !readOnly) {
+      e.preventDefault();
+      formRef.current?.requestSubmit();
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <fieldset disabled={readOnly} className="min-w-0 space-y-5">
+        <legend className="sr-only">Message</legend>
+        {sources.length > 1 ? (
+          <div className="space-y-1">
+            <label htmlFor="compose-source" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">Workspace</label>
+            <select id="compose-source" value={draft.source} onChange={(e) => update({ source: e.target.value, to: [] })} className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+              {sources.map((s) => <option key={s.id} value={s.id}>{s.id}</option>)}
+            </select>
+          </div>
+        ) : null}
+        <HeaderFields
+          draft={draft}
+          agents={agents}
+          error={shown}
+          onChange={update}
+          onType={changeType}
+          onBlur={touch}
+          threadNote={threadNote}
+          recipients={
+            <Recipients
+              agents={agents}
+              picked={draft.to}
+              other={draft.otherTo}
+              createQueues={draft.createQueues}
+              error={shown("to")}
+              onPick={(to) => update({ to })}
+              onOther={(otherTo) => update({ otherTo })}
+              onCreateQueues={(createQueues) => update({ createQueues })}
+              onBlur={() => touch("to")}
+            />
+          }
+        />
+        <BodyEditor value={draft.body} type={draft.type.trim()} error={shown("body")} canUseTemplate={hasTemplate(draft.type.trim())} onChange={(body) => update({ body })} onUseTemplate={insertTemplate} />
+        {shown("source") ? <p className="text-sm text-red-700 dark:text-red-400">Workspace: {shown("source")}</p> : null}
+        {readOnly ? null : (
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" disabled={sending || sent !== null} className={buttonClass("primary")}>
+              {sending ? "Sending…" : "Send"}
+            </button>
+            <span className="text-xs text-zinc-500">
+              {request.to.length > 1 ? `${request.to.length} files, one per recipient` : "One file in the recipient's queue"}
+            </span>
+          </div>
+        )}
+        <SendResult sent={sent} error={sendError} threadId={request.threadId ?? ""} />
+      </fieldset>
+      {readOnly ? null : <Preview files={preview.data} error={preview.error} blocked={blocked} pending={preview.pending} />}
+    </form>
+  );
+}

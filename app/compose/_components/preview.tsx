@@ -1,0 +1,50 @@
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { errorMessage } from "@/lib/client/fetcher";
+import type { PreviewFile } from "@/lib/client/compose";
+import { ComposeApiError } from "@/lib/client/compose";
+
+interface Props {
+  files: PreviewFile[] | undefined;
+  error: unknown;
+  /** The form has mistakes: the server is not asked. */
+  blocked: boolean;
+  pending: boolean;
+}
+
+/** The exact files a send writes, built by the server (a dry run). */
+export function Preview({ files, error, blocked, pending }: Props) {
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader title="Preview: the files Send writes">
+        {pending && !blocked ? <span className="text-xs text-zinc-500">updating…</span> : null}
+      </CardHeader>
+      <div className="space-y-3 px-4 py-3 text-sm">
+        {blocked ? (
+          <p className="text-zinc-500">Fix the fields marked in red to see the files.</p>
+        ) : error && !(error instanceof ComposeApiError && Object.keys(error.fields).length) ? (
+          <p className="text-red-700 dark:text-red-400">The preview failed: {errorMessage(error)}</p>
+        ) : error ? (
+          <p className="text-zinc-500">The server refused this message; see the fields marked in red.</p>
+        ) : !files ? (
+          <p className="text-zinc-500">Building the preview…</p>
+        ) : (
+          <>
+            <p className="text-xs text-zinc-500">The Message-ID, the Date and the time in the file name are made afresh when you send.</p>
+            {files.map((f) => (
+              <figure key={f.path} className="space-y-1">
+                <figcaption className="flex flex-wrap items-center gap-2 break-all font-mono text-xs text-zinc-700 dark:text-zinc-300">
+                  {f.path}
+                  {f.newQueue ? <Badge tone="amber">new queue folder</Badge> : null}
+                </figcaption>
+                <pre className="max-h-96 overflow-auto rounded-md bg-zinc-50 px-3 py-2 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words dark:bg-zinc-950">
+                  {f.content}
+                </pre>
+              </figure>
+            ))}
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

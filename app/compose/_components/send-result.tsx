@@ -1,0 +1,36 @@
+import Link from "next/link";
+import { Notice } from "@/components/ui/notice";
+import { ComposeApiError, type SentItem } from "@/lib/client/compose";
+import { errorMessage } from "@/lib/client/fetcher";
+import { routes } from "@/lib/client/keys";
+import { queryTerm } from "@/lib/client/search-params";
+
+const link = "text-sky-700 hover:underline dark:text-sky-400";
+
+/** What Send did, announced politely: links to the new messages, or why nothing was written. */
+export function SendResult({ sent, error, threadId }: { sent: SentItem[] | null; error: unknown; threadId: string }) {
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true">
+      {sent ? (
+        <Notice tone="info" title={sent.length === 1 ? "Sent 1 message" : `Sent ${sent.length} messages`}>
+          <ul className="space-y-0.5">
+            {sent.map((item) => (
+              <li key={item.path} className="break-all font-mono text-xs">
+                {item.key ? <Link href={routes.message(item.key)} className={link}>{item.path}</Link> : item.path}
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link href={routes.messages(threadId ? queryTerm("thread", threadId) : undefined)} className={link}>
+              {threadId ? `See thread ${threadId} in the timeline` : "See the timeline"}
+            </Link>
+          </p>
+        </Notice>
+      ) : error ? (
+        <Notice tone="error" title="Nothing was sent">
+          <p>{error instanceof ComposeApiError && Object.keys(error.fields).length ? "Fix the fields marked in red, then send again." : errorMessage(error)}</p>
+        </Notice>
+      ) : null}
+    </div>
+  );
+}
