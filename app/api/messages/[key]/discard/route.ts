@@ -1,0 +1,18 @@
+import { NextResponse } from "next/server";
+import { pathInputSchema } from "@/lib/actions";
+import { discardMessage } from "@/lib/operations";
+import { actorOf, readJson } from "@/lib/server/action-request";
+import { errorResponse } from "@/lib/server/errors";
+import { keySchema, parseOr400 } from "@/lib/server/params";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request, ctx: { params: Promise<{ key: string }> }) {
+  try {
+    const key = parseOr400(keySchema, (await ctx.params).key, "bad_key");
+    const input = parseOr400(pathInputSchema, await readJson(request));
+    return NextResponse.json(await discardMessage(key, { ...input, actor: actorOf(request) }));
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useSWRConfig } from "swr";
+import { QueuePicker } from "@/components/actions/queue-picker";
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import type { BulkItemResult, DeadLetterItem } from "@/lib/actions";
+import { errorMessage } from "@/lib/client/fetcher";
+import { postBulk } from "@/lib/client/post-action";
+
+type BulkAction = "requeue" | "discard";
+interface Answer {
+  /** What was asked: a preview is only good for the same action, queue and selection. */
+  signature: string;
+  dryRun: boolean;
+  results: BulkItemResult[];
+  /** How each key reads, kept from when it was asked (the selection is cleared after a run). */
+  labels: Record<string, string>;
+}
+
+/** Act on the selected dead letters: Preview (a dry run, nothing written), then Confirm. */
+export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; queues: string[]; onDone: () => void }) {
+  const id = useId();
+  const { mutate } = useSWRConfig();
+  const [action, setAction] = useState<BulkAction>("requeue");
+  const [to, setTo] = useState("");
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const keys = items.map((d) => d.key);
+  const signature = JSON.stringify([action, to, keys]);
+  const preview = answer?.dryRun && answer.signature === signature ? answer : null;
+
+  async function send(dryRun: boolean) {
+    setPending(dryRun ? "Checking what would happen" : "Working");
+    setFailure(null);
+    try {
+      const { results } = await postBulk({ action, keys, to: action === "requeue" && to ? to : undefined, dryRun });
+      const labels = Object.fromEntries(items.map((d) => [d.key, `${d.originalType ?? "message"} → ${d.originalTo ?? "?"}`]));
+      setAnswer({ signature, dryRun, results, labels });
+      if (!dryRun) {
+        onDone();
+        void mutate((key) => typeof key === "string" || Array.isArray(key));
+      }
+    } catch (err) {
+      setFailure(errorMessage(err));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const ok = answer?.results.filter((r) => r.ok).length ?? 0;
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-2 rounded-lg border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
+      <h2 id={`${id}-title`} className="text-sm font-semibold">
+        {items.length === 0 ? "Select dead letters below to act on several at once" : `With the ${items.length} selected`}
+      </h2>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <fieldset className="flex items-center gap-3" disabled={items.length === 0}>
+          <legend className="sr-only">Action</legend>
+          {(["requeue", "discard"] as const).map((a) => (
+            <label key={a} className="inline-flex items-center gap-1.5 text-sm">
+              <input type="radio" name={`${id}-action`} value={a} checked={action === a} onChange={() => setAction(a)} />
+              {a === "requeue" ? "Requeue" : "Discard"}
+            </label>
+          ))}
+        </fieldset>
+        {action === "requeue" ? <QueuePicker id={`${id}-to`} value={to} onChange={setTo} queues={queues} original="" /> : null}
+        <button type="button" className={buttonClass("secondary")} disabled={items.length === 0 || pending !== null} onClick={() => void send(true)}>
+          Preview
+        </button>
+        <button type="button" className={buttonClass("primary")} disabled={!preview || pending !== null || !preview.results.some((r) => r.ok)} onClick={() => void send(false)}>
+          Confirm
+        </button>
+      </div>
+      <div role="status" aria-live="polite" className="space-y-1 text-sm">
+        {pending ? <p className="text-zinc-600 dark:text-zinc-400">{pending}…</p> : null}
+        {failure ? <p className="text-red-700 dark:text-red-400">{failure}</p> : null}
+        {answer && !pending ? (
+          <>
+            <p className="font-medium">
+              {answer.dryRun
+                ? `Preview — nothing was changed: ${ok} of ${answer.results.length} would succeed. Confirm to do it.`
+                : `Done: ${ok} of ${answer.results.length} succeeded.`}
+            </p>
+            <ul className="space-y-0.5">
+              {answer.results.map((r) => (
+                <li key={r.key} className={cn("[overflow-wrap:anywhere]", r.ok ? "text-zinc-700 dark:text-zinc-300" : "text-red-700 dark:text-red-400")}>
+                  <span aria-hidden>{r.ok ? "✓ " : "✗ "}</span>
+                  <span className="sr-only">{r.ok ? "OK: " : answer.dryRun ? "Would fail: " : "Failed: "}</span>
+                  <span className="font-medium">{answer.labels[r.key] ?? r.key}</span>: {r.ok ? r.plan : r.error?.message}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import Link from "next/link";
+import { RelativeTime } from "@/components/relative-time";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import type { DeadLetterItem } from "@/lib/actions";
+import { routes } from "@/lib/client/keys";
+import { queryTerm } from "@/lib/client/search-params";
+
+const TD = "px-3 py-2 align-top";
+const link = "text-sky-700 hover:underline dark:text-sky-400";
+
+/** One dead letter: the original it holds, where it was bound, why it failed, and its actions. */
+export function DeadLetterRow({
+  item: d,
+  selectable,
+  selected,
+  onSelect,
+  busy,
+  onRequeue,
+  onDiscard,
+}: {
+  item: DeadLetterItem;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  busy: boolean;
+  onRequeue: () => void;
+  onDiscard: () => void;
+}) {
+  const name = d.originalType ?? "unknown type";
+  return (
+    <tr className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+      {selectable ? (
+        <td className={TD}>
+          <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${name} (${d.path})`} className="size-4" />
+        </td>
+      ) : null}
+      <th scope="row" className={`${TD} text-left font-normal`}>
+        <Link href={routes.message(d.originalKey ?? d.key)} className={`${link} font-medium`}>
+          {name}
+        </Link>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          {d.originalFrom ?? "unknown"} → {d.originalTo ?? "unknown"} ·{" "}
+          <Link href={routes.message(d.key)} className={link}>
+            dead letter
+          </Link>
+        </p>
+        <p className="break-all font-mono text-[0.7rem] text-zinc-500 dark:text-zinc-400">{d.originalFile ?? d.path}</p>
+        {d.originalPath ? (
+          <Badge tone="fuchsia" title={`The original is back on disk at ${d.originalPath}: this dead letter is a leftover (a requeue that did not finish). Discard it.`}>
+            original back in queue
+          </Badge>
+        ) : null}
+        {d.problems.length > 0 ? <Badge tone="orange" title={d.problems.join("\n")}>{`${d.problems.length} problem${d.problems.length === 1 ? "" : "s"}`}</Badge> : null}
+      </th>
+      <td className={`${TD} font-mono text-xs`}>{d.originalTo ?? <span className="italic text-zinc-400">unknown</span>}</td>
+      <td className={TD}>
+        <p className="tabular-nums">{d.retryCount === null ? "—" : `${d.retryCount} ${d.retryCount === 1 ? "retry" : "retries"}`}</p>
+        {d.lastError ? <p className="text-xs text-red-700 [overflow-wrap:anywhere] dark:text-red-400">{d.lastError}</p> : null}
+      </td>
+      <td className={`${TD} whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400`}>
+        <RelativeTime iso={d.movedAt} />
+      </td>
+      <td className={`${TD} font-mono text-xs`}>
+        {d.threadId ? <Link href={routes.messages(queryTerm("thread", d.threadId))} className={link}>{d.threadId}</Link> : <span className="text-zinc-400">—</span>}
+      </td>
+      {selectable ? (
+        <td className={`${TD} whitespace-nowrap text-right`}>
+          <span className="inline-flex gap-1.5">
+            <button type="button" className={buttonClass("primary", "py-1")} disabled={busy || !d.originalTo} onClick={onRequeue}>
+              Requeue
+            </button>
+            <button type="button" className={buttonClass("secondary", "py-1")} disabled={busy} onClick={onDiscard}>
+              Discard
+            </button>
+          </span>
+        </td>
+      ) : null}
+    </tr>
+  );
+}

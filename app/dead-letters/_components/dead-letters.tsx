@@ -1,0 +1,92 @@
+"use client";
+
+import { useState } from "react";
+import { ActionStatus } from "@/components/actions/action-status";
+import { Card } from "@/components/ui/card";
+import type { DeadLettersResponse } from "@/lib/actions";
+import { discardOutcome, requeueOutcome } from "@/lib/client/action-outcomes";
+import { errorMessage } from "@/lib/client/fetcher";
+import { useAction } from "@/lib/client/use-action";
+import { useDeadLetters } from "@/lib/client/use-dead-letters";
+import { BulkBar } from "./bulk-bar";
+import { DeadLetterRow } from "./dead-letter-row";
+
+const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
+
+/** The live list of dead letters, with per-row actions and a bulk bar for the selected ones. */
+export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: DeadLettersResponse; pollMs?: number; readOnly: boolean; queues: string[] }) {
+  const { items, error } = useDeadLetters(initial, pollMs);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { run, pending, outcome } = useAction();
+  const chosen = items.filter((d) => selected.has(d.key));
+  const all = items.length > 0 && chosen.length === items.length;
+
+  function select(key: string, on: boolean) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }
+
+  return (
+    <div className="space-y-3">
+      {error ? (
+        <p role="status" className="text-sm text-red-700 dark:text-red-400">
+          Live updates paused: {errorMessage(error)}
+        </p>
+      ) : null}
+      {readOnly ? null : (
+        <>
+          <BulkBar items={chosen} queues={queues} onDone={() => setSelected(new Set())} />
+          <ActionStatus outcome={outcome} pending={pending} onUndo={(undo) => void run(undo.label, undo.run)} />
+        </>
+      )}
+      <Card className="overflow-x-auto">
+        {items.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">No dead letters. Every message is delivered, on its way, or retrying.</p>
+        ) : (
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">Dead letters, newest first</caption>
+            <thead className="border-b border-zinc-200 dark:border-zinc-800">
+              <tr>
+                {readOnly ? null : (
+                  <th scope="col" className={TH}>
+                    <input
+                      type="checkbox"
+                      checked={all}
+                      onChange={(e) => setSelected(new Set(e.target.checked ? items.map((d) => d.key) : []))}
+                      aria-label="Select every dead letter"
+                      className="size-4"
+                    />
+                  </th>
+                )}
+                <th scope="col" className={TH}>Original message</th>
+                <th scope="col" className={TH}>Queue</th>
+                <th scope="col" className={TH}>Failure</th>
+                <th scope="col" className={TH}>Moved</th>
+                <th scope="col" className={TH}>Thread</th>
+                {readOnly ? null : <th scope="col" className={TH}><span className="sr-only">Actions</span></th>}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800/70">
+              {items.map((d) => (
+                <DeadLetterRow
+                  key={d.key}
+                  item={d}
+                  selectable={!readOnly}
+                  selected={selected.has(d.key)}
+                  onSelect={(on) => select(d.key, on)}
+                  busy={pending !== null}
+                  onRequeue={() => void run("Requeuing", () => requeueOutcome(d.key, { path: d.path }))}
+                  onDiscard={() => void run("Discarding", () => discardOutcome(d.key, d.path))}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  );
+}

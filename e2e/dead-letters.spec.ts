@@ -1,0 +1,89 @@
+// Dead letters: requeue from the list, discard and restore, edit & requeue with the diff.
+// Destructive steps use the architecture_request dead letter (other specs count the ignitian_2
+// one) or dead letters this spec writes itself, like the queue monitor would.
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "../lib/protocols/ignite/build";
+import { expect, test } from "./fixtures";
+
+/** Write a dead letter into queue/dead_letter/ atomically, as dlq_handler.sh would; returns the original's type. */
+function writeDeadLetter(root: string, type: string, to: string, body: string): string {
+  const date = new Date();
+  const name = messageFileName(type, date);
+  const original = markProcessing(buildMessage({ from: "coordinator", to: [to], type, body, date }), date);
+  const letter = buildDeadLetter(original, name, { retryCount: 3, maxRetries: 3, lastError: "timeout after 3 retries", movedAt: date });
+  const dir = path.join(root, ".ignite", "queue", "dead_letter");
+  const file = `${name.replace(/\.mime$/, "")}_dlq_${Math.floor(date.getTime() / 1000)}.mime`;
+  fs.writeFileSync(path.join(dir, `.${file}.tmp`), letter, { mode: 0o600 });
+  fs.renameSync(path.join(dir, `.${file}.tmp`), path.join(dir, file));
+  return type;
+}
+
+const rowOf = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+
+test("requeue a dead letter from the list and find it in its original queue", async ({ page }) => {
+  await page.goto("/dead-letters");
+  await expect(page.getByRole("heading", { level: 1, name: "Dead letters" })).toBeVisible();
+  const row = rowOf(page, "architecture_request");
+  await expect(row).toContainText("architect");
+  await expect(row).toContainText("timeout after 3 retries");
+  await expect(row).toContainText("thr_ci_cache_57");
+
+  await row.getByRole("button", { name: "Requeue" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Requeued" })).toContainText(
+    ".ignite/queue/architect/architecture_request_1795133781377120.mime",
+  );
+  await expect(row).toHaveCount(0);
+
+  await page.goto("/agents/architect");
+  const requeued = page.getByRole("row").filter({ has: page.getByRole("link", { name: "architecture_request" }) });
+  await expect(requeued).toContainText("queued");
+  await requeued.getByRole("link", { name: "architecture_request" }).click();
+  await expect(page.getByText(/requeue by operator/).first()).toBeVisible();
+});
+
+test("discard a dead letter, then restore it", async ({ page, workspace }) => {
+  const type = writeDeadLetter(workspace.root, "e2e_discard_probe", "innovator", 'idea: "discard me"\n');
+  await page.goto("/dead-letters");
+  const row = rowOf(page, type);
+  await expect(row).toBeVisible();
+
+  await row.getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Discarded" })).toContainText(".ignite/archive/mailroom/queue/dead_letter/");
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Restore" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Restored" })).toContainText(".ignite/queue/dead_letter/");
+  await expect(row).toBeVisible();
+});
+
+test("edit & requeue checks the YAML as you type and shows the diff", async ({ page, workspace }) => {
+  const type = writeDeadLetter(workspace.root, "e2e_edit_probe", "innovator", 'idea: "first draft"\nscope: small\n');
+  await page.goto("/dead-letters");
+  await rowOf(page, type).getByRole("link", { name: "dead letter" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "dead_letter" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit & requeue" }).click();
+  const editor = page.getByRole("textbox", { name: "YAML body" });
+  await expect(editor).toHaveValue('idea: "first draft"\nscope: small\n');
+
+  await editor.fill('idea: "second draft"\nscope: [small\n');
+  await expect(page.getByText(/not valid YAML \(line \d+, column \d+\)/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Requeue", exact: true })).toBeDisabled();
+
+  await editor.fill('idea: "second draft"\nscope: small\nowner: innovator\n');
+  await expect(page.getByText("Valid YAML.")).toBeVisible();
+  const diff = page.getByRole("figure");
+  await expect(diff).toContainText("2 lines added, 1 removed");
+  await expect(diff.locator("del")).toContainText('idea: "first draft"');
+  await expect(diff.locator("ins").first()).toContainText('idea: "second draft"');
+
+  await page.getByRole("button", { name: "Requeue", exact: true }).click();
+  const done = page.getByRole("status").filter({ hasText: "Requeued with the edited body" });
+  await expect(done).toContainText(".ignite/queue/innovator/e2e_edit_probe_");
+  await done.getByRole("link", { name: "Open it" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "e2e_edit_probe" })).toBeVisible();
+  await page.getByRole("tab", { name: "Text" }).click();
+  await expect(page.getByText("owner: innovator")).toBeVisible();
+});

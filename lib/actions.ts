@@ -1,0 +1,96 @@
+// The write API's shapes (requeue, retry, discard, restore, bulk) and the dead-letter list.
+// Pure types and zod schemas: safe to import from client components.
+import { z } from "zod";
+import { KEY_PATTERN, NAME_PATTERN } from "@/lib/model";
+
+export const ACTIONS = ["requeue", "retry", "discard", "restore"] as const;
+export type ActionName = (typeof ACTIONS)[number];
+
+/** Most keys one bulk request may name (an explicit list, never a query). */
+export const MAX_BULK_KEYS = 500;
+/** Largest edited body accepted by Edit & requeue. */
+export const MAX_BODY_CHARS = 1024 * 1024;
+
+const queueName = z.string().regex(NAME_PATTERN, "a queue name is a letter or digit, then letters, digits, _ . or - (at most 64)");
+/** The path the page showed: the server refuses (409) when the file is no longer there. */
+const shownPath = z.string().min(1).max(4096).refine((p) => !p.includes("\0"), "must not contain NUL");
+
+export const requeueInputSchema = z
+  .object({
+    to: queueName.optional(),
+    body: z
+      .string()
+      .max(MAX_BODY_CHARS, `must be at most ${MAX_BODY_CHARS} characters`)
+      .refine((b) => !b.includes("\0"), "must not contain NUL")
+      .refine((b) => b.trim() !== "", "must not be empty")
+      .optional(),
+    path: shownPath.optional(),
+  })
+  .strict();
+export type RequeueInput = z.infer<typeof requeueInputSchema>;
+
+export const pathInputSchema = z.object({ path: shownPath.optional() }).strict();
+export type PathInput = z.infer<typeof pathInputSchema>;
+
+export const bulkInputSchema = z
+  .object({
+    action: z.enum(ACTIONS),
+    keys: z
+      .array(z.string().regex(KEY_PATTERN, "a message key is letters, digits, _ and -"))
+      .min(1, "name at least one message")
+      .max(MAX_BULK_KEYS, `at most ${MAX_BULK_KEYS} messages per request`),
+    to: queueName.optional(),
+    dryRun: z.boolean(),
+  })
+  .strict();
+export type BulkInput = z.infer<typeof bulkInputSchema>;
+
+/** What a single action answers: the message's key (after the move) and its new path. */
+export interface ActionResult {
+  key: string;
+  path: string;
+}
+
+export interface BulkItemResult {
+  /** The key as given in the request. */
+  key: string;
+  ok: boolean;
+  /** After a real run: where the file is now, and the message's key there. */
+  path?: string;
+  newKey?: string;
+  /** A dry run (and a real run, for the record): what would be / was done. */
+  plan?: string;
+  error?: { code: string; message: string };
+}
+
+export interface BulkResponse {
+  results: BulkItemResult[];
+}
+
+/** One dead letter still on disk, with what it says about the message it holds. */
+export interface DeadLetterItem {
+  key: string;
+  source: string;
+  path: string;
+  /** The key of the message it holds (null when the copy inside names no Message-ID). */
+  originalKey: string | null;
+  /** The original's own file name (`original_file`). */
+  originalFile: string | null;
+  /** The queue it was bound for: the original's To. */
+  originalTo: string | null;
+  originalType: string | null;
+  originalFrom: string | null;
+  threadId: string | null;
+  retryCount: number | null;
+  lastError: string | null;
+  /** When the monitor gave up (ISO 8601 UTC), else the dead letter's own date. */
+  movedAt: string | null;
+  /** Where the original's file is now, when it is back on disk (a requeue that did not finish). */
+  originalPath: string | null;
+  problems: string[];
+}
+
+export interface DeadLettersResponse {
+  items: DeadLetterItem[];
+  seq: number;
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import type { ActionName, BulkInput, BulkItemResult, BulkResponse } from "@/lib/actions";
+import { ApiError } from "@/lib/server/errors";
+import type { Plan } from "./finish";
+import { planDiscard, planRestore } from "./discard";
+import { planRequeue } from "./requeue";
+import { planRetry } from "./retry";
+
+/** Plan one action on one key (nothing is written). */
+export function planAction(action: ActionName, key: string, opts: { to?: string; actor: string }): Promise<Plan> {
+  switch (action) {
+    case "requeue":
+      return planRequeue(key, { to: opts.to, actor: opts.actor });
+    case "retry":
+      return planRetry(key, { actor: opts.actor });
+    case "discard":
+      return planDiscard(key, { actor: opts.actor });
+    case "restore":
+      return planRestore(key, { actor: opts.actor });
+  }
+}
+
+function failure(key: string, err: unknown): BulkItemResult {
+  if (err instanceof ApiError) return { key, ok: false, error: { code: err.code, message: err.message } };
+  console.error(`[mailroom] bulk action failed for ${key}:`, err);
+  return { key, ok: false, error: { code: "internal", message: "Mailroom hit an unexpected error; the server log has the details." } };
+}
+
+/**
+ * An explicit list of keys, one at a time, each on its own: one failure never stops the rest.
+ * A dry run says what would happen to each (or why it would fail) and writes nothing.
+ */
+export async function runBulk(input: BulkInput, actor: string): Promise<BulkResponse> {
+  const results: BulkItemResult[] = [];
+  for (const key of input.keys) {
+    try {
+      const plan = await planAction(input.action, key, { to: input.to, actor });
+      if (input.dryRun) {
+        results.push({ key, ok: true, plan: plan.description });
+        continue;
+      }
+      const done = await plan.run();
+      results.push({ key, ok: true, path: done.path, newKey: done.key, plan: plan.description });
+    } catch (err) {
+      results.push(failure(key, err));
+    }
+  }
+  return { results };
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import type { ActionResult } from "@/lib/actions";
+import { ingestNow } from "@/lib/ingest";
+import { keyAtPath, recordAction } from "@/lib/journal";
+import { absoluteFor } from "./paths";
+import type { Target } from "./target";
+
+/** A checked action: what it will do, and the writes that do it. Planning never writes. */
+export interface Plan {
+  key: string;
+  /** One sentence: what will happen to which files. */
+  description: string;
+  run(): Promise<ActionResult>;
+}
+
+/** Who asked: the request's Origin (or Host), for the message's history. */
+export interface Actor {
+  actor: string;
+}
+
+/**
+ * After the writes: have ingest look at every touched path now, then put the action in the
+ * history of the message acted on (and of the message it became, when that is another key).
+ */
+export async function finish(
+  t: Target,
+  action: { kind: string; actor: string; to: string; touched: string[]; note?: string },
+): Promise<ActionResult> {
+  await ingestNow([t.relPath, ...action.touched].map((p) => absoluteFor(t.root, p)));
+  const key = keyAtPath(t.root, action.to) ?? t.key;
+  const detail = `${t.relPath} → ${action.to}${action.note ? ` ${action.note}` : ""} (from ${action.actor})`;
+  for (const k of new Set([t.key, key])) recordAction(k, `${action.kind} by operator`, detail);
+  return { key, path: action.to };
+}

@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listDeadLetters } from "@/lib/journal";
+import { getHeader } from "@/lib/protocols/ignite/build";
+import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
+import { parseReference, splitHeaderBlock } from "@/lib/protocols/ignite/reference";
+import { DL_ARCH, DL_TASK, QUEUED, STUCK, failureOf, openHarness, type Harness } from "./test-harness";
+import { requeueMessage } from "./index";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await openHarness();
+});
+afterEach(() => h.close());
+
+const actor = "http://127.0.0.1:3000";
+const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
+const TARGET = ".ignite/queue/architect/architecture_request_1795133781377120.mime";
+const ARCHIVED = ".ignite/archive/mailroom/queue/dead_letter/architecture_request_1795133781377120_dlq_1795135015.mime";
+const embedded = (dlPath: string) => parseDeadLetterBody(splitHeaderBlock(h.read(dlPath)).body).originalText ?? "";
+
+describe("requeue a dead letter", () => {
+  it("writes the original back to its queue, archives the dead letter, and gives the original's key back", async () => {
+    const dlKey = h.keyAt(DL_ARCH);
+    const originalKey = h.summary(dlKey)?.deadLetterOf ?? "";
+    const original = embedded(DL_ARCH);
+
+    const result = await requeueMessage(dlKey, { path: DL_ARCH, actor });
+
+    expect(result).toEqual({ key: originalKey, path: TARGET });
+    const text = h.read(TARGET);
+    for (const name of ["X-IGNITE-Status", "X-IGNITE-Processed-At", "X-IGNITE-Retry-Count", "X-IGNITE-Last-Retry-At", "X-IGNITE-Next-Retry-After"]) {
+      expect(getHeader(text, name)).toBeNull();
+    }
+    expect(getHeader(text, "X-IGNITE-Requeued-At")).toMatch(ISO_WITH_OFFSET);
+    expect(getHeader(text, "X-IGNITE-Requeued-From")).toBe(DL_ARCH);
+    expect(getHeader(text, "Message-ID")).toBe(getHeader(original, "Message-ID"));
+    expect(h.exists(DL_ARCH)).toBe(false);
+    expect(h.exists(ARCHIVED)).toBe(true);
+
+    expect(h.summary(originalKey)).toMatchObject({ status: "queued", folder: "queue", path: TARGET, agent: "architect" });
+    expect(h.summary(dlKey)).toMatchObject({ status: "discarded", folder: "archive", path: ARCHIVED });
+    expect(h.history(originalKey)).toEqual(expect.arrayContaining(["requeued", "requeue by operator"]));
+    expect(h.history(dlKey)).toContain("requeue by operator");
+    expect(listDeadLetters().items.map((d) => d.path)).toEqual([DL_TASK]);
+  });
+
+  it("writes a file the IGNITE tools read exactly like the original", async () => {
+    const original = parseReference(embedded(DL_ARCH));
+    await requeueMessage(h.keyAt(DL_ARCH), { actor });
+    const requeued = parseReference(h.read(TARGET));
+    for (const field of ["message_id", "from", "to", "type", "priority", "thread_id", "body", "repository", "issue"]) {
+      expect(requeued[field], field).toEqual(original[field]);
+    }
+    expect(requeued.status).toBe("");
+    expect(requeued.requeued_from).toBe(DL_ARCH);
+  });
+
+  it("requeues to another existing queue when asked", async () => {
+    const result = await requeueMessage(h.keyAt(DL_TASK), { to: "ignitian_1", actor });
+    expect(result.path).toBe(".ignite/queue/ignitian_1/task_assignment_1795135151004518.mime");
+    expect(h.exists(result.path)).toBe(true);
+  });
+
+  it.each([
+    ["nobody", "unknown_queue"],
+    ["dead_letter", "unknown_queue"],
+  ])("refuses the queue %s with a 400 and changes nothing", async (to, code) => {
+    const before = h.tree();
+    const err = await failureOf(requeueMessage(h.keyAt(DL_ARCH), { to, actor }));
+    expect(err).toMatchObject({ status: 400, code });
+    expect(err.message).toContain(`"${to}"`);
+    expect(h.tree()).toEqual(before);
+  });
+
+  it("edit & requeue: replaces the YAML body, keeps the headers", async () => {
+    const body = 'question: "CIキャッシュ、再確認"\ndeadline: "tomorrow"\n';
+    await requeueMessage(h.keyAt(DL_ARCH), { body, actor });
+    const ref = parseReference(h.read(TARGET));
+    expect(ref.body).toBe(body);
+    expect(ref.thread_id).toBe("thr_ci_cache_57");
+  });
+
+  it("refuses a body that is not YAML with a 400 naming line and column, and changes nothing", async () => {
+    const before = h.tree();
+    const err = await failureOf(requeueMessage(h.keyAt(DL_ARCH), { body: "task_id: ok\n  bad: [unclosed\n", actor }));
+    expect(err).toMatchObject({ status: 400, code: "bad_body" });
+    expect(err.message).toMatch(/line \d+, column \d+/);
+    expect(h.tree()).toEqual(before);
+  });
+
+  it("a requeued message the agent then finishes is completed, not dead again", async () => {
+    const result = await requeueMessage(h.keyAt(DL_ARCH), { actor });
+    fs.unlinkSync(h.abs(result.path));
+    await h.service.scanNow();
+    expect(h.summary(result.key)).toMatchObject({ status: "completed", path: null });
+  });
+
+  it("requeues a dead original through the dead letter that holds it", async () => {
+    const originalKey = h.summary(h.keyAt(DL_ARCH))?.deadLetterOf ?? "";
+    expect(h.summary(originalKey)).toMatchObject({ status: "dead", path: null });
+    expect(await requeueMessage(originalKey, { actor })).toEqual({ key: originalKey, path: TARGET });
+  });
+});
+
+describe("requeue a stuck message", () => {
+  it("moves it back to its queue without the lifecycle headers, under the same key", async () => {
+    const key = h.keyAt(STUCK);
+    const result = await requeueMessage(key, { path: STUCK, actor });
+    expect(result).toEqual({ key, path: ".ignite/queue/evaluator/evaluation_request_1795136092377001.mime" });
+    const text = h.read(result.path);
+    expect(getHeader(text, "X-IGNITE-Status")).toBeNull();
+    expect(getHeader(text, "X-IGNITE-Processed-At")).toBeNull();
+    expect(getHeader(text, "X-IGNITE-Requeued-From")).toBe(STUCK);
+    expect(h.exists(STUCK)).toBe(false);
+    expect(h.summary(key)).toMatchObject({ status: "queued", stuck: false, path: result.path });
+  });
+
+  it("is a 409 for a message that is neither dead nor in processed/, and changes nothing", async () => {
+    const before = h.tree();
+    expect(await failureOf(requeueMessage(h.keyAt(QUEUED), { actor }))).toMatchObject({ status: 409, code: "not_applicable" });
+    expect(h.tree()).toEqual(before);
+  });
+});

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getHeader } from "@/lib/protocols/ignite/build";
+import { DL_ARCH, QUEUED, STUCK, failureOf, openHarness, type Harness } from "./test-harness";
+import { discardMessage, restoreMessage, retryMessage } from "./index";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await openHarness();
+});
+afterEach(() => h.close());
+
+const actor = "http://127.0.0.1:3000";
+const BACK = ".ignite/queue/evaluator/evaluation_request_1795136092377001.mime";
+const ARCHIVED_QUEUED = ".ignite/archive/mailroom/queue/leader/progress_update_1795136392801166.mime";
+
+describe("retry now", () => {
+  it("does what the queue monitor's retry does, under the same key", async () => {
+    const key = h.keyAt(STUCK);
+    const before = Date.now();
+    const result = await retryMessage(key, { path: STUCK, actor });
+    expect(result).toEqual({ key, path: BACK });
+    expect(h.exists(STUCK)).toBe(false);
+
+    const text = h.read(BACK);
+    expect(getHeader(text, "X-IGNITE-Status")).toBe("retrying");
+    expect(getHeader(text, "X-IGNITE-Retry-Count")).toBe("1");
+    const last = Date.parse(getHeader(text, "X-IGNITE-Last-Retry-At") ?? "");
+    const next = Date.parse(getHeader(text, "X-IGNITE-Next-Retry-After") ?? "");
+    expect(last).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    // Full jitter for a first retry: 0–5 s.
+    expect(next - last).toBeGreaterThanOrEqual(0);
+    expect(next - last).toBeLessThanOrEqual(5000);
+    // Processed-At stays (the monitor keeps it); the file's lines are otherwise unchanged.
+    expect(getHeader(text, "X-IGNITE-Processed-At")).not.toBeNull();
+
+    expect(h.summary(key)).toMatchObject({ status: "retrying", retryCount: 1, stuck: false, path: BACK, nextRetryAt: expect.any(String) });
+    expect(h.history(key)).toEqual(expect.arrayContaining(["retried", "retry by operator"]));
+  });
+
+  it("is a 409 for a dead letter or a queued message, and changes nothing", async () => {
+    const before = h.tree();
+    for (const rel of [DL_ARCH, QUEUED]) {
+      expect(await failureOf(retryMessage(h.keyAt(rel), { actor }))).toMatchObject({ status: 409, code: "not_applicable" });
+    }
+    expect(h.tree()).toEqual(before);
+  });
+});
+
+describe("discard and restore", () => {
+  it("moves the file to the archive and back, keeping the key and the bytes", async () => {
+    const key = h.keyAt(QUEUED);
+    const bytes = fs.readFileSync(h.abs(QUEUED));
+
+    expect(await discardMessage(key, { path: QUEUED, actor })).toEqual({ key, path: ARCHIVED_QUEUED });
+    expect(h.exists(QUEUED)).toBe(false);
+    expect(fs.readFileSync(h.abs(ARCHIVED_QUEUED)).equals(bytes)).toBe(true);
+    expect(h.summary(key)).toMatchObject({ status: "discarded", folder: "archive" });
+
+    expect(await restoreMessage(key, { path: ARCHIVED_QUEUED, actor })).toEqual({ key, path: QUEUED });
+    expect(fs.readFileSync(h.abs(QUEUED)).equals(bytes)).toBe(true);
+    expect(h.summary(key)).toMatchObject({ status: "queued", folder: "queue", path: QUEUED });
+    expect(h.history(key)).toEqual(expect.arrayContaining(["discarded", "discard by operator", "restored", "restore by operator"]));
+  });
+
+  it("discards a dead letter; it leaves the dead-letter list and comes back on restore", async () => {
+    const key = h.keyAt(DL_ARCH);
+    const { path } = await discardMessage(key, { actor });
+    expect(path).toBe(".ignite/archive/mailroom/queue/dead_letter/architecture_request_1795133781377120_dlq_1795135015.mime");
+    await restoreMessage(key, { actor });
+    expect(h.summary(key)).toMatchObject({ status: "dead", folder: "dead_letter", path: DL_ARCH });
+  });
+
+  it("restore is a 409 when the original place is taken, and changes nothing", async () => {
+    const key = h.keyAt(QUEUED);
+    await discardMessage(key, { actor });
+    fs.writeFileSync(h.abs(QUEUED), "someone else's file");
+    const before = h.tree();
+    const err = await failureOf(restoreMessage(key, { actor }));
+    expect(err).toMatchObject({ status: 409, code: "target_exists" });
+    expect(err.message).toContain(QUEUED);
+    expect(h.tree()).toEqual(before);
+    expect(h.read(QUEUED)).toBe("someone else's file");
+  });
+
+  it("a second discard from the same page is a 409 saying where the message went", async () => {
+    const key = h.keyAt(QUEUED);
+    await discardMessage(key, { path: QUEUED, actor });
+    const err = await failureOf(discardMessage(key, { path: QUEUED, actor }));
+    expect(err).toMatchObject({ status: 409, code: "moved" });
+    expect(err.message).toContain(ARCHIVED_QUEUED);
+  });
+
+  it("restore is a 409 for a message that is not in the archive", async () => {
+    expect(await failureOf(restoreMessage(h.keyAt(QUEUED), { actor }))).toMatchObject({ status: 409, code: "not_applicable" });
+  });
+});
