@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
+import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
 import { getClientConfig, listSources } from "@/lib/journal";
 import "./globals.css";
 
@@ -28,6 +29,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
           {children}
         </main>
+        <footer className="mx-auto max-w-7xl px-4 pb-6 sm:px-6">
+          <KeyboardShortcuts />
+        </footer>
       </body>
     </html>
   );

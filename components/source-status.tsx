@@ -2,6 +2,7 @@
 
 import type { SourceInfo } from "@/lib/model";
 import { useSources } from "@/lib/client/use-sources";
+import { IndexingProgress } from "./indexing-progress";
 import { cn } from "./ui/cn";
 
 /** The header's compact view of the workspaces: protocol, root, indexing progress, errors. */
@@ -40,9 +41,12 @@ function SourceChip({ source: s }: { source: SourceInfo }) {
       {state === "error" ? (
         <span className="text-red-700 dark:text-red-400">unreadable</span>
       ) : indexing ? (
-        <span className="tabular-nums">
-          indexing {s.indexing.files.toLocaleString("en-US")}/{s.indexing.total.toLocaleString("en-US")}
-        </span>
+        <>
+          <span>indexing</span>
+          <IndexingProgress files={s.indexing.files} total={s.indexing.total} label={`Indexing ${s.protocol} workspace ${s.root}`} />
+        </>
+      ) : s.indexing.fullText === false ? (
+        <span>building full-text search…</span>
       ) : (
         <span className="sr-only">indexed</span>
       )}

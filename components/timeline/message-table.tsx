@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { Ref } from "react";
 import type { MessageSummary } from "@/lib/model";
 import { routes } from "@/lib/client/keys";
 import { MessageFlags } from "../message-flags";
@@ -9,37 +10,21 @@ import { cn } from "../ui/cn";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TD = "px-3 py-1.5 align-middle";
+export const TABLE_CLASS = "w-full table-fixed border-collapse text-sm";
+export const TBODY_CLASS = "divide-y divide-zinc-100 dark:divide-zinc-800/70";
 
 /**
  * Messages as table rows. Each row's type is a real link, stretched over the whole row so
  * the row is clickable while keyboard users tab through one link per message.
+ * For long, live lists use VirtualMessageList, which renders only the rows in view.
  */
 export function MessageTable({ items, caption, compact = false }: { items: MessageSummary[]; caption: string; compact?: boolean }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full table-fixed border-collapse text-sm">
+      <table className={TABLE_CLASS}>
         <caption className="sr-only">{caption}</caption>
-        <colgroup>
-          <col className="w-32" />
-          <col className="w-28" />
-          <col className="w-48" />
-          <col className="w-52" />
-          {compact ? null : <col className="w-44" />}
-          <col className="hidden lg:table-column" />
-          <col className="w-44" />
-        </colgroup>
-        <thead className="border-b border-zinc-200 dark:border-zinc-800">
-          <tr>
-            <th scope="col" className={TH}>Time</th>
-            <th scope="col" className={TH}>Status</th>
-            <th scope="col" className={TH}>Type</th>
-            <th scope="col" className={TH}>From → to</th>
-            {compact ? null : <th scope="col" className={TH}>Agent / folder</th>}
-            <th scope="col" className={cn(TH, "hidden lg:table-cell")}>Preview</th>
-            <th scope="col" className={TH}><span className="sr-only">Flags</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800/70">
+        <MessageTableHead compact={compact} />
+        <tbody className={TBODY_CLASS}>
           {items.map((m) => (
             <MessageRow key={m.key} message={m} compact={compact} />
           ))}
@@ -49,12 +34,63 @@ export function MessageTable({ items, caption, compact = false }: { items: Messa
   );
 }
 
-function MessageRow({ message: m, compact }: { message: MessageSummary; compact: boolean }) {
+/** The number of columns, for spacer cells. */
+export const columnCount = (compact: boolean) => (compact ? 6 : 7);
+
+/** The column widths and the header row (row 1 for aria-rowindex). */
+export function MessageTableHead({ compact = false, indexed = false }: { compact?: boolean; indexed?: boolean }) {
+  return (
+    <>
+      <colgroup>
+        <col className="w-32" />
+        <col className="w-28" />
+        <col className="w-48" />
+        <col className="w-52" />
+        {compact ? null : <col className="w-44" />}
+        <col className="hidden lg:table-column" />
+        <col className="w-44" />
+      </colgroup>
+      <thead className="border-b border-zinc-200 dark:border-zinc-800">
+        <tr aria-rowindex={indexed ? 1 : undefined}>
+          <th scope="col" className={TH}>Time</th>
+          <th scope="col" className={TH}>Status</th>
+          <th scope="col" className={TH}>Type</th>
+          <th scope="col" className={TH}>From → to</th>
+          {compact ? null : <th scope="col" className={TH}>Agent / folder</th>}
+          <th scope="col" className={cn(TH, "hidden lg:table-cell")}>Preview</th>
+          <th scope="col" className={TH}><span className="sr-only">Flags</span></th>
+        </tr>
+      </thead>
+    </>
+  );
+}
+
+export function MessageRow({
+  message: m,
+  compact = false,
+  index,
+  selected = false,
+  rowRef,
+}: {
+  message: MessageSummary;
+  compact?: boolean;
+  /** Position in the whole list (0-based), for virtual lists: data-index and aria-rowindex. */
+  index?: number;
+  /** The keyboard selection (j/k) is on this row. */
+  selected?: boolean;
+  rowRef?: Ref<HTMLTableRowElement>;
+}) {
   return (
     <tr
+      ref={rowRef}
+      data-index={index}
+      data-key={m.key}
+      aria-rowindex={index === undefined ? undefined : index + 2}
+      data-selected={selected || undefined}
       className={cn(
         "relative hover:bg-zinc-50 focus-within:bg-zinc-50 dark:hover:bg-zinc-800/50 dark:focus-within:bg-zinc-800/50",
         m.stuck && "bg-red-50/60 dark:bg-red-950/20",
+        selected && "bg-sky-50 shadow-[inset_3px_0_0_var(--color-sky-500)] hover:bg-sky-50 dark:bg-sky-950/40 dark:hover:bg-sky-950/40",
       )}
     >
       <td className={cn(TD, "truncate tabular-nums text-zinc-600 dark:text-zinc-400")}>

@@ -1,12 +1,30 @@
 import Link from "next/link";
 
-const FIELDS = ["from:", "to:", "agent:", "type:", "priority:", "status:", "folder:", "mid:", "path:"];
-const MORE = ["thread:", "repo:", "issue:", "before:", "after:", "retries>N", "is:stuck", "has:problem"];
-const EXAMPLES = ["status:dead", "is:stuck", "type:task_assignment -status:delivered", "after:-1h"];
+const FIELDS = ["from:", "to:", "agent:", "type:", "priority:", "status:", "folder:", "thread:"];
+const SYNTAX: [string, string][] = [
+  ["from: to: agent:", "sender, recipient, whose queue holds it (* as a wildcard: from:ignitian_*)"],
+  ["type: priority: status: folder:", "exact values; status: and folder: take the listed words"],
+  ["thread: repo: issue: mid: path:", "thread id, repository, issue number, Message-ID, file path"],
+  ["before: after:", "a date (2026-11-20, 2026-11-20T09:30:00Z) or a time ago: -30m, -1h, -2d"],
+  ["retries>N", "also retries>=N, retries<N, retries:N"],
+  ["is:", "stuck, duplicate, dead, gone (file deleted, kept in the journal)"],
+  ["has:", "problem, thread, reply, retries"],
+  ["-field:value", "leaves out what matches (negation)"],
+  ['"a phrase", words', "full text of the bodies"],
+];
+const EXAMPLES = [
+  "status:dead",
+  "is:stuck",
+  "after:-1h",
+  "type:task_assignment -status:delivered",
+  "from:leader after:-2d",
+  '"README"',
+  "has:problem",
+];
 
 const code = "rounded bg-zinc-100 px-1 font-mono text-[0.8em] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300";
 
-/** What the search box understands, with a few examples to click. */
+/** What the search box understands, with examples to click. */
 export function QueryHelp({ id, action }: { id: string; action: string }) {
   return (
     <div id={id} className="text-xs leading-relaxed text-zinc-500 dark:text-zinc-400">
@@ -17,24 +35,26 @@ export function QueryHelp({ id, action }: { id: string; action: string }) {
             {f}
           </code>
         ))}
-        , <code className={code}>-field:value</code> to exclude, <code className={code}>&quot;a phrase&quot;</code> or bare words for
-        full text.
+        and more; <code className={code}>-field:value</code> excludes, <code className={code}>&quot;a phrase&quot;</code> or bare
+        words search the text. Type a field name for suggestions: ↑ ↓ choose, Enter or Tab take. Press{" "}
+        <kbd className={code}>?</kbd> for keyboard shortcuts.
       </p>
       <details className="mt-0.5">
         <summary className="cursor-pointer select-none rounded-sm hover:text-zinc-700 dark:hover:text-zinc-200">
-          More filters and examples
+          Search syntax and examples
         </summary>
-        <p className="mt-1">
-          Also{" "}
-          {MORE.map((f) => (
-            <code key={f} className={`${code} mr-1`}>
-              {f}
-            </code>
+        <dl className="mt-1 grid gap-x-4 gap-y-0.5 sm:grid-cols-[max-content_1fr]">
+          {SYNTAX.map(([term, meaning]) => (
+            <div key={term} className="contents">
+              <dt>
+                <code className={code}>{term}</code>
+              </dt>
+              <dd>{meaning}</dd>
+            </div>
           ))}
-          (dates: <code className={code}>2026-11-20</code> or relative like <code className={code}>-30m</code>).
-        </p>
+        </dl>
         <p className="mt-1">
-          Try:{" "}
+          Terms combine with AND. Try:{" "}
           {EXAMPLES.map((ex) => (
             <Link
               key={ex}

@@ -1,5 +1,6 @@
 import "server-only";
 import { PAGE_SIZE } from "@/lib/client/config";
+import { queryProblem } from "@/lib/client/query-problem";
 import { joinQuery } from "@/lib/client/search-params";
 import { listMessages } from "@/lib/journal";
 import { ApiError } from "@/lib/server/errors";
@@ -9,27 +10,43 @@ import { Timeline } from "./timeline";
 /**
  * Search box + live timeline for a page (server component): runs the first page of
  * `fixed + q` and hands it to the client timeline. A bad query shows under the box.
+ * `pageSize` (from `?limit=`) sets the size of every page and is carried by the search form.
  */
-export function TimelineSection({ action, q, fixed, pollMs }: { action: string; q: string; fixed?: string; pollMs: number }) {
+export function TimelineSection({
+  action,
+  q,
+  fixed,
+  pollMs,
+  pageSize,
+}: {
+  action: string;
+  q: string;
+  fixed?: string;
+  pollMs: number;
+  pageSize?: number;
+}) {
   const effective = joinQuery(fixed, q);
   let page;
   let error: string | null = null;
   try {
-    page = listMessages({ q: effective, limit: PAGE_SIZE });
+    page = listMessages({ q: effective, limit: pageSize ?? PAGE_SIZE });
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 400) throw err;
-    error = err.message;
+    // Positions count from the start of the box, not of the fixed part the page adds.
+    error = (fixed ? queryProblem(q) : null) ?? err.message;
   }
+  const keep = pageSize ? { limit: String(pageSize) } : undefined;
 
   return (
     <div className="space-y-4">
-      <SearchForm action={action} q={q} fixed={fixed} error={error} />
+      <SearchForm action={action} q={q} fixed={fixed} error={error} keep={keep} />
       {page ? (
         <Timeline
-          key={effective}
+          key={`${effective}\0${pageSize ?? ""}`}
           q={effective}
           initial={page}
           pollMs={pollMs}
+          pageSize={pageSize}
           empty={q ? "No messages match this search." : "No messages yet. They appear here as agents write them."}
         />
       ) : (

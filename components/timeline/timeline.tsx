@@ -1,32 +1,96 @@
 "use client";
 
-import { useRef } from "react";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { MessagePage } from "@/lib/model";
 import { errorMessage } from "@/lib/client/fetcher";
+import { routes } from "@/lib/client/keys";
+import { NO_SELECTION, selectedIndex, selectionReducer } from "@/lib/client/selection";
+import { restoreTimeline, saveTimeline } from "@/lib/client/timeline-cache";
+import { useListShortcuts } from "@/lib/client/use-list-shortcuts";
 import { useMessagePoll } from "@/lib/client/use-message-poll";
 import { buttonClass } from "../ui/button";
-import { MessageTable } from "./message-table";
+import { TimelineFooter } from "./timeline-footer";
+import { VirtualMessageList } from "./virtual-message-list";
+
+/** Older pages load by themselves once the reader (scrolling, or with j) is this close to the end. */
+const NEAR_END_ROWS = 40;
+/** Rows per older page when the page does not say: a fast scroll should not outrun the loading. */
+const OLDER_PAGE_SIZE = 200;
 
 /**
  * The live message list. New messages wait behind an "N new messages" button; messages on
- * screen update in place; older pages load on request. Nothing moves under the reader.
+ * screen update in place; older pages load as the reader nears the end (or with "Load older").
+ * Only the rows in view are rendered. j/k select a row, Enter opens it, Esc clears.
  */
 export function Timeline({
   q,
   initial,
   pollMs,
+  pageSize,
   empty,
 }: {
   /** The effective query, as the server ran it for `initial`. */
   q: string;
   initial: MessagePage;
   pollMs?: number;
+  /** Messages per older page (default OLDER_PAGE_SIZE). */
+  pageSize?: number;
   /** What to say when nothing matches. */
   empty: string;
 }) {
-  const t = useMessagePoll({ q, initial, pollMs });
+  const [saved] = useState(() => restoreTimeline(q));
+  const t = useMessagePoll({ q, initial, pollMs, pageSize: pageSize ?? OLDER_PAGE_SIZE, restored: saved?.state });
+  const router = useRouter();
   const listRef = useRef<HTMLDivElement>(null);
+  const [selection, dispatch] = useReducer(selectionReducer, saved?.selection ?? NO_SELECTION);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const keys = useMemo(() => t.items.map((m) => m.key), [t.items]);
+  const selected = selectedIndex(selection, keys);
   const n = t.pendingCount;
+
+  // Back to this list: the same pages, selection and scroll position as when the reader left.
+  const latest = useRef({ state: t.state, selection, scrollY: 0 });
+  useEffect(() => {
+    latest.current = { ...latest.current, state: t.state, selection };
+  });
+  useLayoutEffect(() => {
+    if (saved) window.scrollTo(0, saved.scrollY);
+    return () => saveTimeline(q, latest.current);
+  }, [q, saved]);
+  const onScroll = useCallback(() => {
+    latest.current.scrollY = window.scrollY;
+  }, []);
+
+  const { hasOlder, loadingOlder, olderError, loadOlder } = t;
+  const maybeLoadOlder = useCallback(
+    (lastIndex: number, force = false) => {
+      if (!hasOlder || loadingOlder || olderError) return;
+      // Not before the reader has scrolled: a short list then offers the "Load older" button.
+      if (lastIndex >= keys.length - NEAR_END_ROWS && (force || window.scrollY > 0)) void loadOlder();
+    },
+    [hasOlder, loadingOlder, olderError, keys.length, loadOlder],
+  );
+
+  useListShortcuts({
+    move(delta) {
+      const next = selectionReducer(selection, { type: "move", delta, keys });
+      dispatch({ type: "move", delta, keys });
+      setFocusRequest((r) => r + 1);
+      if (next.index >= 0) maybeLoadOlder(next.index, true);
+    },
+    open() {
+      const key = selected === null ? undefined : keys[selected];
+      if (key) router.push(routes.message(key));
+      return key !== undefined;
+    },
+    escape() {
+      if (document.activeElement instanceof HTMLElement && listRef.current?.contains(document.activeElement)) {
+        document.activeElement.blur();
+      }
+      dispatch({ type: "clear" });
+    },
+  });
 
   function showNew() {
     t.showPending();
@@ -64,24 +128,26 @@ export function Timeline({
         {t.items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">{empty}</p>
         ) : (
-          <MessageTable items={t.items} caption={q ? `Messages matching ${q}, newest first` : "All messages, newest first"} />
+          <VirtualMessageList
+            items={t.items}
+            caption={q ? `Messages matching ${q}, newest first` : "All messages, newest first"}
+            complete={!hasOlder}
+            selected={selected}
+            focusRequest={focusRequest}
+            onLastRow={maybeLoadOlder}
+            onScroll={onScroll}
+          />
         )}
       </div>
 
-      <div className="flex flex-col items-center gap-1 py-2">
-        {t.hasOlder ? (
-          <button type="button" onClick={() => void t.loadOlder()} disabled={t.loadingOlder} className={buttonClass("secondary")}>
-            {t.loadingOlder ? "Loading…" : "Load older"}
-          </button>
-        ) : t.items.length > 0 ? (
-          <p className="text-xs text-zinc-400 dark:text-zinc-500">That is everything{q ? " that matches" : ""}.</p>
-        ) : null}
-        {t.olderError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {t.olderError}
-          </p>
-        ) : null}
-      </div>
+      <TimelineFooter
+        count={t.items.length}
+        hasOlder={hasOlder}
+        loading={loadingOlder}
+        error={olderError}
+        filtered={q !== ""}
+        onLoadOlder={() => void loadOlder()}
+      />
     </section>
   );
 }

@@ -40,16 +40,24 @@ export function formatRelative(then: number, now: number): string {
   return diff > 0 ? `${text} ago` : `in ${text}`;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: a long list formats many times a frame.
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The viewer's local date and time, e.g. "20 Nov 2026, 09:59:45" (locale-dependent). */
 export function formatLocal(t: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).format(t);
+  let format = localFormats.get(locale ?? "");
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    localFormats.set(locale ?? "", format);
+  }
+  return format.format(t);
 }
 
 /** A stable, locale-free rendering used before the client knows the viewer's zone: "2026-11-20 00:59:45 UTC". */

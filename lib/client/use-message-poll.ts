@@ -29,14 +29,16 @@ interface Options {
   initial: MessagePage;
   pollMs?: number;
   pageSize?: number;
+  /** A state saved when the reader left (Back returns to it); it replaces `initial`. */
+  restored?: TimelineState | null;
 }
 
 /**
  * A live timeline: polls `?q=…&since=seq`, updates shown messages in place, holds new ones
  * back until `showPending()`, and pages older messages in with `loadOlder()`.
  */
-export function useMessagePoll({ q, initial, pollMs = DEFAULT_POLL_MS, pageSize = PAGE_SIZE }: Options) {
-  const [state, dispatch] = useReducer(reducer, initial, initTimeline);
+export function useMessagePoll({ q, initial, pollMs = DEFAULT_POLL_MS, pageSize = PAGE_SIZE, restored = null }: Options) {
+  const [state, dispatch] = useReducer(reducer, initial, (page) => restored ?? initTimeline(page));
 
   // The poll's key stays the same; the fetcher reads the latest seq from here.
   const seqRef = useRef(state.seq);
@@ -75,6 +77,7 @@ export function useMessagePoll({ q, initial, pollMs = DEFAULT_POLL_MS, pageSize 
   const show = useCallback(() => dispatch({ type: "show" }), []);
 
   return {
+    state,
     items: state.items,
     pendingCount: state.pending.length,
     showPending: show,

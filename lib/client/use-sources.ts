@@ -9,7 +9,7 @@ interface SourcesResponse {
 }
 
 function settled(data: SourcesResponse | undefined): boolean {
-  return data !== undefined && data.sources.every((s) => s.indexing.done && s.error === null);
+  return data !== undefined && data.sources.every((s) => s.indexing.done && s.indexing.fullText !== false && s.error === null);
 }
 
 /** The configured workspaces and their indexing progress. Polls fast while indexing, slowly after. */

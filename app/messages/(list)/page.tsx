@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { z } from "zod";
 import { TimelineSection } from "@/components/timeline/timeline-section";
 import { parseSearch } from "@/lib/client/search-params";
 import { routes } from "@/lib/client/keys";
@@ -7,15 +8,20 @@ import { getClientConfig } from "@/lib/journal";
 
 export const metadata: Metadata = { title: "Messages" };
 
+/** `?limit=` sets the page size (1–500, as the API allows); anything else means the default. */
+const limitSchema = z.object({ limit: z.coerce.number().int().min(1).max(500) });
+
 export default async function MessagesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await connection();
-  const { q } = parseSearch(await searchParams);
+  const raw = await searchParams;
+  const { q } = parseSearch(raw);
+  const limit = limitSchema.safeParse(raw);
   const { pollMs } = getClientConfig();
 
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold tracking-tight">Messages</h1>
-      <TimelineSection action={routes.messages()} q={q} pollMs={pollMs} />
+      <TimelineSection action={routes.messages()} q={q} pollMs={pollMs} pageSize={limit.success ? limit.data.limit : undefined} />
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import { RelativeTime } from "@/components/relative-time";
+import { useLifecycle } from "@/lib/client/use-lifecycle";
 import type { HistoryEvent } from "@/lib/model";
 
 /** The message's lifecycle as the journal saw it, oldest first. */
 export function HistoryList({ history }: { history: HistoryEvent[] }) {
+  // Time spent at each step ("12 s in queue/", "4 min processing", "gone after 2 h").
+  const steps = useLifecycle(history);
   if (history.length === 0) {
     return <p className="px-4 py-6 text-sm text-zinc-500 dark:text-zinc-400">No lifecycle events recorded yet.</p>;
   }
@@ -22,9 +25,20 @@ export function HistoryList({ history }: { history: HistoryEvent[] }) {
             <p className="text-xs tabular-nums text-zinc-500 dark:text-zinc-400">
               <RelativeTime iso={e.at} variant="both" />
             </p>
+            <StepTime spent={steps[i]?.spent ?? null} note={steps[i]?.note ?? null} />
           </div>
         </li>
       ))}
     </ol>
+  );
+}
+
+function StepTime({ spent, note }: { spent: string | null; note: string | null }) {
+  if (!spent && !note) return null;
+  return (
+    // Off the live region: "so far" counts up while the page is open.
+    <p aria-live="off" className="mt-0.5 text-xs font-medium text-sky-800 dark:text-sky-300">
+      {[note, spent].filter(Boolean).join(" · ")}
+    </p>
   );
 }

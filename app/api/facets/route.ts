@@ -1,0 +1,14 @@
+import { NextResponse } from "next/server";
+import { getFacets } from "@/lib/journal";
+import { errorResponse } from "@/lib/server/errors";
+
+export const dynamic = "force-dynamic";
+
+/** Values the search box completes: agents, types, priorities and recent threads. */
+export function GET() {
+  try {
+    return NextResponse.json(getFacets());
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { notePageShown } from "@/lib/client/nav-history";
+import { SHORTCUTS, shortcutFor } from "@/lib/client/selection";
+
+const kbd = "rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200";
+
+/**
+ * The page-wide shortcuts (`/` to the search box, `?` for this list) and a small button that
+ * opens the list in a modal <dialog> (Esc or Close shuts it; focus returns to where it was).
+ */
+export function KeyboardShortcuts() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const pathname = usePathname();
+  useEffect(() => notePageShown(), [pathname]);
+
+  useEffect(() => {
+    function onKeyDown(e: KeyboardEvent) {
+      if (e.defaultPrevented || dialog.current?.open) return;
+      const action = shortcutFor(e, e.target instanceof HTMLElement ? e.target : null);
+      if (action === "help") {
+        e.preventDefault();
+        dialog.current?.showModal();
+      } else if (action === "search") {
+        const box = document.getElementById("q");
+        if (!(box instanceof HTMLInputElement)) return;
+        e.preventDefault();
+        box.focus();
+        box.select();
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => dialog.current?.showModal()}
+        aria-haspopup="dialog"
+        className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+      >
+        Keyboard shortcuts <kbd className={kbd}>?</kbd>
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="shortcuts-title"
+        onClick={(e) => {
+          if (e.target === e.currentTarget) e.currentTarget.close();
+        }}
+        className="m-auto w-full max-w-md rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        <div className="space-y-3 p-5">
+          <h2 id="shortcuts-title" className="text-base font-semibold">
+            Keyboard shortcuts
+          </h2>
+          <dl className="grid grid-cols-[max-content_1fr] items-baseline gap-x-4 gap-y-2 text-sm">
+            {SHORTCUTS.map(({ keys, what }) => (
+              <div key={what} className="contents">
+                <dt>
+                  {keys.map((k) => (
+                    <kbd key={k} className={kbd}>
+                      {k}
+                    </kbd>
+                  ))}
+                </dt>
+                <dd className="text-zinc-600 dark:text-zinc-300">{what}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">Keys do nothing special while you type in a field.</p>
+          <form method="dialog" className="flex justify-end">
+            <button type="submit" className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+              Close
+            </button>
+          </form>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { applySuggestion, complete, type FacetValues } from "./completion";
+
+const facets: FacetValues = {
+  agents: ["coordinator", "ignitian_1", "ignitian_2", "leader", "strategist"],
+  types: ["task_assignment", "task_completed", "user_goal"],
+  priorities: ["high", "normal"],
+  threads: ["thr_readme_42", "thr_ci_7"],
+};
+const now = Date.parse("2026-11-20T09:30:00Z");
+const labels = (q: string, cursor = q.length) => complete(q, cursor, facets, now).items.map((s) => s.label);
+
+describe("complete: fields", () => {
+  it("offers field names that start with the word", () => {
+    expect(labels("ty")).toEqual(["type:"]);
+    expect(labels("t")).toEqual(["to:", "type:", "thread:"]);
+    expect(labels("re")).toEqual(["repo:", "retries>"]);
+  });
+
+  it("offers every field for an empty word, and none for a word no field starts with", () => {
+    expect(labels("status:dead ")).toHaveLength(17);
+    expect(labels("")).toContain("has:");
+    expect(labels("README")).toEqual([]);
+  });
+
+  it("keeps a leading minus (negation) in what it inserts", () => {
+    const c = complete("-sta", 4, facets, now);
+    expect(c.items[0]).toMatchObject({ label: "status:", insert: "-status:" });
+  });
+
+  it("completes the word under the cursor, not the last one", () => {
+    const c = complete("fr status:dead", 2, facets, now);
+    expect(c).toMatchObject({ from: 0, to: 2 });
+    expect(c.items.map((s) => s.label)).toEqual(["from:"]);
+  });
+});
+
+describe("complete: values", () => {
+  it("offers agents for from:, to: and agent:", () => {
+    expect(labels("from:")).toEqual(facets.agents);
+    expect(labels("to:ign")).toEqual(["ignitian_1", "ignitian_2"]);
+    expect(labels("agent:LEA")).toEqual(["leader"]);
+  });
+
+  it("offers types, priorities, statuses, folders, threads, is: and has: values", () => {
+    expect(labels("type:task")).toEqual(["task_assignment", "task_completed"]);
+    expect(labels("priority:")).toEqual(["high", "normal"]);
+    expect(labels("status:de")).toEqual(["delivered", "dead", "discarded"]);
+    expect(labels("folder:dead")).toEqual(["dead_letter"]);
+    expect(labels("thread:readme")).toEqual(["thr_readme_42"]);
+    expect(labels("is:")).toEqual(["stuck", "duplicate", "dead", "gone"]);
+    expect(labels("has:pro")).toEqual(["problem"]);
+  });
+
+  it("ranks values that contain the word after those that start with it", () => {
+    expect(labels("from:i")).toEqual(["ignitian_1", "ignitian_2", "coordinator", "strategist"]);
+  });
+
+  it("offers relative times and today's date for before: and after:", () => {
+    expect(labels("after:")).toEqual(["-15m", "-1h", "-6h", "-1d", "-7d", "2026-11-20"]);
+    expect(labels("before:2026")).toEqual(["2026-11-20"]);
+  });
+
+  it("offers nothing for a complete value, free-text fields, retries, or inside a phrase", () => {
+    expect(labels("status:dead")).toEqual([]);
+    expect(labels("mid:")).toEqual([]);
+    expect(labels("retries>2")).toEqual([]);
+    expect(labels('"a phrase ty')).toEqual([]);
+  });
+
+  it("inserts the field with the value, negated when the word is", () => {
+    const c = complete("-from:lea", 9, facets, now);
+    expect(c.items[0]).toEqual({ label: "leader", insert: "-from:leader", hint: "agent" });
+  });
+});
+
+describe("applySuggestion", () => {
+  it("leaves the cursor after a field's colon so its value can follow", () => {
+    const q = "status:dead ty";
+    const c = complete(q, q.length, facets, now);
+    expect(applySuggestion(q, c, c.items[0]!)).toEqual({ value: "status:dead type:", cursor: 17 });
+  });
+
+  it("adds a space after a value, and replaces the whole word around the cursor", () => {
+    const q = "type:ta is:stuck";
+    const c = complete(q, 7, facets, now);
+    const applied = applySuggestion(q, c, c.items[1]!);
+    expect(applied).toEqual({ value: "type:task_completed is:stuck", cursor: 20 });
+  });
+
+  it("appends a trailing space at the end of the query", () => {
+    const q = "from:lea";
+    const c = complete(q, q.length, facets, now);
+    expect(applySuggestion(q, c, c.items[0]!)).toEqual({ value: "from:leader ", cursor: 12 });
+  });
+});

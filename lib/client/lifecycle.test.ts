@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import type { HistoryEvent } from "@/lib/model";
+import { folderOf, lifecycleSteps } from "./lifecycle";
+
+const t0 = Date.parse("2026-11-20T09:00:00Z");
+const at = (ms: number) => new Date(t0 + ms).toISOString();
+const ev = (ms: number, kind: string, detail: string): HistoryEvent => ({ at: at(ms), kind, detail });
+
+const Q = ".ignite/queue/leader/a.mime";
+const P = ".ignite/queue/leader/processed/a.mime";
+
+describe("folderOf", () => {
+  it("names the folder a file is in", () => {
+    expect(folderOf(Q)).toBe("queue/");
+    expect(folderOf(P)).toBe("processed/");
+    expect(folderOf(".ignite/queue/dead_letter/a_dlq_1.mime")).toBe("dead_letter/");
+    expect(folderOf("notes.txt")).toBeNull();
+  });
+});
+
+describe("lifecycleSteps", () => {
+  const history = [
+    ev(0, "seen", `first seen in ${Q} as queued`),
+    ev(12_000, "moved", `${Q} → ${P} (queued → processing)`),
+    ev(12_000 + 4 * 60_000, "status", "processing → delivered"),
+    ev(2 * 3_600_000 + 12_000, "gone", `${P} was deleted; now completed`),
+  ];
+
+  it("says how long the message stayed in each place", () => {
+    const steps = lifecycleSteps(history);
+    expect(steps.map((s) => s.spent)).toEqual(["12 s in queue/", "4 min processing", "1 h 56 min in processed/", null]);
+    expect(steps.map((s) => s.state)).toEqual(["in queue/", "processing", "in processed/", null]);
+  });
+
+  it("says when the file went, counted from first seen", () => {
+    expect(lifecycleSteps(history).at(-1)?.note).toBe("gone after 2 h");
+  });
+
+  it("measures the present place up to now", () => {
+    const steps = lifecycleSteps(history.slice(0, 2), t0 + 12_000 + 90_000);
+    expect(steps[1]?.spent).toBe("1 min processing so far");
+    expect(lifecycleSteps(history.slice(0, 2))[1]?.spent).toBeNull();
+  });
+
+  it("does not cut a stay short at events that do not move the message", () => {
+    const steps = lifecycleSteps([
+      ev(0, "moved", `${Q} → ${P} (queued → processing)`),
+      ev(300_000, "stuck", "processing for more than 300 s"),
+      ev(400_000, "status", "processing → delivered"),
+    ]);
+    expect(steps.map((s) => s.spent)).toEqual(["6 min processing", null, null]);
+  });
+
+  it("follows retries, dead letters and requeues", () => {
+    const steps = lifecycleSteps(
+      [
+        ev(0, "seen", `first seen in ${P} as processing`),
+        ev(30_000, "retried", `retry 1: ${P} → ${Q}`),
+        ev(40_000, "dead-lettered", "moved to dead_letter/ after 3 retries"),
+        ev(100_000, "requeued", `back in ${Q} as queued`),
+      ],
+      t0 + 100_500,
+    );
+    expect(steps.map((s) => s.spent)).toEqual(["30 s processing", "10 s waiting to retry", "1 min in dead_letter/", "<1 s in queue/ so far"]);
+  });
+
+  it("copes with an empty history and details it does not understand", () => {
+    expect(lifecycleSteps([])).toEqual([]);
+    const steps = lifecycleSteps([ev(0, "seen", "something else"), ev(5_000, "requeue", "by an operator")], t0 + 10_000);
+    expect(steps.map((s) => s.spent)).toEqual([null, null]);
+  });
+});

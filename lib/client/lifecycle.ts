@@ -1,0 +1,103 @@
+// A message's lifecycle across folders, as pure functions: where it was after each journal event
+// and how long it stayed there ("12 s in queue/", "4 min processing", "gone after 2 h").
+import type { HistoryEvent } from "@/lib/model";
+import { formatDuration, parseTime } from "./time";
+
+export interface LifecycleStep {
+  event: HistoryEvent;
+  /** Where the message was after this event ("in queue/", "processing"), when the event changed it; else null. */
+  state: string | null;
+  /** How long it stayed there, until the next change (or until `now`): "12 s in queue/", "3 min processing so far". */
+  spent: string | null;
+  /** For the event that saw the file deleted: "gone after 2 h" (since first seen). */
+  note: string | null;
+}
+
+interface Place {
+  folder: string | null;
+  status: string | null;
+  gone: boolean;
+}
+
+const FOLDER_NAMES = ["archive", "dead_letter", "processed", "inbox", "channel", "queue"] as const;
+
+/** The folder a root-relative path is in, as the reader knows it: "processed/", "queue/"… */
+export function folderOf(path: string): string | null {
+  const parts = path.split("/").slice(0, -1);
+  for (const name of FOLDER_NAMES) if (parts.includes(name)) return `${name}/`;
+  return null;
+}
+
+/** Where a message was after an event, as far as the event's detail says; null when it does not move it. */
+export function placeAfter(e: HistoryEvent): Partial<Place> | null {
+  const d = e.detail;
+  const statusChange = / \((\w+) → (\w+)\)$/.exec(d);
+  const moveTo = / → (\S+?)(?: \(|$)/.exec(d);
+  switch (e.kind) {
+    case "seen": {
+      const m = /^first seen in (\S+).* as (\w+)$/.exec(d);
+      return m ? { folder: folderOf(m[1] ?? ""), status: m[2] ?? null, gone: d.includes("file is gone") } : {};
+    }
+    case "moved":
+    case "retried":
+    case "discarded":
+    case "restored": {
+      const to = moveTo?.[1];
+      const place: Partial<Place> = to === undefined || to === "(gone)" ? {} : { folder: folderOf(to), gone: false };
+      if (statusChange) place.status = statusChange[2];
+      else if (e.kind === "retried") place.status = "retrying";
+      else if (e.kind === "discarded") place.status = "discarded";
+      return place;
+    }
+    case "requeued": {
+      const m = /^back in (\S+) as (\w+)$/.exec(d);
+      return m ? { folder: folderOf(m[1] ?? ""), status: m[2] ?? null, gone: false } : {};
+    }
+    case "status": {
+      const m = /^(\w+) → (\w+)$/.exec(d);
+      return m ? { status: m[2] ?? null } : null;
+    }
+    case "gone":
+      return { gone: true, status: /now (\w+)$/.exec(d)?.[1] ?? null };
+    case "dead-lettered":
+      return { folder: "dead_letter/", status: "dead" };
+    default:
+      return null;
+  }
+}
+
+/** "processing", "waiting to retry", "in queue/"; null when the message is gone or nothing is known. */
+export function describePlace(p: Place): string | null {
+  if (p.gone) return null;
+  if (p.status === "processing") return "processing";
+  if (p.status === "retrying") return "waiting to retry";
+  return p.folder ? `in ${p.folder}` : null;
+}
+
+function span(ms: number): string {
+  return ms < 1000 ? "<1 s" : formatDuration(ms);
+}
+
+/** Every event with the place it led to and the time spent there. `now` (when known) measures the present step. */
+export function lifecycleSteps(history: HistoryEvent[], now: number | null = null): LifecycleStep[] {
+  const place: Place = { folder: null, status: null, gone: false };
+  const first = parseTime(history[0]?.at);
+  const steps: (LifecycleStep & { t: number | null })[] = history.map((event) => {
+    const t = parseTime(event.at);
+    const change = placeAfter(event);
+    if (change) Object.assign(place, change);
+    const state = change ? describePlace(place) : null;
+    const note = event.kind === "gone" && t !== null && first !== null ? `gone after ${span(Math.max(0, t - first))}` : null;
+    return { event, state, spent: null, note, t };
+  });
+  // A place lasts until the next event that changes the place.
+  let open: (typeof steps)[number] | null = null;
+  for (const step of steps) {
+    const changes = placeAfter(step.event) !== null;
+    if (!changes) continue;
+    if (open?.state && open.t !== null && step.t !== null) open.spent = `${span(Math.max(0, step.t - open.t))} ${open.state}`;
+    open = step;
+  }
+  if (open?.state && open.t !== null && now !== null) open.spent = `${span(Math.max(0, now - open.t))} ${open.state} so far`;
+  return steps.map(({ event, state, spent, note }) => ({ event, state, spent, note }));
+}
