@@ -2,8 +2,8 @@ import "server-only";
 import type { JournalWriter } from "@/lib/journal/writer";
 import { commitFile, prepareFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
-/** Files journaled per transaction; between chunks the event loop serves requests. */
-const CHUNK = 500;
+/** Files journaled per transaction (fewer commits rewrite fewer index pages); between chunks the event loop serves requests. */
+const CHUNK = 2000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
