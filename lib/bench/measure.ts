@@ -1,0 +1,75 @@
+// Measuring helpers for scripts/bench.ts: latency percentiles, process-tree memory and CPU.
+import fs from "node:fs";
+import path from "node:path";
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+export async function timedJson(url: string): Promise<{ ms: number; body: unknown }> {
+  const t = performance.now();
+  const res = await fetch(url);
+  const body: unknown = await res.json();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+  return { ms: performance.now() - t, body };
+}
+
+/** Read every file under `dir` once; the baseline the ingest budget is measured against. */
+export function readEveryFile(dir: string): number {
+  let n = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) n += readEveryFile(p);
+    else if (e.isFile()) {
+      fs.readFileSync(p);
+      n++;
+    }
+  }
+  return n;
+}
+
+function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  const out: number[] = [];
+  const visit = (p: number) => {
+    out.push(p);
+    for (const c of children.get(p) ?? []) visit(c);
+  };
+  visit(pid);
+  return out;
+}
+
+function readProc(pid: number, file: string): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** RSS of a process and its descendants, in MB. */
+export function treeRssMb(pid: number): number {
+  return processTree(pid).reduce((kb, p) => kb + Number(/VmRSS:\s+(\d+)/.exec(readProc(p, "status"))?.[1] ?? 0), 0) / 1024;
+}
+
+/** CPU seconds (user + system) used so far by a process and its descendants. */
+export function treeCpuSeconds(pid: number): number {
+  const ticks = processTree(pid).reduce((sum, p) => {
+    const stat = readProc(p, "stat");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return sum + Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }, 0);
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
