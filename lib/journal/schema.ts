@@ -76,6 +76,79 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX messages_status ON messages (status, mtime_ms);
   CREATE INDEX messages_dead_letter_of ON messages (dead_letter_of) WHERE dead_letter_of IS NOT NULL;
   `,
+  // 3: threads. A message's task id (read from its body at write time, see task-id.ts) and its
+  // thread (thread_key, kept current by thread-keys.ts; see thread-sql.ts for its form), both
+  // filled here for the messages already journaled.
+  `
+  ALTER TABLE messages ADD COLUMN task_id TEXT;
+  ALTER TABLE messages ADD COLUMN thread_key TEXT;
+  UPDATE messages SET task_id = t.v FROM (
+    SELECT id, CASE WHEN lower(v) IN ('', 'unknown', 'null', '~', 'none', 'n/a') THEN NULL ELSE substr(v, 1, 200) END AS v
+    FROM (
+      SELECT id, trim(CASE
+          WHEN length(r) >= 2 AND substr(r, 1, 1) = '"' AND substr(r, -1) = '"' THEN substr(r, 2, length(r) - 2)
+          WHEN length(r) >= 2 AND substr(r, 1, 1) = char(39) AND substr(r, -1) = char(39) THEN substr(r, 2, length(r) - 2)
+          ELSE r END) AS v
+      FROM (
+        SELECT id, trim(CASE
+            WHEN json_valid(body) AND json_type(body) = 'object'
+              THEN coalesce(CAST(coalesce(json_extract(body, '$.task_id'), json_extract(body, '$.taskId')) AS TEXT), '')
+            WHEN instr(rest, char(10)) > 0 THEN substr(rest, 1, instr(rest, char(10)) - 1)
+            ELSE rest END, ' ' || char(9) || char(13)) AS r
+        FROM (
+          SELECT id, body, CASE WHEN instr(char(10) || body, char(10) || 'task_id:') > 0
+            THEN substr(char(10) || body, instr(char(10) || body, char(10) || 'task_id:') + 9) ELSE '' END AS rest
+          FROM messages WHERE instr(body, 'task_id') > 0 OR instr(body, 'taskId') > 0
+        )
+      )
+    )
+  ) AS t WHERE messages.id = t.id;
+  CREATE INDEX messages_thread_id ON messages (thread_id) WHERE thread_id IS NOT NULL;
+  CREATE INDEX messages_in_reply_to ON messages (in_reply_to) WHERE in_reply_to IS NOT NULL;
+  WITH RECURSIVE
+    down(key, mid, g) AS (
+      SELECT c.key, c.message_id, COALESCE((CASE WHEN p.thread_id IS NOT NULL THEN 'h' || char(31) || p.thread_id
+        WHEN p.repository IS NOT NULL AND p.issue IS NOT NULL THEN 'i' || char(31) || p.repository || char(31) || p.issue
+        WHEN p.task_id IS NOT NULL THEN 't' || char(31) || p.task_id END), (CASE WHEN c.thread_id IS NOT NULL THEN 'h' || char(31) || c.thread_id
+        WHEN c.repository IS NOT NULL AND c.issue IS NOT NULL THEN 'i' || char(31) || c.repository || char(31) || c.issue
+        WHEN c.task_id IS NOT NULL THEN 't' || char(31) || c.task_id END))
+        FROM messages c LEFT JOIN messages p ON p.key = c.dead_letter_of
+        WHERE c.thread_id IS NULL AND c.dead_letter_of IS NOT NULL
+          AND (p.key IS NULL OR p.thread_id IS NOT NULL OR (p.dead_letter_of IS NULL AND p.in_reply_to IS NULL))
+      UNION
+      SELECT c.key, c.message_id, COALESCE((CASE WHEN p.thread_id IS NOT NULL THEN 'h' || char(31) || p.thread_id
+        WHEN p.repository IS NOT NULL AND p.issue IS NOT NULL THEN 'i' || char(31) || p.repository || char(31) || p.issue
+        WHEN p.task_id IS NOT NULL THEN 't' || char(31) || p.task_id END), (CASE WHEN c.thread_id IS NOT NULL THEN 'h' || char(31) || c.thread_id
+        WHEN c.repository IS NOT NULL AND c.issue IS NOT NULL THEN 'i' || char(31) || c.repository || char(31) || c.issue
+        WHEN c.task_id IS NOT NULL THEN 't' || char(31) || c.task_id END))
+        FROM messages c LEFT JOIN messages p ON p.message_id = c.in_reply_to
+        WHERE c.thread_id IS NULL AND c.dead_letter_of IS NULL AND c.in_reply_to IS NOT NULL
+          AND (p.key IS NULL OR p.thread_id IS NOT NULL OR (p.dead_letter_of IS NULL AND p.in_reply_to IS NULL))
+      UNION
+      SELECT c.key, c.message_id, COALESCE(d.g, (CASE WHEN c.thread_id IS NOT NULL THEN 'h' || char(31) || c.thread_id
+        WHEN c.repository IS NOT NULL AND c.issue IS NOT NULL THEN 'i' || char(31) || c.repository || char(31) || c.issue
+        WHEN c.task_id IS NOT NULL THEN 't' || char(31) || c.task_id END))
+        FROM down d JOIN messages c ON c.dead_letter_of = d.key WHERE c.thread_id IS NULL
+      UNION
+      SELECT c.key, c.message_id, COALESCE(d.g, (CASE WHEN c.thread_id IS NOT NULL THEN 'h' || char(31) || c.thread_id
+        WHEN c.repository IS NOT NULL AND c.issue IS NOT NULL THEN 'i' || char(31) || c.repository || char(31) || c.issue
+        WHEN c.task_id IS NOT NULL THEN 't' || char(31) || c.task_id END))
+        FROM down d JOIN messages c ON c.in_reply_to = d.mid
+        WHERE d.mid IS NOT NULL AND c.thread_id IS NULL AND c.dead_letter_of IS NULL
+    ),
+    inherited(key, g) AS (SELECT key, min(g) FROM down WHERE g IS NOT NULL GROUP BY key),
+    grouped(id, g) AS (SELECT m.id, COALESCE(i.g, (CASE WHEN m.thread_id IS NOT NULL THEN 'h' || char(31) || m.thread_id
+        WHEN m.repository IS NOT NULL AND m.issue IS NOT NULL THEN 'i' || char(31) || m.repository || char(31) || m.issue
+        WHEN m.task_id IS NOT NULL THEN 't' || char(31) || m.task_id END)) FROM messages m LEFT JOIN inherited i ON i.key = m.key)
+  UPDATE messages SET thread_key = grouped.g FROM grouped WHERE messages.id = grouped.id AND grouped.g IS NOT NULL;
+  CREATE INDEX messages_thread_key ON messages (thread_key, sort_ms) WHERE thread_key IS NOT NULL;
+  `,
+  // 4: full-text search. Contentless (bodies are already in messages) with deletes by rowid;
+  // filled after the first scan and kept current by triggers (see fulltext.ts).
+  `
+  CREATE VIRTUAL TABLE messages_fts USING fts5 (body, content = '', contentless_delete = 1, tokenize = 'trigram');
+  INSERT INTO meta (name, value) VALUES ('fts_ready', 0);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

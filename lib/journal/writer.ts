@@ -1,9 +1,12 @@
 import "server-only";
 import type { Folder, Protocol, Status } from "@/lib/model";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types";
+import type { Statement } from "better-sqlite3";
 import type { Db } from "./db";
 import { describeMove } from "./events";
 import { makeKey } from "./keys";
+import { taskIdOf } from "./task-id";
+import { refreshThreadKey } from "./thread-keys";
 
 /** One file as ingest saw it, ready to journal. */
 export interface FileRecord {
@@ -46,29 +49,45 @@ function previewOf(body: string): string {
 
 /** The ingest side of the journal: every change bumps the global `seq`, so polls cost O(change). */
 export class JournalWriter {
+  private readonly statements = new Map<string, Statement>();
+  private readonly runInTransaction: (fn: () => unknown) => unknown;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // Created once: db.transaction() prepares its BEGIN/COMMIT statements each time it is called.
+    this.runInTransaction = db.transaction((fn: () => unknown) => fn());
+  }
+
+  /** Prepared once per SQL text: preparing is most of the cost of a small statement. */
+  private sql(text: string): Statement {
+    let stmt = this.statements.get(text);
+    if (!stmt) {
+      stmt = this.db.prepare(text);
+      this.statements.set(text, stmt);
+    }
+    return stmt;
+  }
+
 
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.runInTransaction(fn) as T;
   }
 
   private nextSeq(): number {
-    const row = this.db.prepare("UPDATE meta SET value = value + 1 WHERE name = 'seq' RETURNING value").get() as {
+    const row = this.sql("UPDATE meta SET value = value + 1 WHERE name = 'seq' RETURNING value").get() as {
       value: number;
     };
     return row.value;
   }
 
   private event(key: string, atMs: number, kind: string, detail: string): void {
-    this.db.prepare("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, ?, ?)").run(key, atMs, kind, detail);
+    this.sql("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, ?, ?)").run(key, atMs, kind, detail);
   }
 
   upsertSource(s: { id: string; protocol: Protocol; root: string; error: string | null }): void {
-    this.db
-      .prepare(
+    this.sql(
         `INSERT INTO sources (id, protocol, root, error) VALUES (@id, @protocol, @root, @error)
          ON CONFLICT (id) DO UPDATE SET protocol = @protocol, root = @root, error = @error`,
       )
@@ -76,30 +95,28 @@ export class JournalWriter {
   }
 
   setAgents(id: string, agents: string[]): void {
-    this.db.prepare("UPDATE sources SET agents = ? WHERE id = ?").run(JSON.stringify(agents), id);
+    this.sql("UPDATE sources SET agents = ? WHERE id = ?").run(JSON.stringify(agents), id);
   }
 
   setProgress(id: string, files: number, total: number, done: boolean): void {
-    this.db.prepare("UPDATE sources SET files = ?, total = ?, done = ? WHERE id = ?").run(files, total, done ? 1 : 0, id);
+    this.sql("UPDATE sources SET files = ?, total = ?, done = ? WHERE id = ?").run(files, total, done ? 1 : 0, id);
   }
 
   /** Forget sources no longer configured (their messages stay in the journal). */
   keepOnlySources(ids: string[]): void {
     const placeholders = ids.map(() => "?").join(",") || "''";
-    this.db.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
+    this.sql(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
   }
 
   /** Every message the journal believes is on disk for a source, by path. */
   presentFiles(source: string): Map<string, KnownFile> {
-    const rows = this.db
-      .prepare("SELECT key, path, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path IS NOT NULL")
+    const rows = this.sql("SELECT key, path, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path IS NOT NULL")
       .all(source) as (KnownFile & { path: string })[];
     return new Map(rows.map((r) => [r.path, r]));
   }
 
   known(source: string, relPath: string): KnownFile | null {
-    const row = this.db
-      .prepare("SELECT key, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path = ?")
+    const row = this.sql("SELECT key, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path = ?")
       .get(source, relPath) as KnownFile | undefined;
     return row ?? null;
   }
@@ -107,12 +124,10 @@ export class JournalWriter {
   /** Messages a new file could be the continuation of: same Message-ID, or same agent and name. */
   claimCandidates(source: string, messageId: string | null, agent: string, fileName: string): { key: string; path: string | null }[] {
     if (messageId) {
-      return this.db
-        .prepare("SELECT key, path FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC")
+      return this.sql("SELECT key, path FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC")
         .all(source, messageId) as { key: string; path: string | null }[];
     }
-    return this.db
-      .prepare(
+    return this.sql(
         `SELECT key, path FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
            AND (path LIKE '%/' || ? OR path IS NULL) ORDER BY updated_ms DESC`,
       )
@@ -121,14 +136,13 @@ export class JournalWriter {
 
   private row(key: string): Row | null {
     return (
-      (this.db
-        .prepare("SELECT key, path, folder, status, retry_count, message_id, mtime_ms, size, ino FROM messages WHERE key = ?")
+      (this.sql("SELECT key, path, folder, status, retry_count, message_id, mtime_ms, size, ino FROM messages WHERE key = ?")
         .get(key) as Row | undefined) ?? null
     );
   }
 
   private newKey(rec: FileRecord): string {
-    const exists = this.db.prepare("SELECT 1 FROM messages WHERE key = ?");
+    const exists = this.sql("SELECT 1 FROM messages WHERE key = ?");
     for (let attempt = 0; ; attempt++) {
       const key = makeKey(rec.source, rec.originPath, rec.parsed.messageId, attempt);
       if (!exists.get(key)) return key;
@@ -179,6 +193,7 @@ export class JournalWriter {
       problems: JSON.stringify(p.problems),
       preview: previewOf(p.body),
       body: p.body,
+      task_id: taskIdOf(p.body),
       raw: rec.raw,
       size: rec.found.size,
       mtime_ms: rec.found.mtimeMs,
@@ -187,13 +202,13 @@ export class JournalWriter {
       seq: this.nextSeq(),
     };
     const columns = Object.keys(values);
-    this.db
-      .prepare(
+    this.sql(
         `INSERT INTO messages (${columns.join(", ")}) VALUES (${columns.map((c) => "@" + c).join(", ")})
          ON CONFLICT (key) DO UPDATE SET ${columns.filter((c) => c !== "key").map((c) => `${c} = excluded.${c}`).join(", ")},
            stuck = CASE WHEN excluded.status = 'processing' THEN messages.stuck ELSE 0 END`,
       )
       .run(values);
+    refreshThreadKey(this.db, key);
 
     const after = { path: rec.relPath, folder: rec.placement.folder, status: p.status, retryCount: p.retryCount };
     if (!before) {
@@ -204,7 +219,8 @@ export class JournalWriter {
     }
     if (before.path !== rec.relPath) {
       const step = describeMove({ path: before.path, folder: before.folder, status: before.status, retryCount: before.retry_count }, after);
-      this.event(key, atMs, step.kind, step.detail);
+      // rename(2) keeps the mtime, so a move is timed when it is seen.
+      this.event(key, this.now(), step.kind, step.detail);
       this.refreshDuplicates(rec.source, p.messageId);
       return { key, change: "moved" };
     }
@@ -219,20 +235,20 @@ export class JournalWriter {
    */
   recordAction(key: string, kind: string, detail: string): void {
     this.event(key, this.now(), kind, detail);
-    this.db.prepare("UPDATE messages SET seq = ? WHERE key = ?").run(this.nextSeq(), key);
+    this.sql("UPDATE messages SET seq = ? WHERE key = ?").run(this.nextSeq(), key);
   }
 
   /** A message whose file is gone: its content stays; it is completed, or dead if a dead letter holds it. */
   markGone(source: string, relPath: string): string | null {
-    const row = this.db.prepare("SELECT key, status, message_id FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
+    const row = this.sql("SELECT key, status, message_id FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
       | { key: string; status: Status; message_id: string | null }
       | undefined;
     if (!row) return null;
-    const heldByDeadLetter = this.db.prepare("SELECT 1 FROM messages WHERE dead_letter_of = ? LIMIT 1").get(row.key);
+    // Only a dead letter still in dead_letter/ makes it dead: one archived after a requeue does not.
+    const heldByDeadLetter = this.sql("SELECT 1 FROM messages WHERE dead_letter_of = ? AND folder = 'dead_letter' AND path IS NOT NULL LIMIT 1").get(row.key);
     const status: Status = heldByDeadLetter ? "dead" : row.status === "invalid" || row.status === "discarded" ? row.status : "completed";
     const atMs = this.now();
-    this.db
-      .prepare("UPDATE messages SET path = NULL, status = ?, stuck = 0, updated_ms = ?, seq = ? WHERE key = ?")
+    this.sql("UPDATE messages SET path = NULL, status = ?, stuck = 0, updated_ms = ?, seq = ? WHERE key = ?")
       .run(status, atMs, this.nextSeq(), row.key);
     this.event(row.key, atMs, "gone", `${relPath} was deleted; now ${status}`);
     this.refreshDuplicates(source, row.message_id);
@@ -241,15 +257,16 @@ export class JournalWriter {
 
   /** Link a dead letter to the message it holds; a message whose file is gone becomes dead. */
   linkDeadLetter(deadLetterKey: string, originalKey: string, detail: string): void {
-    const current = this.db.prepare("SELECT dead_letter_of FROM messages WHERE key = ?").get(deadLetterKey) as
+    const current = this.sql("SELECT dead_letter_of FROM messages WHERE key = ?").get(deadLetterKey) as
       | { dead_letter_of: string | null }
       | undefined;
     if (current?.dead_letter_of === originalKey) return;
     const atMs = this.now();
-    this.db.prepare("UPDATE messages SET dead_letter_of = ?, seq = ? WHERE key = ?").run(originalKey, this.nextSeq(), deadLetterKey);
+    this.sql("UPDATE messages SET dead_letter_of = ?, seq = ? WHERE key = ?").run(originalKey, this.nextSeq(), deadLetterKey);
+    refreshThreadKey(this.db, deadLetterKey);
     const original = this.row(originalKey);
     if (original && original.path === null && original.status !== "dead") {
-      this.db.prepare("UPDATE messages SET status = 'dead', updated_ms = ?, seq = ? WHERE key = ?").run(atMs, this.nextSeq(), originalKey);
+      this.sql("UPDATE messages SET status = 'dead', updated_ms = ?, seq = ? WHERE key = ?").run(atMs, this.nextSeq(), originalKey);
     }
     this.event(originalKey, atMs, "dead-lettered", detail);
   }
@@ -257,33 +274,58 @@ export class JournalWriter {
   /** Flag every present file that shares a Message-ID with another present file. */
   private refreshDuplicates(source: string, messageId: string | null): void {
     if (!messageId) return;
-    const rows = this.db
-      .prepare("SELECT key, path, duplicate FROM messages WHERE source = ? AND message_id = ?")
+    const rows = this.sql("SELECT key, path, duplicate FROM messages WHERE source = ? AND message_id = ?")
       .all(source, messageId) as { key: string; path: string | null; duplicate: number }[];
     const present = rows.filter((r) => r.path !== null).length;
     for (const r of rows) {
       const dup = r.path !== null && present > 1 ? 1 : 0;
       if (dup !== r.duplicate) {
-        this.db.prepare("UPDATE messages SET duplicate = ?, seq = ? WHERE key = ?").run(dup, this.nextSeq(), r.key);
+        this.sql("UPDATE messages SET duplicate = ?, seq = ? WHERE key = ?").run(dup, this.nextSeq(), r.key);
         if (dup) this.event(r.key, this.now(), "duplicate", `another file holds the same Message-ID ${messageId}`);
       }
     }
   }
 
+  /**
+   * Retention: forget the oldest completed messages whose files are gone — older than `maxAgeMs`
+   * (by when they went), and beyond the newest `maxCount`. Nothing on disk, dead or discarded is
+   * ever pruned. 0 turns a limit off. Returns how many were pruned.
+   */
+  prune(maxAgeMs: number, maxCount: number): number {
+    const doomed = new Set<string>();
+    if (maxAgeMs > 0) {
+      const rows = this.sql("SELECT key FROM messages WHERE status = 'completed' AND path IS NULL AND updated_ms < ?")
+        .pluck().all(this.now() - maxAgeMs) as string[];
+      for (const k of rows) doomed.add(k);
+    }
+    if (maxCount > 0) {
+      const rows = this.sql("SELECT key FROM messages WHERE status = 'completed' AND path IS NULL ORDER BY updated_ms DESC, key DESC LIMIT -1 OFFSET ?")
+        .pluck().all(maxCount) as string[];
+      for (const k of rows) doomed.add(k);
+    }
+    const dropMessage = this.sql("DELETE FROM messages WHERE key = ?");
+    const dropEvents = this.sql("DELETE FROM events WHERE key = ?");
+    this.transaction(() => {
+      for (const key of doomed) {
+        dropEvents.run(key);
+        dropMessage.run(key);
+      }
+    });
+    return doomed.size;
+  }
+
   /** Mark messages processing longer than the timeout as stuck (and clear it once they move on). */
   refreshStuck(stuckAfterMs: number): number {
     const threshold = this.now() - stuckAfterMs;
-    const newlyStuck = this.db
-      .prepare("SELECT key, mtime_ms FROM messages WHERE status = 'processing' AND stuck = 0 AND path IS NOT NULL AND mtime_ms <= ?")
+    const newlyStuck = this.sql("SELECT key, mtime_ms FROM messages WHERE status = 'processing' AND stuck = 0 AND path IS NOT NULL AND mtime_ms <= ?")
       .all(threshold) as { key: string; mtime_ms: number }[];
     for (const r of newlyStuck) {
-      this.db.prepare("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
+      this.sql("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
       this.event(r.key, r.mtime_ms + stuckAfterMs, "stuck", `processing for more than ${Math.round(stuckAfterMs / 1000)} s`);
     }
-    const cleared = this.db
-      .prepare("SELECT key FROM messages WHERE stuck = 1 AND (status != 'processing' OR path IS NULL OR mtime_ms > ?)")
+    const cleared = this.sql("SELECT key FROM messages WHERE stuck = 1 AND (status != 'processing' OR path IS NULL OR mtime_ms > ?)")
       .all(threshold) as { key: string }[];
-    for (const r of cleared) this.db.prepare("UPDATE messages SET stuck = 0, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
+    for (const r of cleared) this.sql("UPDATE messages SET stuck = 0, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
     return newlyStuck.length + cleared.length;
   }
 }

@@ -1,0 +1,25 @@
+import { ApiError, errorResponse } from "@/lib/server/errors";
+import { parseOr400, searchParamsObject } from "@/lib/server/params";
+import { exportThread } from "@/lib/threads/export";
+import { exportParamsSchema, threadIdSchema } from "@/lib/threads/params";
+
+export const dynamic = "force-dynamic";
+
+/** The thread as a download: the API's JSON, a Markdown transcript, or a zip of the original files. */
+export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
+  try {
+    const id = parseOr400(threadIdSchema, (await ctx.params).id, "bad_thread_id");
+    const { format } = parseOr400(exportParamsSchema, searchParamsObject(request.url));
+    const file = await exportThread(id, format);
+    if (!file) throw new ApiError(404, "not_found", `no thread has the id "${id}"`);
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

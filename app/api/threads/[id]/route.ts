@@ -1,0 +1,22 @@
+import { getThread, getThreadJson } from "@/lib/journal";
+import { ApiError, errorResponse } from "@/lib/server/errors";
+import { parseOr400 } from "@/lib/server/params";
+import { threadEtag } from "@/lib/threads/model";
+import { threadIdSchema } from "@/lib/threads/params";
+
+export const dynamic = "force-dynamic";
+
+/** The thread; a poll sending back the ETag gets a 304 while none of its messages changed. */
+export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
+  try {
+    const id = parseOr400(threadIdSchema, (await ctx.params).id, "bad_thread_id");
+    const thread = getThread(id);
+    if (!thread) throw new ApiError(404, "not_found", `no thread has the id "${id}"`);
+    const etag = threadEtag(thread);
+    const headers = { ETag: etag, "Cache-Control": "no-cache" };
+    if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+    return new Response(getThreadJson(id), { headers: { ...headers, "Content-Type": "application/json" } });
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

@@ -1,0 +1,45 @@
+import { RelativeTime } from "@/components/relative-time";
+import { StatusBadge } from "@/components/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { keys } from "@/lib/client/keys";
+import type { Status } from "@/lib/model";
+import type { ThreadDetail } from "@/lib/threads/model";
+
+/** Title, kind (header or inferred), size, agents, time span, status mix and the downloads. */
+export function ThreadHeader({ thread: t }: { thread: ThreadDetail }) {
+  const statuses = new Map<Status, number>();
+  for (const m of t.messages) statuses.set(m.status, (statuses.get(m.status) ?? 0) + 1);
+  const agents = new Set(t.messages.flatMap((m) => [m.from ?? "unknown", ...m.to]));
+  const first = t.messages[0];
+  const last = t.messages[t.messages.length - 1];
+  return (
+    <header className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="break-all font-mono text-xl font-semibold tracking-tight">{t.id}</h1>
+        {t.kind === "inferred" ? (
+          <Badge tone="amber" title="No X-IGNITE-Thread-ID: grouped by repository + issue or by task_id">inferred</Badge>
+        ) : (
+          <Badge title="Named by X-IGNITE-Thread-ID">header</Badge>
+        )}
+        <div className="ml-auto flex flex-wrap gap-1.5" aria-label="Download this thread">
+          <a href={keys.threadExport(t.id, "md")} download className={buttonClass("secondary", "py-1 text-xs")}>Transcript (.md)</a>
+          <a href={keys.threadExport(t.id, "json")} download className={buttonClass("secondary", "py-1 text-xs")}>JSON</a>
+          <a href={keys.threadExport(t.id, "zip")} download className={buttonClass("secondary", "py-1 text-xs")}>Original files (.zip)</a>
+        </div>
+      </div>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {t.messages.length} message{t.messages.length === 1 ? "" : "s"} between {agents.size} agent{agents.size === 1 ? "" : "s"} ·{" "}
+        <RelativeTime iso={first?.date ?? null} variant="absolute" /> → <RelativeTime iso={last?.date ?? null} variant="absolute" />
+        {t.missing.length > 0 ? ` · ${t.missing.length} repl${t.missing.length === 1 ? "y" : "ies"} to a message not in this thread` : ""}
+      </p>
+      <ul aria-label="Messages by status" className="flex flex-wrap gap-1.5">
+        {[...statuses].map(([status, n]) => (
+          <li key={status} className="inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+            <StatusBadge status={status} /> {n}
+          </li>
+        ))}
+      </ul>
+    </header>
+  );
+}

@@ -1,0 +1,84 @@
+// Thread list entries: from the grouped query's rows, or from one thread's messages. Pure.
+import type { Status } from "@/lib/model";
+import { kindOf, parseGroup, threadIdOf } from "@/lib/threads/ids";
+import type { ThreadDetail, ThreadSummary } from "@/lib/threads/model";
+
+/** One row of threadListSql: a thread group and one status. */
+export interface GroupRow {
+  g: string;
+  status: Status;
+  n: number;
+  stuck: number;
+  first_ms: number;
+  last_ms: number;
+  /** JSON arrays (may hold null). */
+  senders: string;
+  holders: string;
+}
+
+interface Acc {
+  summary: ThreadSummary;
+  firstMs: number;
+  lastMs: number;
+  agents: Set<string>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function names(json: string): string[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : [];
+}
+
+/** Merge the (group, status) rows into one entry per thread id (lossy slugs merge their groups). */
+export function tallyThreads(rows: GroupRow[]): ThreadSummary[] {
+  const byId = new Map<string, Acc>();
+  for (const r of rows) {
+    const group = parseGroup(r.g);
+    if (!group) continue;
+    const id = threadIdOf(group);
+    const kind = kindOf(group);
+    const mapKey = `${kind}\0${id}`;
+    let acc = byId.get(mapKey);
+    if (!acc) {
+      acc = {
+        summary: { id, kind, count: 0, agents: [], first: null, last: null, statuses: {}, stuck: 0 },
+        firstMs: r.first_ms,
+        lastMs: r.last_ms,
+        agents: new Set(),
+      };
+      byId.set(mapKey, acc);
+    }
+    acc.summary.count += r.n;
+    acc.summary.stuck += r.stuck;
+    acc.summary.statuses[r.status] = (acc.summary.statuses[r.status] ?? 0) + r.n;
+    acc.firstMs = Math.min(acc.firstMs, r.first_ms);
+    acc.lastMs = Math.max(acc.lastMs, r.last_ms);
+    for (const a of [...names(r.senders), ...names(r.holders)]) acc.agents.add(a);
+  }
+  return [...byId.values()].map((acc) => ({ ...acc.summary, agents: [...acc.agents].sort(), first: iso(acc.firstMs), last: iso(acc.lastMs) }));
+}
+
+/** The list entry of one thread, from its messages. */
+export function summarizeThread(t: ThreadDetail): ThreadSummary {
+  const agents = new Set<string>();
+  const statuses: ThreadSummary["statuses"] = {};
+  let stuck = 0;
+  for (const m of t.messages) {
+    if (m.from) agents.add(m.from);
+    if (m.folder !== "dead_letter") agents.add(m.agent);
+    statuses[m.status] = (statuses[m.status] ?? 0) + 1;
+    if (m.stuck) stuck++;
+  }
+  const times = t.messages.map((m) => Date.parse(m.date ?? m.updatedAt)).filter((n) => !Number.isNaN(n));
+  return {
+    id: t.id,
+    kind: t.kind,
+    count: t.messages.length,
+    agents: [...agents].sort(),
+    first: times.length ? iso(Math.min(...times)) : null,
+    last: times.length ? iso(Math.max(...times)) : null,
+    statuses,
+    stuck,
+  };
+}

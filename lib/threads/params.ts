@@ -1,0 +1,21 @@
+import "server-only";
+import { z } from "zod";
+import { KEY_PATTERN } from "@/lib/model";
+import { EXPORT_FORMATS, threadIdSchema } from "./model";
+
+export const threadListParamsSchema = z.object({
+  q: z.string().max(2000, "q must be at most 2000 characters").optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/, "limit must be a whole number")
+    .transform(Number)
+    .optional(),
+  /** Only the thread that holds this message. */
+  key: z.string().regex(KEY_PATTERN, "key is a message key: letters, digits, _ and -").optional(),
+});
+
+export { threadIdSchema };
+
+export const exportParamsSchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(", ")}` }).default("json"),
+});
