@@ -2,13 +2,13 @@ import "server-only";
 import path from "node:path";
 import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
-import { discoverSources, type Source } from "./sources";
+import { buildFullText } from "@/lib/journal/fulltext";
+import { discoverSources } from "./sources";
 import { scanSource } from "./scan";
-import { statFound } from "./read";
-import { syncFile } from "./sync";
+import { statFound, statFoundSync } from "./read";
+import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
 import { DirWatcher, listDirs } from "./watch";
 
-type ReadableSource = Source & { reader: NonNullable<Source["reader"]> };
 
 /** A vanished file waits this long for a move to claim it before it counts as deleted. */
 const GONE_GRACE_MS = 1000;
@@ -20,6 +20,7 @@ export class IngestService {
   private readonly watcher = new DirWatcher((paths) => void this.serial(() => this.onBatch(paths)));
   private readonly pendingGone = new Map<string, { source: ReadableSource; relPath: string; since: number }>();
   private timers: NodeJS.Timeout[] = [];
+  private settleTimer: NodeJS.Timeout | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
@@ -28,15 +29,22 @@ export class IngestService {
     private readonly journal: Journal,
   ) {}
 
-  /** Run one job at a time: scans and event batches never interleave their writes. */
-  private serial<T>(job: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(job, job);
+  /** Run one job at a time: scans and event batches never interleave their writes. Nothing runs after stop(). */
+  private serial(job: () => Promise<void>): Promise<void> {
+    const guarded = () => (this.stopped ? Promise.resolve() : job());
+    const next = this.queue.then(guarded, guarded);
     this.queue = next.catch((err) => console.error("[mailroom] ingest error:", err));
     return next;
   }
 
   async start(): Promise<void> {
     await this.serial(() => this.rescan(true));
+    if (this.stopped) return;
+    // After listing, not before: the first scan's messages are filterable at once, text search soon after.
+    const pause = () => (this.stopped ? Promise.reject(new Error("ingest stopped")) : new Promise<void>((r) => setImmediate(r)));
+    await buildFullText(this.journal.db, pause).catch((err: unknown) => {
+      if (!this.stopped) throw err;
+    });
     if (this.stopped) return;
     this.timers.push(setInterval(() => void this.serial(() => this.rescan(false)), this.config.rescanMs));
     this.timers.push(setInterval(() => this.journal.writer.refreshStuck(this.config.stuckAfterMs), STUCK_CHECK_MS));
@@ -59,6 +67,7 @@ export class IngestService {
   stop(): void {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     this.watcher.close();
   }
 
@@ -73,6 +82,8 @@ export class IngestService {
       await scanSource(source, writer, { reportProgress: first });
     }
     writer.refreshStuck(this.config.stuckAfterMs);
+    const pruned = writer.prune(this.config.retainMs, this.config.retainCount);
+    if (pruned > 0) console.log(`[mailroom] retention: pruned ${pruned} completed messages`);
     this.watcher.setDirs(this.sources.flatMap((s) => listDirs(s.reader.watchDirs)));
   }
 
@@ -101,10 +112,14 @@ export class IngestService {
         continue;
       }
       this.pendingGone.delete(`${at.source.id}\0${at.relPath}`);
-      const isPresent = async (p: string) => (await statFound(at.source.root, p)) !== null;
-      await syncFile({ source: at.source, writer, isPresent }, found).catch((err) =>
-        console.error(`[mailroom] could not ingest ${at.relPath}:`, err),
-      );
+      const ctx = { source: at.source, writer, isPresent: (p: string) => statFoundSync(at.source.root, p) !== null };
+      if (isUnchanged(ctx, found)) continue;
+      try {
+        const prepared = await prepareFile(at.source, found);
+        if (prepared) writer.transaction(() => commitFile(ctx, prepared));
+      } catch (err) {
+        console.error(`[mailroom] could not ingest ${at.relPath}:`, err);
+      }
     }
     for (const m of missing) {
       if (writer.known(m.source.id, m.relPath)) this.pendingGone.set(`${m.source.id}\0${m.relPath}`, { ...m, since: Date.now() });
@@ -114,8 +129,12 @@ export class IngestService {
   }
 
   private armSettle(): void {
-    if (this.pendingGone.size === 0 || this.stopped) return;
-    setTimeout(() => void this.serial(() => this.settleGone()), GONE_GRACE_MS + 50).unref();
+    if (this.pendingGone.size === 0 || this.stopped || this.settleTimer) return;
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      void this.serial(() => this.settleGone());
+    }, GONE_GRACE_MS + 50);
+    this.settleTimer.unref();
   }
 
   /** Files still missing after the grace period, and not claimed by a move, are gone. */
