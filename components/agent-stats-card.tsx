@@ -1,5 +1,6 @@
 import type { AgentStats } from "@/lib/model";
 import { Age, RelativeTime } from "./relative-time";
+import { RetryCountdown } from "./retry-countdown";
 import { cn } from "./ui/cn";
 
 const COUNTS = [
@@ -34,6 +35,11 @@ export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStat
             >
               {stats[c.key]}
             </dd>
+            {c.key === "retrying" && stats.retrying > 0 && stats.nextRetryAt ? (
+              <dd className="text-xs text-amber-700 dark:text-amber-400">
+                <RetryCountdown iso={stats.nextRetryAt} />
+              </dd>
+            ) : null}
           </div>
         ))}
         <div>

@@ -1,8 +1,10 @@
 import type { MessageSummary } from "@/lib/model";
+import { RetryCountdown } from "./retry-countdown";
 import { Badge } from "./ui/badge";
 import { cn } from "./ui/cn";
 
-type Flagged = Pick<MessageSummary, "stuck" | "problems" | "duplicate" | "retryCount" | "path">;
+type Flagged = Pick<MessageSummary, "stuck" | "problems" | "duplicate" | "retryCount" | "path"> &
+  Partial<Pick<MessageSummary, "status" | "nextRetryAt">>;
 
 /** Small flags for what needs attention: stuck, problems, duplicate, retries, file gone. */
 export function MessageFlags({
@@ -18,7 +20,8 @@ export function MessageFlags({
 }) {
   const { stuck, problems, duplicate, retryCount, path } = message;
   const gone = showGone && path === null;
-  if (!stuck && problems.length === 0 && !duplicate && retryCount === 0 && !gone) return null;
+  const waiting = message.status === "retrying" && path !== null ? (message.nextRetryAt ?? null) : null;
+  if (!stuck && problems.length === 0 && !duplicate && retryCount === 0 && !gone && !waiting) return null;
   return (
     <span className={cn("inline-flex gap-1", wrap && "flex-wrap", className)}>
       {stuck ? (
@@ -42,6 +45,11 @@ export function MessageFlags({
       {retryCount > 0 ? (
         <Badge tone="amber" title={`Retried ${retryCount} time${retryCount === 1 ? "" : "s"}`}>
           {`retry ${retryCount}`}
+        </Badge>
+      ) : null}
+      {waiting ? (
+        <Badge tone="amber" title="Waiting out the retry backoff before the queue monitor picks it up again">
+          <RetryCountdown iso={waiting} />
         </Badge>
       ) : null}
       {gone ? (

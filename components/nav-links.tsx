@@ -7,6 +7,9 @@ import { cn } from "./ui/cn";
 const LINKS = [
   { href: "/", label: "Overview", match: (p: string) => p === "/" || p.startsWith("/agents") },
   { href: "/messages", label: "Messages", match: (p: string) => p.startsWith("/messages") },
+  { href: "/threads", label: "Threads", match: (p: string) => p.startsWith("/threads") },
+  { href: "/dead-letters", label: "Dead letters", match: (p: string) => p.startsWith("/dead-letters") },
+  { href: "/compose", label: "Compose", match: (p: string) => p.startsWith("/compose") },
 ] as const;
 
 export function NavLinks() {

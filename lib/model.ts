@@ -104,6 +104,8 @@ export interface AgentStats {
   stuck: number;
   oldestQueuedAt: string | null;
   lastActivityAt: string | null;
+  /** The earliest Next-Retry-After of the agent's retrying messages (ISO 8601 UTC), if any. */
+  nextRetryAt: string | null;
 }
 
 export interface Stats {
@@ -117,7 +119,8 @@ export interface SourceInfo {
   protocol: Protocol;
   root: string;
   agents: string[];
-  indexing: { done: boolean; files: number; total: number };
+  /** First-scan progress; `fullText` once body search uses the index (it is built after listing). */
+  indexing: { done: boolean; files: number; total: number; fullText: boolean };
   /** Why the source cannot be read right now (e.g. the root is gone), or null. */
   error: string | null;
 }

@@ -20,12 +20,24 @@ function withParams(path: string, params: Record<string, string | number | null 
 export const keys = {
   stats: "/api/stats",
   sources: "/api/sources",
+  /** Values the search box completes. */
+  facets: "/api/facets",
   messages: ({ q, limit, cursor, since }: MessageListParams = {}) =>
     withParams("/api/messages", { q: q?.trim(), limit, cursor, since }),
   /** The poll of one timeline: a stable key; the fetcher adds the moving `since`. */
   messagePoll: (q: string) => ["messages-poll", q.trim()] as const,
   message: (key: string) => `/api/messages/${encodeURIComponent(key)}`,
   raw: (key: string) => `/api/messages/${encodeURIComponent(key)}/raw`,
+  deadLetters: "/api/dead-letters",
+  /** POST: requeue, retry, discard or restore one message. */
+  action: (key: string, action: "requeue" | "retry" | "discard" | "restore") => `/api/messages/${encodeURIComponent(key)}/${action}`,
+  bulk: "/api/bulk",
+  /** POST: send a message (or, with dryRun, preview the files). */
+  compose: "/api/compose",
+  /** Threads, newest activity first (`q`: the message search syntax over members), or the one holding `key`. */
+  threads: ({ q, key }: { q?: string; key?: string } = {}) => withParams("/api/threads", { q: q?.trim(), key }),
+  thread: (id: string) => `/api/threads/${encodeURIComponent(id)}`,
+  threadExport: (id: string, format: "json" | "md" | "zip") => withParams(`/api/threads/${encodeURIComponent(id)}/export`, { format }),
 } as const;
 
 /** Page URLs (for links), so routes are spelled in one place. */
@@ -34,4 +46,8 @@ export const routes = {
   messages: (q?: string) => withParams("/messages", { q: q?.trim() }),
   message: (key: string) => `/messages/${encodeURIComponent(key)}`,
   agent: (agent: string) => `/agents/${encodeURIComponent(agent)}`,
+  deadLetters: "/dead-letters",
+  compose: (replyTo?: string) => withParams("/compose", { replyTo }),
+  threads: (q?: string) => withParams("/threads", { q: q?.trim() }),
+  thread: (id: string) => `/threads/${encodeURIComponent(id)}`,
 } as const;

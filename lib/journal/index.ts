@@ -125,3 +125,7 @@ export function keyAtPath(root: string, relPath: string): string | null {
   }
   return null;
 }
+
+export { listDeadLetters, deadLetterHolding } from "./dead-letters";
+export { getFacets, type Facets } from "./facets";
+export { getThread, getThreadJson, listThreads, threadBodies } from "./threads";

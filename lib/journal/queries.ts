@@ -5,6 +5,7 @@ import { PROTOCOLS } from "@/lib/model";
 import type { Term } from "@/lib/query";
 import type { Db } from "./db";
 import { compileFilter } from "./filter";
+import { fullTextReady } from "./fulltext";
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./rows";
 
 export const MAX_LIMIT = 500;
@@ -33,7 +34,7 @@ export function currentSeq(db: Db): number {
 /** One page, newest first; keyset paging stays stable while new messages arrive. */
 export function queryPage(db: Db, terms: Term[], limit: number, cursor: string | null): MessagePage {
   const seq = currentSeq(db);
-  const filter = compileFilter(terms);
+  const filter = compileFilter(terms, { fullText: fullTextReady(db) });
   const params = [...filter.params];
   let where = filter.where;
   if (cursor) {
@@ -56,7 +57,7 @@ export function queryPage(db: Db, terms: Term[], limit: number, cursor: string |
 /** A poll: what changed after `since` — O(change), never O(tree). */
 export function queryChanges(db: Db, terms: Term[], since: number, limit: number): MessagePage {
   const seq = currentSeq(db);
-  const filter = compileFilter(terms);
+  const filter = compileFilter(terms, { fullText: fullTextReady(db) });
   const matching = db
     .prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE seq > ? AND ${filter.where} ORDER BY seq LIMIT ?`)
     .all(since, ...filter.params, limit) as SummaryRow[];
@@ -107,6 +108,7 @@ export function queryStats(db: Db): Stats {
          SUM(status = 'delivered') AS delivered, SUM(status = 'retrying') AS retrying,
          SUM(status = 'dead') AS dead, SUM(stuck) AS stuck,
          MIN(CASE WHEN status IN ('queued', 'retrying') THEN mtime_ms END) AS oldest_queued_ms,
+         MIN(CASE WHEN status = 'retrying' THEN next_retry_at END) AS nextRetryAt,
          MAX(updated_ms) AS last_ms
        FROM messages WHERE folder != 'dead_letter' GROUP BY source, agent ORDER BY agent`,
     )
@@ -121,7 +123,7 @@ export function queryStats(db: Db): Stats {
   for (const s of querySources(db)) {
     for (const agent of s.agents) {
       if (seen.has(`${s.id}\0${agent}`)) continue;
-      agents.push({ source: s.id, agent, queued: 0, processing: 0, delivered: 0, retrying: 0, dead: 0, stuck: 0, oldestQueuedAt: null, lastActivityAt: null });
+      agents.push({ source: s.id, agent, queued: 0, processing: 0, delivered: 0, retrying: 0, dead: 0, stuck: 0, oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null });
     }
   }
   agents.sort((a, b) => a.agent.localeCompare(b.agent) || a.source.localeCompare(b.source));
@@ -141,12 +143,13 @@ const sourceRow = z.object({
 
 export function querySources(db: Db): SourceInfo[] {
   const rows = z.array(sourceRow).parse(db.prepare("SELECT id, protocol, root, agents, files, total, done, error FROM sources ORDER BY id").all());
+  const fullText = fullTextReady(db);
   return rows.map((r) => ({
     id: r.id,
     protocol: r.protocol,
     root: r.root,
     agents: r.agents,
-    indexing: { done: r.done === 1, files: r.files, total: r.total },
+    indexing: { done: r.done === 1, files: r.files, total: r.total, fullText },
     error: r.error,
   }));
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Age, RelativeTime } from "@/components/relative-time";
+import { RetryCountdown } from "@/components/retry-countdown";
 import { cn } from "@/components/ui/cn";
 import { routes } from "@/lib/client/keys";
 import type { AgentStats } from "@/lib/model";
@@ -46,6 +47,9 @@ export function AgentsTable({ agents }: { agents: AgentStats[] }) {
               {COUNTS.map((c) => (
                 <td key={c.key} className="px-3 py-1.5 text-right tabular-nums">
                   <span className={a[c.key] > 0 ? c.alert : "text-zinc-400 dark:text-zinc-600"}>{a[c.key]}</span>
+                  {c.key === "retrying" && a.retrying > 0 && a.nextRetryAt ? (
+                    <RetryCountdown iso={a.nextRetryAt} className="block whitespace-nowrap text-xs text-amber-700 dark:text-amber-400" />
+                  ) : null}
                 </td>
               ))}
               <td className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">

@@ -10,6 +10,7 @@ import { useRecentMessages } from "@/lib/client/use-recent-messages";
 import { useStats } from "@/lib/client/use-stats";
 import type { MessagePage, Stats } from "@/lib/model";
 import { AgentsTable } from "./agents-table";
+import { RetryNotice } from "./retry-notice";
 import { StatusTotals } from "./status-totals";
 
 /** The live part of the overview: totals, agents, recent activity (refetched when the journal moves). */
@@ -37,6 +38,7 @@ export function OverviewLive({ stats, recent, pollMs }: { stats: Stats; recent: 
           </Notice>
         ) : null}
       </div>
+      <RetryNotice agents={data.agents} />
       <StatusTotals totals={data.totals} />
       <Card>
         <CardHeader title="Agents" />

@@ -8,13 +8,13 @@ const base: SourceInfo = {
   protocol: "ignite",
   root: "/srv/ws",
   agents: [],
-  indexing: { done: true, files: 10, total: 10 },
+  indexing: { done: true, files: 10, total: 10, fullText: true },
   error: null,
 };
 
 describe("SourcesNotice", () => {
   it("shows indexing progress as files/total with a progress bar", () => {
-    const html = renderToStaticMarkup(<SourcesNotice initial={[{ ...base, indexing: { done: false, files: 1200, total: 5000 } }]} />);
+    const html = renderToStaticMarkup(<SourcesNotice initial={[{ ...base, indexing: { done: false, files: 1200, total: 5000, fullText: false } }]} />);
     expect(html).toContain("Indexing ignite workspace");
     expect(html).toContain("1,200 / 5,000 files");
     expect(html).toMatch(/<progress[^>]*value="1200"[^>]*max="5000"/);

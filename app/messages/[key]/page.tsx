@@ -24,7 +24,7 @@ export default async function MessagePage({ params }: Props) {
   if (!parsed.success) notFound();
   const message = await getMessage(parsed.data.key);
   if (!message) notFound();
-  const { pollMs } = getClientConfig();
+  const { pollMs, readOnly } = getClientConfig();
 
   return (
     <div className="space-y-4">
@@ -33,7 +33,7 @@ export default async function MessagePage({ params }: Props) {
         <span aria-hidden className="px-1.5">/</span>
         <span aria-current="page" className="font-mono text-xs">{message.key}</span>
       </nav>
-      <MessageView initial={message} pollMs={pollMs} />
+      <MessageView initial={message} pollMs={pollMs} readOnly={readOnly} />
     </div>
   );
 }

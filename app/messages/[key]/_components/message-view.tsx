@@ -1,21 +1,27 @@
 "use client";
 
+import { EscapeBack } from "@/components/keyboard/escape-back";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/lib/client/fetcher";
+import { routes } from "@/lib/client/keys";
 import { useMessage } from "@/lib/client/use-message";
 import type { MessageDetail } from "@/lib/model";
 import { BodyView } from "./body-view";
 import { HeadersTable } from "./headers-table";
 import { HistoryList } from "./history-list";
+import { MessageActions } from "./message-actions";
 import { MessageHeader } from "./message-header";
+import { ReplyLink } from "./reply-link";
+import { ThreadSection } from "./thread-section";
 
 /** One message, polled so its status and lifecycle stay current. */
-export function MessageView({ initial, pollMs }: { initial: MessageDetail; pollMs?: number }) {
+export function MessageView({ initial, pollMs, readOnly = false }: { initial: MessageDetail; pollMs?: number; readOnly?: boolean }) {
   const { message: m, error, gone } = useMessage(initial.key, initial, pollMs);
 
   return (
     <div className="space-y-5">
+      <EscapeBack fallback={routes.messages()} />
       <div aria-live="polite">
         {gone ? (
           <Notice tone="warning" title="This message is no longer in the journal">
@@ -26,6 +32,9 @@ export function MessageView({ initial, pollMs }: { initial: MessageDetail; pollM
         ) : null}
       </div>
       <MessageHeader message={m} />
+      <ReplyLink message={m} readOnly={readOnly} />
+      <ThreadSection messageKey={m.key} />
+      <MessageActions message={m} readOnly={readOnly} />
       {m.problems.length > 0 ? (
         <Notice tone="warning" title={m.problems.length === 1 ? "1 problem reading this file" : `${m.problems.length} problems reading this file`}>
           <ul className="list-disc pl-5">
