@@ -74,11 +74,15 @@ export async function assertPlainFile(source: string, displayPath: string): Prom
 export async function moveWithContent(source: string, target: string, content: string | Buffer, displayTarget: string): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
   await createFile(target, content, displayTarget);
+  await removeSourceOrUndo(source, target);
+}
+
+/** The second step of a move. If someone else took the source first, undo ours so the message exists exactly once. */
+async function removeSourceOrUndo(source: string, target: string): Promise<void> {
   try {
     await fs.unlink(source);
   } catch (err) {
     if (code(err) === "ENOENT") {
-      // Someone else took the source first: undo ours so the message exists exactly once.
       await fs.unlink(target).catch(() => undefined);
       throw new ApiError(409, "source_gone", "the file moved or vanished while this change ran; nothing was changed");
     }
@@ -91,17 +95,8 @@ export async function moveWithContent(source: string, target: string, content: s
 export async function moveFile(source: string, target: string, displayTarget: string): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
   await linkInto(source, target, displayTarget);
-  try {
-    await fs.unlink(source);
-  } catch (err) {
-    if (code(err) === "ENOENT") {
-      await fs.unlink(target).catch(() => undefined);
-      throw new ApiError(409, "source_gone", "the file moved or vanished while this change ran; nothing was changed");
-    }
-    throw err;
-  }
   await fsyncDir(path.dirname(target));
-  await fsyncDir(path.dirname(source));
+  await removeSourceOrUndo(source, target);
 }
 
 /**
