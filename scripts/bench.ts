@@ -102,7 +102,14 @@ async function main() {
   try {
     type Sources = { sources: { indexing: { done: boolean; fullText: boolean } }[] };
     const sources = async () => (await timedJson(`${base}/api/sources`)).body as Sources;
-    await waitFor(async () => ((await sources()).sources.every((s) => s.indexing.done) ? true : null), 3_600_000, "listing");
+    // Listed = the first scan is done and every message is countable (an empty source list is not "done").
+    const listed = async () => {
+      const s = (await sources()).sources;
+      if (s.length === 0 || !s.every((x) => x.indexing.done)) return null;
+      const { totals } = (await timedJson(`${base}/api/stats`)).body as { totals: { messages: number } };
+      return totals.messages >= tree.messages ? true : null;
+    };
+    await waitFor(listed, 3_600_000, "listing");
     const listedMs = performance.now() - t;
     await waitFor(async () => ((await sources()).sources.every((s) => s.indexing.fullText) ? true : null), 3_600_000, "full-text index");
     const fullTextMs = performance.now() - t;

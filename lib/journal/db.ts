@@ -36,9 +36,9 @@ export function openDb(file: string): Db {
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
   // The indexes of a 100k-message journal outgrow SQLite's 2 MB default cache, and every chunk of
-  // a first scan would re-read the pages it touches. 64 MB holds them; mmap spares copies on reads.
+  // a first scan would re-read the pages it touches. 64 MB holds them. (No mmap: mapped pages
+  // count toward the server's memory, which has a budget.)
   db.pragma("cache_size = -65536");
-  db.pragma("mmap_size = 268435456");
   db.pragma("temp_store = MEMORY");
   migrate(db);
   return db;

@@ -57,6 +57,8 @@ export function queryPage(db: Db, terms: Term[], limit: number, cursor: string |
 /** A poll: what changed after `since` — O(change), never O(tree). */
 export function queryChanges(db: Db, terms: Term[], since: number, limit: number): MessagePage {
   const seq = currentSeq(db);
+  // The common poll: nothing happened. One indexed read answers it.
+  if (since >= seq) return { items: [], nextCursor: null, seq, removed: [] };
   const filter = compileFilter(terms, { fullText: fullTextReady(db) });
   const matching = db
     .prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE seq > ? AND ${filter.where} ORDER BY seq LIMIT ?`)

@@ -149,6 +149,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE messages_fts USING fts5 (body, content = '', contentless_delete = 1, tokenize = 'trigram');
   INSERT INTO meta (name, value) VALUES ('fts_ready', 0);
   `,
+  // 5: filters that otherwise scan the table at 100k (has:problem, issue:).
+  `
+  CREATE INDEX messages_with_problems ON messages (sort_ms) WHERE problems != '[]';
+  CREATE INDEX messages_issue ON messages (issue, sort_ms) WHERE issue IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
