@@ -40,6 +40,7 @@ export class IngestService {
   async start(): Promise<void> {
     await this.serial(() => this.rescan(true));
     if (this.stopped) return;
+    this.journal.writer.analyze();
     // After listing, not before: the first scan's messages are filterable at once, text search soon after.
     const pause = () => (this.stopped ? Promise.reject(new Error("ingest stopped")) : new Promise<void>((r) => setImmediate(r)));
     await buildFullText(this.journal.db, pause).catch((err: unknown) => {

@@ -151,7 +151,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 5: filters that otherwise scan the table at 100k (has:problem, issue:).
   `
-  CREATE INDEX messages_with_problems ON messages (sort_ms) WHERE problems != '[]';
+  CREATE INDEX messages_with_problems ON messages (sort_ms DESC, key DESC) WHERE problems != '[]';
   CREATE INDEX messages_issue ON messages (issue, sort_ms) WHERE issue IS NOT NULL;
   `,
 ];
