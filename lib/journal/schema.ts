@@ -149,10 +149,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE messages_fts USING fts5 (body, content = '', contentless_delete = 1, tokenize = 'trigram');
   INSERT INTO meta (name, value) VALUES ('fts_ready', 0);
   `,
-  // 5: filters that otherwise scan the table at 100k (has:problem, issue:).
+  // 5: lookups that otherwise scan the table at 100k: has:problem, issue:, and the stuck sweep (every second).
   `
   CREATE INDEX messages_with_problems ON messages (sort_ms DESC, key DESC) WHERE problems != '[]';
   CREATE INDEX messages_issue ON messages (issue, sort_ms) WHERE issue IS NOT NULL;
+  CREATE INDEX messages_stuck ON messages (key) WHERE stuck = 1;
   `,
 ];
 
