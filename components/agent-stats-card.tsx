@@ -1,16 +1,16 @@
 import type { AgentStats } from "@/lib/model";
 import { Age, RelativeTime } from "./relative-time";
 import { RetryCountdown } from "./retry-countdown";
+import { AGENT_COUNTS, type CountTone } from "./agent-counts";
 import { cn } from "./ui/cn";
 
-const COUNTS = [
-  { key: "queued", label: "Queued", alert: "" },
-  { key: "processing", label: "Processing", alert: "" },
-  { key: "delivered", label: "Delivered", alert: "" },
-  { key: "retrying", label: "Retrying", alert: "text-amber-700 dark:text-amber-400" },
-  { key: "dead", label: "Dead", alert: "text-red-700 dark:text-red-400" },
-  { key: "stuck", label: "Stuck", alert: "text-red-700 dark:text-red-400" },
-] as const;
+const TONE: Record<CountTone, string> = {
+  plain: "",
+  warn: "text-amber-700 dark:text-amber-400",
+  bad: "text-red-700 dark:text-red-400",
+  alarm: "text-red-700 dark:text-red-400",
+};
+const COUNTS = AGENT_COUNTS.map((c) => ({ ...c, alert: TONE[c.tone] }));
 
 /** One agent's queue at a glance (one card per workspace the agent appears in). */
 export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStats; showSource?: boolean }) {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AGENT_COUNTS, type CountTone } from "@/components/agent-counts";
 import { Age, RelativeTime } from "@/components/relative-time";
 import { RetryCountdown } from "@/components/retry-countdown";
 import { cn } from "@/components/ui/cn";
@@ -6,14 +7,13 @@ import { routes } from "@/lib/client/keys";
 import type { AgentStats } from "@/lib/model";
 
 const TH = "px-3 py-2 text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
-const COUNTS = [
-  { key: "queued", label: "Queued", alert: "" },
-  { key: "processing", label: "Processing", alert: "" },
-  { key: "delivered", label: "Delivered", alert: "" },
-  { key: "retrying", label: "Retrying", alert: "text-amber-700 dark:text-amber-400 font-semibold" },
-  { key: "dead", label: "Dead", alert: "text-red-700 dark:text-red-400 font-semibold" },
-  { key: "stuck", label: "Stuck", alert: "bg-red-600 text-white font-semibold rounded px-1.5 dark:bg-red-500" },
-] as const;
+const TONE: Record<CountTone, string> = {
+  plain: "",
+  warn: "text-amber-700 dark:text-amber-400 font-semibold",
+  bad: "text-red-700 dark:text-red-400 font-semibold",
+  alarm: "bg-red-600 text-white font-semibold rounded px-1.5 dark:bg-red-500",
+};
+const COUNTS = AGENT_COUNTS.map((c) => ({ ...c, alert: TONE[c.tone] }));
 
 /** One row per agent (per workspace): counts by status, oldest queued age, last activity. */
 export function AgentsTable({ agents }: { agents: AgentStats[] }) {
