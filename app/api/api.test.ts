@@ -1,14 +1,11 @@
 // Route handlers called directly against a journal of the IGNITE fixture.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IngestService } from "@/lib/ingest";
-import { closeJournals, getJournal } from "@/lib/journal/store";
 import type { MessageDetail, MessagePage, SourceInfo, Stats } from "@/lib/model";
-import { getConfig } from "@/lib/server/config";
-import { copyFixture, fixturePath } from "@/lib/testing/fixtures";
+import { fixturePath } from "@/lib/testing/fixtures";
+import { openIngestedWorkspace, type IngestedWorkspace } from "@/lib/testing/ingested-workspace";
 import { GET as health } from "./health/route";
 import { GET as messages } from "./messages/route";
 import { GET as message } from "./messages/[key]/route";
@@ -16,26 +13,14 @@ import { GET as raw } from "./messages/[key]/raw/route";
 import { GET as sources } from "./sources/route";
 import { GET as stats } from "./stats/route";
 
+let workspace: IngestedWorkspace;
 let ws: string;
-let data: string;
-let ingest: IngestService;
 
 beforeAll(async () => {
-  ws = copyFixture("ignite");
-  data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-api-"));
-  process.env.MAILROOM_ROOT = ws;
-  process.env.MAILROOM_DATA = data;
-  ingest = new IngestService(getConfig(), getJournal());
-  await ingest.scanNow();
+  workspace = await openIngestedWorkspace();
+  ws = workspace.ws;
 });
-afterAll(() => {
-  ingest.stop();
-  closeJournals();
-  delete process.env.MAILROOM_ROOT;
-  delete process.env.MAILROOM_DATA;
-  fs.rmSync(ws, { recursive: true, force: true });
-  fs.rmSync(data, { recursive: true, force: true });
-});
+afterAll(() => workspace.close());
 
 const list = (query: string) => messages(new NextRequest(`http://localhost/api/messages${query}`));
 const params = (key: string) => ({ params: Promise.resolve({ key }) });
@@ -113,7 +98,7 @@ describe("read API", () => {
     const bytes = fs.readFileSync(file);
     const key = await firstKey("type:user_goal");
     fs.unlinkSync(file);
-    await ingest.scanNow();
+    await workspace.scanNow();
     const res = await raw(new Request("http://x"), params(key));
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="user_goal_1795134600214337.mime"');
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);

@@ -1,4 +1,4 @@
-// For tests of writes: temp copies of the IGNITE fixture, a temp journal, and ingest running as
+// For tests of the server side: temp copies of the IGNITE fixture, a temp journal, and ingest running as
 // the server's own service (so an operation's ingestNow and keyAtPath work as in production).
 import fs from "node:fs";
 import os from "node:os";
@@ -13,6 +13,8 @@ export interface IngestedWorkspace {
   roots: string[];
   /** Every file under each root's .ignite/ (temp files included), root-relative, sorted. */
   tree(): string[];
+  /** Reconcile the whole tree now (after a test changed it behind the watcher's back). */
+  scanNow(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,7 +22,7 @@ const ENV = ["MAILROOM_ROOT", "MAILROOM_DATA", "MAILROOM_RESCAN_MS", "MAILROOM_R
 
 export async function openIngestedWorkspace(count = 1): Promise<IngestedWorkspace> {
   const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-compose-"));
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-ingested-"));
   const roots = Array.from({ length: count }, (_, i) => copyFixture("ignite", path.join(parent, `ws${i + 1}`)));
   const data = path.join(parent, "data");
   process.env.MAILROOM_ROOT = roots.join(":");
@@ -34,6 +36,7 @@ export async function openIngestedWorkspace(count = 1): Promise<IngestedWorkspac
   return {
     ws: roots[0] ?? "",
     roots,
+    scanNow: () => service.scanNow(),
     tree: () => roots.flatMap((r) => walk(path.join(r, ".ignite")).map((f) => path.relative(parent, f))).sort(),
     async close() {
       stopIngest();

@@ -1,32 +1,25 @@
 // Thread route handlers called directly against a journal of the IGNITE fixture, plus a reply
 // chain written as files across folders of the same temp tree.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IngestService } from "@/lib/ingest";
-import { closeJournals, getJournal } from "@/lib/journal/store";
 import { buildMessage } from "@/lib/protocols/ignite/build";
-import { getConfig } from "@/lib/server/config";
-import { copyFixture } from "@/lib/testing/fixtures";
+import { openIngestedWorkspace, type IngestedWorkspace } from "@/lib/testing/ingested-workspace";
 import type { ThreadDetail, ThreadList } from "@/lib/threads/model";
 import { GET as list } from "./route";
 import { GET as detail } from "./[id]/route";
 import { GET as exportThread } from "./[id]/export/route";
 
+let workspace: IngestedWorkspace;
 let ws: string;
-let data: string;
-let ingest: IngestService;
 
 const queue = (...parts: string[]) => path.join(ws, ".ignite", "queue", ...parts);
 
 beforeAll(async () => {
-  ws = copyFixture("ignite");
-  data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-threads-api-"));
-  process.env.MAILROOM_ROOT = ws;
-  process.env.MAILROOM_DATA = data;
+  workspace = await openIngestedWorkspace();
+  ws = workspace.ws;
   // A conversation without Thread-IDs, across three agents' folders, rooted in thr_readme_42.
   const root = "<179513460025.38848.12394754030115323195@ignite.local>";
   const at = (s: number) => new Date(Date.parse("2026-11-20T01:10:00Z") + s * 1000);
@@ -39,17 +32,9 @@ beforeAll(async () => {
   write(queue("coordinator", "processed", "note_2.mime"), "<n2@t>", "<n1@t>", "strategist", "coordinator", 2);
   write(queue("ignitian_1", "note_3.mime"), "<n3@t>", "<n2@t>", "coordinator", "ignitian_1", 3);
   write(queue("ignitian_1", "note_4.mime"), "<n4@t>", "<never@t>", "coordinator", "ignitian_1", 4, "thr_readme_42");
-  ingest = new IngestService(getConfig(), getJournal());
-  await ingest.scanNow();
+  await workspace.scanNow();
 });
-afterAll(() => {
-  ingest.stop();
-  closeJournals();
-  delete process.env.MAILROOM_ROOT;
-  delete process.env.MAILROOM_DATA;
-  fs.rmSync(ws, { recursive: true, force: true });
-  fs.rmSync(data, { recursive: true, force: true });
-});
+afterAll(() => workspace.close());
 
 const threads = async (query = "") => list(new NextRequest(`http://localhost/api/threads${query}`));
 const params = (id: string) => ({ params: Promise.resolve({ id }) });

@@ -2,8 +2,8 @@
 
 import { EscapeBack } from "@/components/keyboard/escape-back";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LiveStatus } from "@/components/live-status";
 import { Notice } from "@/components/ui/notice";
-import { errorMessage } from "@/lib/client/fetcher";
 import { routes } from "@/lib/client/keys";
 import { useMessage } from "@/lib/client/use-message";
 import type { MessageDetail } from "@/lib/model";
@@ -22,15 +22,7 @@ export function MessageView({ initial, pollMs, readOnly = false }: { initial: Me
   return (
     <div className="space-y-5">
       <EscapeBack fallback={routes.messages()} />
-      <div aria-live="polite">
-        {gone ? (
-          <Notice tone="warning" title="This message is no longer in the journal">
-            <p>What you see is the last known state.</p>
-          </Notice>
-        ) : error ? (
-          <p className="text-sm text-red-700 dark:text-red-400">Live updates paused: {errorMessage(error)}</p>
-        ) : null}
-      </div>
+      <LiveStatus gone={gone} goneTitle="This message is no longer in the journal" error={error} />
       <MessageHeader message={m} />
       <ReplyLink message={m} readOnly={readOnly} />
       <ThreadSection messageKey={m.key} />

@@ -1,11 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import { LiveStatus } from "@/components/live-status";
 import { MessageTable } from "@/components/timeline/message-table";
 import { Card } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
 import { Tabs } from "@/components/ui/tabs";
-import { errorMessage } from "@/lib/client/fetcher";
 import { useThread } from "@/lib/client/use-thread";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { ReplayControls } from "./replay-controls";
@@ -23,15 +22,7 @@ export function ThreadView({ initial, pollMs }: { initial: ThreadDetail; pollMs?
     <ReplayContext value={store}>
       <div className="space-y-4">
         <ThreadHeader thread={thread} />
-        <div aria-live="polite">
-          {gone ? (
-            <Notice tone="warning" title="This thread has no messages any more">
-              <p>What you see is the last known state.</p>
-            </Notice>
-          ) : error ? (
-            <p className="text-sm text-red-700 dark:text-red-400">Live updates paused: {errorMessage(error)}</p>
-          ) : null}
-        </div>
+        <LiveStatus gone={gone} goneTitle="This thread has no messages any more" error={error} />
         <ReplayControls messages={thread.messages} />
         <Card className="overflow-hidden">
           <Tabs
