@@ -31,26 +31,30 @@ export async function statFound(root: string, relPath: string): Promise<FoundFil
 }
 
 /**
- * The bytes to hand the adapter. Symlinks and directories are never read (a link could lead
- * out of the root); an oversized file gives only its head, so it is journaled by headers.
+ * The bytes to hand the adapter, and the file's facts as of this read (fstat of the open file, so a
+ * file listed without stats gets them here). Symlinks and directories are never read (a link could
+ * lead out of the root); an oversized file gives only its head, so it is journaled by headers.
  * Synchronous on purpose: a scan reads thousands of small files, and event-loop round trips
  * would cost more than the reads.
  */
-export function readFoundSync(root: string, found: FoundFile): { bytes: Buffer | null; keep: boolean } {
-  if (found.kind !== "file") return { bytes: null, keep: false };
+export function readFoundSync(root: string, found: FoundFile): { found: FoundFile; bytes: Buffer | null; keep: boolean } {
+  const unread = { found, bytes: null, keep: false };
+  if (found.kind !== "file") return unread;
   let fd: number;
   try {
     fd = fsSync.openSync(absolute(root, found.relPath), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
   } catch {
-    return { bytes: null, keep: false };
+    return unread;
   }
   try {
-    const length = Math.min(found.size, found.size > MAX_FILE_BYTES ? HEAD_BYTES : found.size);
+    const now = toFound(found.relPath, fsSync.fstatSync(fd));
+    if (now.kind !== "file") return { ...unread, found: now };
+    const length = now.size > MAX_FILE_BYTES ? HEAD_BYTES : now.size;
     const buffer = Buffer.allocUnsafe(length);
     const bytesRead = length > 0 ? fsSync.readSync(fd, buffer, 0, length, 0) : 0;
-    return { bytes: buffer.subarray(0, bytesRead), keep: found.size <= MAX_FILE_BYTES };
+    return { found: now, bytes: buffer.subarray(0, bytesRead), keep: now.size <= MAX_FILE_BYTES };
   } catch {
-    return { bytes: null, keep: false };
+    return unread;
   } finally {
     fsSync.closeSync(fd);
   }

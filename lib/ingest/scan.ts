@@ -13,12 +13,16 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * claimed theirs). The first scan of a big tree reports progress as it goes.
  */
 export async function scanSource(source: ReadableSource, writer: JournalWriter, opts: { reportProgress: boolean }): Promise<{ files: number; gone: number }> {
-  const found = await source.reader.list();
-  const present = new Set(found.map((f) => f.relPath));
   const known = writer.presentFiles(source.id);
+  // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
+  const found = await source.reader.list({ stat: known.size > 0 });
+  const present = new Set(found.map((f) => f.relPath));
   const ctx: SyncContext = { source, writer, isPresent: (p) => present.has(p) };
   writer.setAgents(source.id, await source.reader.agents());
   if (opts.reportProgress) writer.setProgress(source.id, 0, found.length, false);
+  // An empty journal loads in bulk; dead letters link to other messages, so they follow the load.
+  const bulk = known.size === 0 ? writer.beginBulkLoad() : null;
+  const afterLoad: PreparedFile[] = [];
 
   for (let start = 0; start < found.length; start += CHUNK) {
     const prepared: PreparedFile[] = [];
@@ -34,10 +38,22 @@ export async function scanSource(source: ReadableSource, writer: JournalWriter, 
       }
     }
     writer.transaction(() => {
-      for (const p of prepared) commitFile(ctx, p);
+      for (const p of prepared) {
+        if (!bulk) commitFile(ctx, p);
+        else if (p.record.parsed.deadLetter) afterLoad.push(p);
+        else bulk.add(p.record);
+      }
+      bulk?.commitChunk();
     });
     if (opts.reportProgress) writer.setProgress(source.id, Math.min(start + CHUNK, found.length), found.length, false);
     await yieldToEventLoop();
+  }
+
+  if (bulk) {
+    bulk.finish(source.id);
+    writer.transaction(() => {
+      for (const p of afterLoad) commitFile(ctx, p);
+    });
   }
 
   let gone = 0;

@@ -22,10 +22,10 @@ export interface PreparedFile {
 }
 
 /** Read and parse one file (the slow, async part); null when the path is not a message location. */
-export async function prepareFile(source: ReadableSource, found: FoundFile): Promise<PreparedFile | null> {
-  const placement = source.reader.place(found.relPath);
+export async function prepareFile(source: ReadableSource, listed: FoundFile): Promise<PreparedFile | null> {
+  const placement = source.reader.place(listed.relPath);
   if (!placement) return null;
-  const { bytes, keep } = readFoundSync(source.root, found);
+  const { found, bytes, keep } = readFoundSync(source.root, listed);
   const parsed = await source.reader.parse({ relPath: found.relPath, placement, bytes, found });
   const record: FileRecord = {
     source: source.id, protocol: source.protocol, relPath: found.relPath, originPath: found.relPath,

@@ -2,6 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { restoreIndexes } from "./deferred-indexes";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema";
 
 export type Db = Database.Database;
@@ -31,6 +32,9 @@ export function migrate(db: Db, upTo: number = SCHEMA_VERSION): void {
 export function openDb(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const db = new Database(file);
+  // 16 KB pages (for a new journal; an existing one keeps its size): a first scan writes and
+  // indexes ~1 KB rows twice as fast as with 4 KB pages, and a small update costs little more.
+  if ((db.pragma("user_version", { simple: true }) as number) === 0) db.pragma("page_size = 16384");
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
@@ -41,5 +45,7 @@ export function openDb(file: string): Db {
   db.pragma("cache_size = -65536");
   db.pragma("temp_store = MEMORY");
   migrate(db);
+  // A first scan that stopped mid-load (crash, kill) left its indexes set aside.
+  restoreIndexes(db);
   return db;
 }

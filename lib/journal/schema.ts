@@ -155,6 +155,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX messages_issue ON messages (issue, sort_ms) WHERE issue IS NOT NULL;
   CREATE INDEX messages_stuck ON messages (key) WHERE stuck = 1;
   `,
+  // 6: indexes set aside while a first scan bulk-loads (see deferred-indexes.ts); a crash mid-load
+  // leaves them here, and the next open builds them.
+  `
+  CREATE TABLE deferred_indexes (name TEXT PRIMARY KEY, sql TEXT NOT NULL);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -51,3 +51,11 @@ export const THREAD_ROWS_SQL = `SELECT thread_key AS g, status, count(*) AS n, s
 /** Every distinct inferred group of one kind (`i` or `t`), from the thread_key index. */
 export const INFERRED_GROUPS_SQL = `SELECT DISTINCT thread_key FROM messages
   WHERE thread_key >= ? || ${SEP} AND thread_key < ? || char(32)`;
+
+/** `ownGroup` for a row not yet written (the bulk loader builds thread_key in JS); keep the two in step. */
+export function ownGroupOf(m: { thread_id: string | null; repository: string | null; issue: string | null; task_id: string | null }): string | null {
+  if (m.thread_id !== null) return `h\x1f${m.thread_id}`;
+  if (m.repository !== null && m.issue !== null) return `i\x1f${m.repository}\x1f${m.issue}`;
+  if (m.task_id !== null) return `t\x1f${m.task_id}`;
+  return null;
+}

@@ -2,10 +2,11 @@ import "server-only";
 import type { Folder, Protocol, Status } from "@/lib/model";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types";
 import type { Statement } from "better-sqlite3";
+import { BulkLoad } from "./bulk";
 import type { Db } from "./db";
 import { describeMove } from "./events";
 import { makeKey } from "./keys";
-import { taskIdOf } from "./task-id";
+import { firstSeenDetail, messageRow } from "./message-row";
 import { refreshThreadKey } from "./thread-keys";
 
 /** One file as ingest saw it, ready to journal. */
@@ -41,12 +42,6 @@ interface Row {
   ino: number | null;
 }
 
-const PREVIEW_CHARS = 160;
-
-function previewOf(body: string): string {
-  return body.replace(/\s+/g, " ").trim().slice(0, PREVIEW_CHARS);
-}
-
 /** The ingest side of the journal: every change bumps the global `seq`, so polls cost O(change). */
 export class JournalWriter {
   private readonly statements = new Map<string, Statement>();
@@ -70,6 +65,11 @@ export class JournalWriter {
     return stmt;
   }
 
+
+  /** The fast path for a first scan, when the journal holds no messages yet (else null). */
+  beginBulkLoad(): BulkLoad | null {
+    return BulkLoad.begin(this.db, this, this.now);
+  }
 
   transaction<T>(fn: () => T): T {
     return this.runInTransaction(fn) as T;
@@ -165,42 +165,7 @@ export class JournalWriter {
       return { key: before.key, change: "unchanged" };
     }
     const key = before?.key ?? this.newKey(rec);
-    const values = {
-      key,
-      source: rec.source,
-      protocol: rec.protocol,
-      message_id: p.messageId,
-      from_name: p.from,
-      to_list: JSON.stringify(p.to),
-      cc_list: JSON.stringify(p.cc),
-      type: p.type,
-      priority: p.priority,
-      thread_id: p.threadId,
-      in_reply_to: p.inReplyTo,
-      correlation_id: p.correlationId,
-      repository: p.repository,
-      issue: p.issue,
-      date: p.date,
-      sort_ms: p.date ? Date.parse(p.date) : atMs,
-      agent: rec.placement.agent,
-      folder: rec.placement.folder,
-      path: rec.relPath,
-      last_path: rec.originPath,
-      status: p.status,
-      raw_status: p.rawStatus,
-      retry_count: p.retryCount,
-      next_retry_at: p.nextRetryAt,
-      problems: JSON.stringify(p.problems),
-      preview: previewOf(p.body),
-      body: p.body,
-      task_id: taskIdOf(p.body),
-      raw: rec.raw,
-      size: rec.found.size,
-      mtime_ms: rec.found.mtimeMs,
-      ino: rec.found.ino,
-      updated_ms: atMs,
-      seq: this.nextSeq(),
-    };
+    const values = messageRow(rec, key, atMs, this.nextSeq());
     const columns = Object.keys(values);
     this.sql(
         `INSERT INTO messages (${columns.join(", ")}) VALUES (${columns.map((c) => "@" + c).join(", ")})
@@ -212,8 +177,7 @@ export class JournalWriter {
 
     const after = { path: rec.relPath, folder: rec.placement.folder, status: p.status, retryCount: p.retryCount };
     if (!before) {
-      const where = rec.relPath ?? `${rec.originPath} (known from a dead letter; the file is gone)`;
-      this.event(key, atMs, "seen", `first seen in ${where} as ${p.status}`);
+      this.event(key, atMs, "seen", firstSeenDetail(rec));
       this.refreshDuplicates(rec.source, p.messageId);
       return { key, change: "new" };
     }
@@ -272,7 +236,7 @@ export class JournalWriter {
   }
 
   /** Flag every present file that shares a Message-ID with another present file. */
-  private refreshDuplicates(source: string, messageId: string | null): void {
+  refreshDuplicates(source: string, messageId: string | null): void {
     if (!messageId) return;
     const rows = this.sql("SELECT key, path, duplicate FROM messages WHERE source = ? AND message_id = ?")
       .all(source, messageId) as { key: string; path: string | null; duplicate: number }[];

@@ -1,7 +1,7 @@
 import "server-only";
 // Listing a workspace tree without ever following a symbolic link (DESIGN "Safety rules": a
 // symlink inside a queue is listed as a problem, never read). Shared by the adapters.
-import type { Stats } from "node:fs";
+import type { Dirent, Stats } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { FoundFile } from "@/lib/protocols/types";
@@ -59,7 +59,16 @@ export interface ListOptions {
   maxDepth: number;
   /** Whether an entry's root-relative path is wanted; wanted entries are listed whatever their kind. */
   accept: (relPath: string) => boolean;
+  /**
+   * false: regular files are listed from the directory entry alone, size/mtime/inode left at -1
+   * for the reader's fstat to fill (a first scan reads every file anyway; an lstat each would
+   * cost as much again). Other kinds are still lstat'ed.
+   */
+  stat?: boolean;
 }
+
+/** A regular file listed without its stat; read it to learn the rest (see ListOptions.stat). */
+export const UNSTATTED = -1;
 
 /**
  * Every wanted entry under `dir`, found with lstat only. Descends into real directories that are
@@ -70,14 +79,22 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
   if (!(await isReachableWithoutLinks(root, dir))) return out;
 
   async function walk(current: string, depth: number): Promise<void> {
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = await readdir(current);
+      entries = await readdir(current, { withFileTypes: true });
     } catch {
       return; // gone or unreadable: nothing to list
     }
-    for (let i = 0; i < names.length; i += BATCH) {
-      const batch = names.slice(i, i + BATCH).map(async (name) => {
+    if (opts.stat === false) {
+      entries = entries.filter((e) => {
+        if (!e.isFile()) return true;
+        const relPath = toRelPath(root, path.join(current, e.name));
+        if (opts.accept(relPath)) out.push({ relPath, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED });
+        return false;
+      });
+    }
+    for (let i = 0; i < entries.length; i += BATCH) {
+      const batch = entries.slice(i, i + BATCH).map(async ({ name }) => {
         const abs = path.join(current, name);
         const stats = await lstatOrNull(abs);
         return stats && { abs, stats };

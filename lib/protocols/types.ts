@@ -78,7 +78,8 @@ export interface SourceReader {
   /** Absolute folders to watch (they may not all exist yet). */
   watchDirs: string[];
   /** Every candidate entry under the watched folders (never following symlinks). */
-  list(): Promise<FoundFile[]>;
+  /** Every message location; `stat: false` lists regular files without stats (see fs-safe ListOptions). */
+  list(opts?: { stat?: boolean }): Promise<FoundFile[]>;
   /** Every agent with a queue or inbox, even an empty one. */
   agents(): Promise<string[]>;
   /** Where a root-relative path sits, or null when it is not a message location. */

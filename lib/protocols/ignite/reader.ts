@@ -51,10 +51,10 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
       const names = await listRealSubdirs(layout.queueDir);
       return names.filter((n) => n !== DEAD_LETTER && NAME_PATTERN.test(n)).sort();
     },
-    async list(): Promise<FoundFile[]> {
+    async list(opts = {}): Promise<FoundFile[]> {
       const [queued, archived] = await Promise.all([
-        listNoFollow(absRoot, layout.queueDir, { maxDepth: QUEUE_DEPTH, accept }),
-        listNoFollow(absRoot, layout.archiveDir, { maxDepth: ARCHIVE_DEPTH, accept }),
+        listNoFollow(absRoot, layout.queueDir, { ...opts, maxDepth: QUEUE_DEPTH, accept }),
+        listNoFollow(absRoot, layout.archiveDir, { ...opts, maxDepth: ARCHIVE_DEPTH, accept }),
       ]);
       return [...queued, ...archived];
     },

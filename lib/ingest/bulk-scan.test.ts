@@ -1,0 +1,114 @@
+// The first scan of an empty journal takes the bulk path (lib/journal/bulk.ts). It must build the
+// journal the writer builds file by file: these tests scan the same trees both ways and compare.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { generateIgniteTree } from "@/lib/bench/generate";
+import { openDb, type Db } from "@/lib/journal/db";
+import { deferIndexes } from "@/lib/journal/deferred-indexes";
+import { JournalWriter } from "@/lib/journal/writer";
+import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { buildMessage } from "@/lib/protocols/ignite/build";
+import { copyFixture } from "@/lib/testing/fixtures";
+import { scanSource } from "./scan";
+
+const NOW = Date.parse("2026-11-22T00:00:00Z");
+const temps: string[] = [];
+const temp = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Scan `root` into a fresh journal, in bulk or (with another source's message already there) file by file. */
+async function scanned(root: string, mode: "bulk" | "file by file"): Promise<{ db: Db; rows: unknown[]; events: unknown[] }> {
+  const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
+  const writer = new JournalWriter(db, () => NOW);
+  if (mode === "file by file") {
+    writer.record({
+      source: "other", protocol: "ignite", relPath: "x.mime", originPath: "x.mime", placement: { agent: "leader", folder: "queue" },
+      found: { mtimeMs: NOW, size: 1, ino: 1 }, raw: null,
+      parsed: {
+        messageId: "<unrelated@test>", from: null, to: [], cc: [], type: null, priority: null, threadId: null, inReplyTo: null,
+        correlationId: null, repository: null, issue: null, date: null, rawStatus: null, status: "queued", retryCount: 0,
+        nextRetryAt: null, body: "", problems: [], deadLetter: null,
+      },
+    });
+  }
+  const reader = await openIgnite(root);
+  if (!reader) throw new Error(`no IGNITE workspace at ${root}`);
+  await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false });
+  const rows = (db.prepare("SELECT * FROM messages WHERE source = 's' ORDER BY key").all() as Record<string, unknown>[])
+    .map(({ id: _id, seq: _seq, ...rest }) => rest);
+  const events = db
+    .prepare("SELECT e.key, e.at_ms, e.kind, e.detail FROM events e JOIN messages m USING (key) WHERE m.source = 's' ORDER BY e.key, e.kind, e.detail")
+    .all();
+  return { db, rows, events };
+}
+
+async function expectSameJournal(root: string): Promise<Db> {
+  const bulk = await scanned(root, "bulk");
+  const single = await scanned(root, "file by file");
+  expect(bulk.rows.length).toBeGreaterThan(0);
+  expect(bulk.rows).toEqual(single.rows);
+  expect(bulk.events).toEqual(single.events);
+  single.db.close();
+  return bulk.db;
+}
+
+function write(root: string, rel: string, headers: Parameters<typeof buildMessage>[0]): void {
+  const file = path.join(root, ".ignite", "queue", rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, buildMessage(headers));
+}
+
+describe("bulk first scan", () => {
+  it("builds the same journal as the writer for the IGNITE fixture (dead letters, problems, stuck)", async () => {
+    const db = await expectSameJournal(copyFixture("ignite", path.join(temp("mailroom-bulk-ws-"), "ws")));
+    db.close();
+  });
+
+  it("builds the same journal for a generated tree (threads, retries, dead letters, Japanese bodies)", async () => {
+    const root = path.join(temp("mailroom-bulk-ws-"), "ws");
+    generateIgniteTree(root, 1500);
+    const db = await expectSameJournal(root);
+    db.close();
+  });
+
+  it("settles replies met before their parent, reply chains without a Thread-ID, and duplicate Message-IDs", async () => {
+    const root = path.join(temp("mailroom-bulk-ws-"), "ws");
+    const date = new Date("2026-11-20T10:00:00Z");
+    const base = { from: "leader", type: "task_assignment", body: "task_id: t1\n", date };
+    // Folder order on disk is not name order, so the chain is spread over many agents both ways round.
+    write(root, "a0/processed/root.mime", { ...base, to: ["a0"], messageId: "<m0@t>", threadId: "thr_chain" });
+    for (let i = 1; i <= 12; i++) {
+      write(root, `a${i}/processed/reply.mime`, { ...base, to: [`a${i}`], messageId: `<m${i}@t>`, inReplyTo: `<m${i - 1}@t>`, body: `n: ${i}\n` });
+    }
+    write(root, "dup1/processed/same.mime", { ...base, to: ["dup1"], messageId: "<dup@t>", body: "x: 1\n" });
+    write(root, "dup2/same.mime", { ...base, to: ["dup2"], messageId: "<dup@t>", body: "x: 1\n" });
+    write(root, "orphan/reply.mime", { ...base, to: ["orphan"], messageId: "<o@t>", inReplyTo: "<missing@t>", body: "task_id: t9\n" });
+    const db = await expectSameJournal(root);
+    const keys = db.prepare("SELECT DISTINCT thread_key FROM messages WHERE message_id LIKE '<m%'").pluck().all();
+    expect(keys).toEqual(["h\x1fthr_chain"]);
+    expect(db.prepare("SELECT count(*) FROM messages WHERE duplicate = 1").pluck().get()).toBe(2);
+    db.close();
+  });
+
+  it("brings back indexes a load left set aside when it stopped mid-way", () => {
+    const file = path.join(temp("mailroom-bulk-data-"), "journal.sqlite");
+    const indexNames = (db: Db) => db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all();
+    let db = openDb(file);
+    const before = indexNames(db);
+    deferIndexes(db, ["messages", "events"]);
+    expect(indexNames(db)).toEqual([]);
+    db.close(); // as if the process died here
+    db = openDb(file);
+    expect(indexNames(db)).toEqual(before);
+    expect(db.prepare("SELECT count(*) FROM deferred_indexes").pluck().get()).toBe(0);
+    db.close();
+  });
+});
