@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { generateIgniteTree } from "@/lib/bench/generate";
 import { openDb, type Db } from "@/lib/journal/db";
 import { deferIndexes } from "@/lib/journal/deferred-indexes";
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 /** Scan `root` into a fresh journal, in bulk or (with another source's message already there) file by file. */
-async function scanned(root: string, mode: "bulk" | "file by file"): Promise<{ db: Db; rows: unknown[]; events: unknown[] }> {
+async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "file by file"): Promise<{ db: Db; rows: unknown[]; events: unknown[] }> {
   const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
   const writer = new JournalWriter(db, () => NOW);
   if (mode === "file by file") {
@@ -41,7 +41,8 @@ async function scanned(root: string, mode: "bulk" | "file by file"): Promise<{ d
   }
   const reader = await openIgnite(root);
   if (!reader) throw new Error(`no IGNITE workspace at ${root}`);
-  await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false });
+  const poolMinFiles = mode === "bulk on worker threads" ? 0 : Infinity;
+  await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, poolMinFiles });
   const rows = (db.prepare("SELECT * FROM messages WHERE source = 's' ORDER BY key").all() as Record<string, unknown>[])
     .map(({ id: _id, seq: _seq, ...rest }) => rest);
   const events = db
@@ -50,8 +51,8 @@ async function scanned(root: string, mode: "bulk" | "file by file"): Promise<{ d
   return { db, rows, events };
 }
 
-async function expectSameJournal(root: string): Promise<Db> {
-  const bulk = await scanned(root, "bulk");
+async function expectSameJournal(root: string, bulkMode: "bulk" | "bulk on worker threads" = "bulk"): Promise<Db> {
+  const bulk = await scanned(root, bulkMode);
   const single = await scanned(root, "file by file");
   expect(bulk.rows.length).toBeGreaterThan(0);
   expect(bulk.rows).toEqual(single.rows);
@@ -76,6 +77,15 @@ describe("bulk first scan", () => {
     const root = path.join(temp("mailroom-bulk-ws-"), "ws");
     generateIgniteTree(root, 1500);
     const db = await expectSameJournal(root);
+    db.close();
+  });
+
+  it("reads on worker threads into the same journal (the fixture's oddities: binary, empty, symlinks, oversized)", async () => {
+    const errors = vi.spyOn(console, "error");
+    const db = await expectSameJournal(copyFixture("ignite", path.join(temp("mailroom-bulk-ws-"), "ws")), "bulk on worker threads");
+    // No fallback to the main thread happened: the workers did the reading.
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
     db.close();
   });
 

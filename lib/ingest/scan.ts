@@ -1,54 +1,95 @@
 import "server-only";
-import type { JournalWriter } from "@/lib/journal/writer";
+import type { JournalWriter, KnownFile } from "@/lib/journal/writer";
+import type { FoundFile } from "@/lib/protocols";
+import { ReadPool } from "./read-pool";
 import { commitFile, prepareFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
 /** Files journaled per transaction (fewer commits rewrite fewer index pages); between chunks the event loop serves requests. */
 const CHUNK = 2000;
+/** Below this a first scan reads on the main thread: starting workers would cost more than it saves. */
+const POOL_MIN_FILES = 5000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const isUnchanged = (k: KnownFile | undefined, f: FoundFile) => k !== undefined && k.mtimeMs === f.mtimeMs && k.size === f.size && k.ino === f.ino;
+
+async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<PreparedFile[]> {
+  const prepared: PreparedFile[] = [];
+  for (const f of files) {
+    try {
+      const p = await prepareFile(source, f);
+      if (p) prepared.push(p);
+    } catch (err) {
+      // One unreadable file never stops the scan; the next pass tries it again.
+      console.error(`[mailroom] could not read ${f.relPath}:`, err);
+    }
+  }
+  return prepared;
+}
 
 /**
  * Reconcile a whole source with the journal: new and changed files are read, unchanged ones
  * cost one lstat, and journaled files that are no longer there become gone (after moves have
- * claimed theirs). The first scan of a big tree reports progress as it goes.
+ * claimed theirs). The first scan of a big tree loads in bulk, reads on worker threads, and
+ * reports progress as it goes.
  */
-export async function scanSource(source: ReadableSource, writer: JournalWriter, opts: { reportProgress: boolean }): Promise<{ files: number; gone: number }> {
+export async function scanSource(
+  source: ReadableSource,
+  writer: JournalWriter,
+  opts: { reportProgress: boolean; poolMinFiles?: number },
+): Promise<{ files: number; gone: number }> {
   const known = writer.presentFiles(source.id);
   // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
   const found = await source.reader.list({ stat: known.size > 0 });
   const present = new Set(found.map((f) => f.relPath));
   const ctx: SyncContext = { source, writer, isPresent: (p) => present.has(p) };
   writer.setAgents(source.id, await source.reader.agents());
-  if (opts.reportProgress) writer.setProgress(source.id, 0, found.length, false);
+  const changed = found.filter((f) => !isUnchanged(known.get(f.relPath), f));
+  let done = found.length - changed.length;
+  if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
+
   // An empty journal loads in bulk; dead letters link to other messages, so they follow the load.
   const bulk = known.size === 0 ? writer.beginBulkLoad() : null;
   const afterLoad: PreparedFile[] = [];
-
-  for (let start = 0; start < found.length; start += CHUNK) {
-    const prepared: PreparedFile[] = [];
-    for (const f of found.slice(start, start + CHUNK)) {
-      const k = known.get(f.relPath);
-      if (k && k.mtimeMs === f.mtimeMs && k.size === f.size && k.ino === f.ino) continue;
+  let pool = bulk && changed.length >= (opts.poolMinFiles ?? POOL_MIN_FILES) ? ReadPool.open() : null;
+  // Workers are a speed-up, never a dependency: if one fails, the main thread reads.
+  const read = async (files: FoundFile[]): Promise<PreparedFile[]> => {
+    if (pool) {
       try {
-        const p = await prepareFile(source, f);
-        if (p) prepared.push(p);
+        return await pool.prepare(source, files);
       } catch (err) {
-        // One unreadable file never stops the scan; the next pass tries it again.
-        console.error(`[mailroom] could not read ${f.relPath}:`, err);
+        console.error("[mailroom] reading on worker threads failed; reading on the main thread instead:", err);
+        pool?.close();
+        pool = null;
       }
     }
-    writer.transaction(() => {
-      for (const p of prepared) {
-        if (!bulk) commitFile(ctx, p);
-        else if (p.record.parsed.deadLetter) afterLoad.push(p);
-        else bulk.add(p.record);
-      }
-      bulk?.commitChunk();
-    });
-    if (opts.reportProgress) writer.setProgress(source.id, Math.min(start + CHUNK, found.length), found.length, false);
-    await yieldToEventLoop();
+    return prepareHere(source, files);
+  };
+  try {
+    const chunks: FoundFile[][] = [];
+    for (let i = 0; i < changed.length; i += CHUNK) chunks.push(changed.slice(i, i + CHUNK));
+    // With workers, a few chunks are read ahead so they never wait for the writer.
+    const reads = chunks.slice(0, pool ? pool.size * 2 : 0).map(read);
+    for (let i = 0; i < chunks.length; i++) {
+      const chunk = chunks[i] ?? [];
+      const prepared = await (reads[i] ?? read(chunk));
+      const next = chunks[reads.length];
+      if (pool && next) reads.push(read(next));
+      writer.transaction(() => {
+        for (const p of prepared) {
+          if (!bulk) commitFile(ctx, p);
+          else if (p.record.parsed.deadLetter) afterLoad.push(p);
+          else bulk.add(p.record);
+        }
+        bulk?.commitChunk();
+      });
+      done += chunk.length;
+      if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
+      await yieldToEventLoop();
+    }
+  } finally {
+    pool?.close();
   }
-
   if (bulk) {
     bulk.finish(source.id);
     writer.transaction(() => {

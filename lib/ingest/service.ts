@@ -38,9 +38,11 @@ export class IngestService {
   }
 
   async start(): Promise<void> {
+    const started = performance.now();
     await this.serial(() => this.rescan(true));
     if (this.stopped) return;
     this.journal.writer.analyze();
+    console.log(`[mailroom] first scan done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // After listing, not before: the first scan's messages are filterable at once, text search soon after.
     const pause = () => (this.stopped ? Promise.reject(new Error("ingest stopped")) : new Promise<void>((r) => setImmediate(r)));
     await buildFullText(this.journal.db, pause).catch((err: unknown) => {
