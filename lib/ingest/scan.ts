@@ -69,12 +69,12 @@ export async function scanSource(
     const chunks: FoundFile[][] = [];
     for (let i = 0; i < changed.length; i += CHUNK) chunks.push(changed.slice(i, i + CHUNK));
     // With workers, a few chunks are read ahead so they never wait for the writer.
-    const reads = chunks.slice(0, pool ? pool.size * 2 : 0).map(read);
+    const ahead = chunks.slice(0, pool ? pool.size * 2 : 0).map(read);
     for (let i = 0; i < chunks.length; i++) {
       const chunk = chunks[i] ?? [];
-      const prepared = await (reads[i] ?? read(chunk));
-      const next = chunks[reads.length];
-      if (pool && next) reads.push(read(next));
+      const prepared = await (ahead.shift() ?? read(chunk));
+      const next = chunks[i + 1 + ahead.length];
+      if (pool && next) ahead.push(read(next));
       writer.transaction(() => {
         for (const p of prepared) {
           if (!bulk) commitFile(ctx, p);

@@ -7,6 +7,7 @@ import { discoverSources } from "./sources";
 import { scanSource } from "./scan";
 import { statFound, statFoundSync } from "./read";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
+import { releaseScanMemory } from "./release-memory";
 import { DirWatcher, listDirs } from "./watch";
 
 
@@ -49,6 +50,7 @@ export class IngestService {
       if (!this.stopped) throw err;
     });
     if (this.stopped) return;
+    releaseScanMemory();
     this.timers.push(setInterval(() => void this.serial(() => this.rescan(false)), this.config.rescanMs));
     this.timers.push(setInterval(() => this.journal.writer.refreshStuck(this.config.stuckAfterMs), STUCK_CHECK_MS));
     for (const t of this.timers) t.unref();
