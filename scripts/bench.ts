@@ -96,7 +96,7 @@ async function main() {
   t = performance.now();
   const server = spawn(path.join(projectDir, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
     cwd: projectDir,
-    env: { ...process.env, MAILROOM_ROOT: ws, MAILROOM_DATA: path.join(work, "data"), MAILROOM_RESCAN_MS: "600000" },
+    env: { ...process.env, MAILROOM_ROOT: ws, MAILROOM_DATA: path.join(work, "data") },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {

@@ -7,7 +7,7 @@ import { queryHistory, queryPage, queryStats, querySummary } from "@/lib/journal
 import { parseQuery } from "@/lib/query";
 import { loadConfig } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
-import { IngestService } from "./service";
+import { IngestService, nextRescanDelay } from "./service";
 
 let ws: string;
 let data: string;
@@ -139,5 +139,12 @@ describe("watching the tree", () => {
     await rescanner.scanNow();
     rescanner.stop();
     expect(q("agent:innovator")[0]).toMatchObject({ status: "completed", path: null });
+  });
+});
+
+describe("periodic rescans", () => {
+  it("wait the setting on a small tree, and 20 times their own duration on a big one", () => {
+    expect(nextRescanDelay(10_000, 40)).toBe(10_000);
+    expect(nextRescanDelay(10_000, 1_250)).toBe(25_000);
   });
 });

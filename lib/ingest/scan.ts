@@ -98,11 +98,14 @@ export async function scanSource(
   }
 
   let gone = 0;
-  writer.transaction(() => {
-    for (const relPath of writer.presentFiles(source.id).keys()) {
-      if (!present.has(relPath) && writer.markGone(source.id, relPath)) gone++;
-    }
-  });
+  // After a bulk load every journaled file was just listed: nothing can be gone.
+  if (!bulk) {
+    writer.transaction(() => {
+      for (const relPath of writer.presentFiles(source.id).keys()) {
+        if (!present.has(relPath) && writer.markGone(source.id, relPath)) gone++;
+      }
+    });
+  }
   writer.setProgress(source.id, found.length, found.length, true);
   return { files: found.length, gone };
 }

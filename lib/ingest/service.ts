@@ -14,6 +14,13 @@ import { DirWatcher, listDirs } from "./watch";
 /** A vanished file waits this long for a move to claim it before it counts as deleted. */
 const GONE_GRACE_MS = 1000;
 const STUCK_CHECK_MS = 1000;
+/** A periodic rescan waits at least this many times its own duration before the next. */
+const RESCAN_COST_FACTOR = 20;
+
+/** The pause before the next periodic rescan: the setting, or longer when rescans are slow (a big tree). */
+export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number {
+  return Math.max(rescanMs, Math.round(RESCAN_COST_FACTOR * lastRescanMs));
+}
 
 /** Keeps the journal in step with the tree: a first full scan, then watch events plus periodic rescans. */
 export class IngestService {
@@ -51,9 +58,25 @@ export class IngestService {
     });
     if (this.stopped) return;
     releaseScanMemory();
-    this.timers.push(setInterval(() => void this.serial(() => this.rescan(false)), this.config.rescanMs));
-    this.timers.push(setInterval(() => this.journal.writer.refreshStuck(this.config.stuckAfterMs), STUCK_CHECK_MS));
-    for (const t of this.timers) t.unref();
+    this.scheduleRescan(this.config.rescanMs);
+    this.timers.push(setInterval(() => this.journal.writer.refreshStuck(this.config.stuckAfterMs), STUCK_CHECK_MS).unref());
+  }
+
+  /**
+   * The safety-net rescan (events are the fast path). On a big tree a rescan is an lstat per file,
+   * so the pause after one grows with what it took (nextRescanDelay): at 100,000 files rescans
+   * cost a few percent of a core instead of ten.
+   */
+  private scheduleRescan(delayMs: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers = this.timers.filter((t) => t !== timer);
+      const started = performance.now();
+      void this.serial(() => this.rescan(false))
+        .catch(() => undefined) // serial() has logged it; the next rescan tries again
+        .then(() => this.scheduleRescan(nextRescanDelay(this.config.rescanMs, performance.now() - started)));
+    }, delayMs).unref();
+    this.timers.push(timer);
   }
 
   /** Scan everything once now (also what tests call to converge). */
@@ -71,7 +94,7 @@ export class IngestService {
 
   stop(): void {
     this.stopped = true;
-    for (const t of this.timers) clearInterval(t);
+    for (const t of this.timers) clearTimeout(t);
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.watcher.close();
   }
