@@ -24,6 +24,9 @@ afterEach(() => {
   for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+const rowsOf = (db: Db) =>
+  (db.prepare("SELECT * FROM messages WHERE source = 's' ORDER BY key").all() as Record<string, unknown>[]).map(({ id: _id, seq: _seq, ...rest }) => rest);
+
 /** Scan `root` into a fresh journal, in bulk or (with another source's message already there) file by file. */
 async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "file by file"): Promise<{ db: Db; rows: unknown[]; events: unknown[] }> {
   const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
@@ -43,8 +46,7 @@ async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "
   if (!reader) throw new Error(`no IGNITE workspace at ${root}`);
   const poolMinFiles = mode === "bulk on worker threads" ? 0 : Infinity;
   await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, poolMinFiles });
-  const rows = (db.prepare("SELECT * FROM messages WHERE source = 's' ORDER BY key").all() as Record<string, unknown>[])
-    .map(({ id: _id, seq: _seq, ...rest }) => rest);
+  const rows = rowsOf(db);
   const events = db
     .prepare("SELECT e.key, e.at_ms, e.kind, e.detail FROM events e JOIN messages m USING (key) WHERE m.source = 's' ORDER BY e.key, e.kind, e.detail")
     .all();
@@ -105,6 +107,35 @@ describe("bulk first scan", () => {
     const keys = db.prepare("SELECT DISTINCT thread_key FROM messages WHERE message_id LIKE '<m%'").pluck().all();
     expect(keys).toEqual(["h\x1fthr_chain"]);
     expect(db.prepare("SELECT count(*) FROM messages WHERE duplicate = 1").pluck().get()).toBe(2);
+    db.close();
+  });
+
+  it("keeps what a load that failed part-way journaled, with its indexes, and the next scan completes it", async () => {
+    const root = path.join(temp("mailroom-bulk-ws-"), "ws");
+    generateIgniteTree(root, 2500); // two chunks
+    const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
+    let transactions = 0;
+    class FailingWriter extends JournalWriter {
+      override transaction<T>(fn: () => T): T {
+        if (++transactions === 2) throw new Error("disk full");
+        return super.transaction(fn);
+      }
+    }
+    const writer = new FailingWriter(db, () => NOW);
+    const reader = await openIgnite(root);
+    if (!reader) throw new Error("not a workspace");
+    const source = { id: "s", protocol: "ignite" as const, root, reader, error: null };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await expect(scanSource(source, writer, { reportProgress: false })).rejects.toThrow("disk full");
+    errors.mockRestore();
+    // The first chunk stays (less its dead letters, which wait for the end of a load).
+    expect(db.prepare("SELECT count(*) FROM messages").pluck().get()).toBeGreaterThan(1900);
+    expect(db.prepare("SELECT count(*) FROM deferred_indexes").pluck().get()).toBe(0);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'messages_sort'").pluck().get()).toBe(1);
+    await scanSource(source, writer, { reportProgress: false });
+    const complete = await scanned(root, "bulk");
+    expect(rowsOf(db)).toEqual(complete.rows);
+    complete.db.close();
     db.close();
   });
 

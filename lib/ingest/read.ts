@@ -32,18 +32,20 @@ export async function statFound(root: string, relPath: string): Promise<FoundFil
 
 /**
  * The bytes to hand the adapter, and the file's facts as of this read (fstat of the open file, so a
- * file listed without stats gets them here). Symlinks and directories are never read (a link could
+ * file listed without stats gets them here); null when the file is no longer there. Symlinks and directories are never read (a link could
  * lead out of the root); an oversized file gives only its head, so it is journaled by headers.
  * Synchronous on purpose: a scan reads thousands of small files, and event-loop round trips
  * would cost more than the reads.
  */
-export function readFoundSync(root: string, found: FoundFile): { found: FoundFile; bytes: Buffer | null; keep: boolean } {
+export function readFoundSync(root: string, found: FoundFile): { found: FoundFile; bytes: Buffer | null; keep: boolean } | null {
   const unread = { found, bytes: null, keep: false };
   if (found.kind !== "file") return unread;
   let fd: number;
   try {
     fd = fsSync.openSync(absolute(root, found.relPath), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
-  } catch {
+  } catch (err) {
+    // Gone since it was listed (moved or deleted): nothing to journal; the move's new path will be.
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
     return unread;
   }
   try {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { JournalWriter, KnownFile } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
+import { statFoundSync } from "./read";
 import { ReadPool } from "./read-pool";
 import { commitFile, prepareFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
@@ -36,13 +37,20 @@ async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<
 export async function scanSource(
   source: ReadableSource,
   writer: JournalWriter,
-  opts: { reportProgress: boolean; poolMinFiles?: number },
+  opts: {
+    reportProgress: boolean;
+    poolMinFiles?: number;
+    /** A listing made before this scan's turn (see IngestService.periodicRescan); possibly stale. */
+    listing?: FoundFile[];
+  },
 ): Promise<{ files: number; gone: number }> {
   const known = writer.presentFiles(source.id);
   // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
-  const found = await source.reader.list({ stat: known.size > 0 });
+  const found = opts.listing ?? (await source.reader.list({ stat: known.size > 0 }));
   const present = new Set(found.map((f) => f.relPath));
-  const ctx: SyncContext = { source, writer, isPresent: (p) => present.has(p) };
+  // Not listed may still mean there now: a listing made before this turn is asked again.
+  const isThere = (p: string) => present.has(p) || (opts.listing !== undefined && statFoundSync(source.root, p) !== null);
+  const ctx: SyncContext = { source, writer, isPresent: isThere };
   writer.setAgents(source.id, await source.reader.agents());
   const changed = found.filter((f) => !isUnchanged(known.get(f.relPath), f));
   let done = found.length - changed.length;
@@ -87,6 +95,14 @@ export async function scanSource(
       if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
       await yieldToEventLoop();
     }
+  } catch (err) {
+    // What was loaded stays, with its indexes back now rather than at the next start.
+    try {
+      bulk?.finish(source.id);
+    } catch (finishErr) {
+      console.error("[mailroom] could not finish an interrupted first scan; the next start will:", finishErr);
+    }
+    throw err;
   } finally {
     pool?.close();
   }
@@ -102,7 +118,7 @@ export async function scanSource(
   if (!bulk) {
     writer.transaction(() => {
       for (const relPath of writer.presentFiles(source.id).keys()) {
-        if (!present.has(relPath) && writer.markGone(source.id, relPath)) gone++;
+        if (!isThere(relPath) && writer.markGone(source.id, relPath)) gone++;
       }
     });
   }

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
 import { buildFullText } from "@/lib/journal/fulltext";
-import { discoverSources } from "./sources";
+import type { FoundFile } from "@/lib/protocols";
+import { discoverSources, type Source } from "./sources";
 import { scanSource } from "./scan";
 import { statFound, statFoundSync } from "./read";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
@@ -72,8 +73,8 @@ export class IngestService {
     const timer = setTimeout(() => {
       this.timers = this.timers.filter((t) => t !== timer);
       const started = performance.now();
-      void this.serial(() => this.rescan(false))
-        .catch(() => undefined) // serial() has logged it; the next rescan tries again
+      void this.periodicRescan()
+        .catch((err: unknown) => console.error("[mailroom] rescan failed:", err)) // the next one tries again
         .then(() => this.scheduleRescan(nextRescanDelay(this.config.rescanMs, performance.now() - started)));
     }, delayMs).unref();
     this.timers.push(timer);
@@ -99,15 +100,27 @@ export class IngestService {
     this.watcher.close();
   }
 
-  private async rescan(first: boolean): Promise<void> {
-    const { writer } = this.journal;
+  /**
+   * A periodic rescan lists the tree (an lstat per file: seconds at a million files) before it
+   * takes its turn, so file events are never queued behind the listing; scanSource re-checks
+   * anything the listing says is new or gone, since events may have moved it meanwhile.
+   */
+  private async periodicRescan(): Promise<void> {
     const all = await discoverSources(this.config.roots);
+    const listings = new Map<string, FoundFile[]>();
+    for (const s of all) if (s.reader && !this.stopped) listings.set(s.id, await s.reader.list());
+    await this.serial(() => this.rescan(false, { all, listings }));
+  }
+
+  private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, FoundFile[]> }): Promise<void> {
+    const { writer } = this.journal;
+    const all = listed?.all ?? (await discoverSources(this.config.roots));
     for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error });
     writer.keepOnlySources(all.map((s) => s.id));
     this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
     for (const source of this.sources) {
       if (this.stopped) return;
-      await scanSource(source, writer, { reportProgress: first });
+      await scanSource(source, writer, { reportProgress: first, listing: listed?.listings.get(source.id) });
     }
     writer.refreshStuck(this.config.stuckAfterMs);
     const pruned = writer.prune(this.config.retainMs, this.config.retainCount);

@@ -21,11 +21,13 @@ export interface PreparedFile {
   original: FileRecord | null;
 }
 
-/** Read and parse one file (the slow, async part); null when the path is not a message location. */
+/** Read and parse one file (the slow, async part); null when the path is not a message location or the file is gone. */
 export async function prepareFile(source: ReadableSource, listed: FoundFile): Promise<PreparedFile | null> {
   const placement = source.reader.place(listed.relPath);
   if (!placement) return null;
-  const { found, bytes, keep } = readFoundSync(source.root, listed);
+  const read = readFoundSync(source.root, listed);
+  if (!read) return null;
+  const { found, bytes, keep } = read;
   const parsed = await source.reader.parse({ relPath: found.relPath, placement, bytes, found });
   const record: FileRecord = {
     source: source.id, protocol: source.protocol, relPath: found.relPath, originPath: found.relPath,

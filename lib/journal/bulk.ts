@@ -77,7 +77,10 @@ export class BulkLoad {
     this.saveSeq.run(this.seq);
   }
 
-  /** Build the indexes, then settle what needed the whole load: late parents and duplicates. */
+  /**
+   * Build the indexes, then settle what needed the whole load: late parents and duplicates. Also
+   * right for a load that stopped part-way: what it loaded stays, and is consistent.
+   */
   finish(source: string): void {
     this.commitChunk();
     restoreIndexes(this.db);

@@ -1,0 +1,64 @@
+// A periodic rescan lists the tree before its turn (IngestService.periodicRescan), so by the time
+// it reconciles, file events may have moved things. A stale listing must never invent or lose a message.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDb, type Db } from "@/lib/journal/db";
+import { JournalWriter } from "@/lib/journal/writer";
+import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { copyFixture } from "@/lib/testing/fixtures";
+import { scanSource } from "./scan";
+import type { ReadableSource } from "./sync";
+
+let ws: string;
+let data: string;
+let db: Db;
+let writer: JournalWriter;
+let source: ReadableSource;
+
+const rel = (...parts: string[]) => [".ignite", "queue", ...parts].join("/");
+const row = (p: string) => db.prepare("SELECT key, path, status, problems FROM messages WHERE path = ? OR last_path = ?").get(p, p);
+
+beforeEach(async () => {
+  ws = copyFixture("ignite");
+  data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-scan-"));
+  db = openDb(path.join(data, "journal.sqlite"));
+  writer = new JournalWriter(db);
+  const reader = await openIgnite(ws);
+  if (!reader) throw new Error("fixture is not a workspace");
+  source = { id: "s", protocol: "ignite", root: ws, reader, error: null };
+  await scanSource(source, writer, { reportProgress: false });
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(ws, { recursive: true, force: true });
+  fs.rmSync(data, { recursive: true, force: true });
+});
+
+describe("a rescan with a listing made before its turn", () => {
+  it("neither marks gone a file moved in after the listing nor records the file it moved from", async () => {
+    const from = rel("innovator", "improvement_request_1795136391230419.mime");
+    const to = rel("innovator", "processed", "improvement_request_1795136391230419.mime");
+    const before = row(from) as { key: string };
+    const listing = await source.reader.list();
+    // Meanwhile the monitor moves the file, and its event is journaled.
+    fs.renameSync(path.join(ws, from), path.join(ws, to));
+    await scanSource(source, writer, { reportProgress: false });
+    expect(row(to)).toMatchObject({ key: before.key, path: to });
+
+    await scanSource(source, writer, { reportProgress: false, listing });
+    expect(row(to)).toMatchObject({ key: before.key, path: to });
+    expect(db.prepare("SELECT count(*) FROM messages WHERE path = ?").pluck().get(from)).toBe(0);
+  });
+
+  it("does not record a file deleted after the listing as unreadable", async () => {
+    const file = rel("ignitian_3", "task_assignment_1795136081090233.mime");
+    fs.unlinkSync(path.join(ws, file));
+    const listing = await source.reader.list();
+    listing.push({ relPath: rel("ignitian_3", "new_1.mime"), kind: "file", size: 10, mtimeMs: Date.now(), ino: 1 });
+    await scanSource(source, writer, { reportProgress: false, listing });
+    expect(db.prepare("SELECT count(*) FROM messages WHERE last_path LIKE '%new_1.mime'").pluck().get()).toBe(0);
+    expect(row(file)).toMatchObject({ status: "completed" });
+  });
+});
