@@ -44,7 +44,7 @@ export async function scanSource(
     listing?: FoundFile[];
   },
 ): Promise<{ files: number; gone: number }> {
-  const known = writer.presentFiles(source.id);
+  const known = await writer.presentFiles(source.id, yieldToEventLoop);
   // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
   const found = opts.listing ?? (await source.reader.list({ stat: known.size > 0 }));
   const present = new Set(found.map((f) => f.relPath));
@@ -113,14 +113,15 @@ export async function scanSource(
     });
   }
 
+  // Journaled at the start but not listed (this scan only adds listed files, and events wait
+  // their turn). After a bulk load every journaled file was just listed: nothing can be gone.
+  const missing = bulk ? [] : [...known.keys()].filter((p) => !isThere(p));
   let gone = 0;
-  // After a bulk load every journaled file was just listed: nothing can be gone.
-  if (!bulk) {
+  for (let i = 0; i < missing.length; i += CHUNK) {
     writer.transaction(() => {
-      for (const relPath of writer.presentFiles(source.id).keys()) {
-        if (!isThere(relPath) && writer.markGone(source.id, relPath)) gone++;
-      }
+      for (const relPath of missing.slice(i, i + CHUNK)) if (writer.markGone(source.id, relPath)) gone++;
     });
+    await yieldToEventLoop();
   }
   writer.setProgress(source.id, found.length, found.length, true);
   return { files: found.length, gone };

@@ -17,6 +17,8 @@ const GONE_GRACE_MS = 1000;
 const STUCK_CHECK_MS = 1000;
 /** A periodic rescan waits at least this many times its own duration before the next. */
 const RESCAN_COST_FACTOR = 20;
+/** Rescans slower than this are logged: the tree is big enough that an operator may want to know. */
+const SLOW_RESCAN_MS = 2000;
 
 /** The pause before the next periodic rescan: the setting, or longer when rescans are slow (a big tree). */
 export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number {
@@ -106,10 +108,17 @@ export class IngestService {
    * anything the listing says is new or gone, since events may have moved it meanwhile.
    */
   private async periodicRescan(): Promise<void> {
+    const started = performance.now();
     const all = await discoverSources(this.config.roots);
     const listings = new Map<string, FoundFile[]>();
     for (const s of all) if (s.reader && !this.stopped) listings.set(s.id, await s.reader.list());
+    const listedMs = performance.now() - started;
     await this.serial(() => this.rescan(false, { all, listings }));
+    const totalMs = performance.now() - started;
+    if (totalMs > SLOW_RESCAN_MS) {
+      const files = [...listings.values()].reduce((n, l) => n + l.length, 0);
+      console.log(`[mailroom] rescan of ${files} files took ${(totalMs / 1000).toFixed(1)} s (listing ${(listedMs / 1000).toFixed(1)} s)`);
+    }
   }
 
   private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, FoundFile[]> }): Promise<void> {

@@ -42,6 +42,8 @@ interface Row {
   ino: number | null;
 }
 
+const PRESENT_PAGE = 20_000;
+
 /** The ingest side of the journal: every change bumps the global `seq`, so polls cost O(change). */
 export class JournalWriter {
   private readonly statements = new Map<string, Statement>();
@@ -108,11 +110,24 @@ export class JournalWriter {
     this.sql(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
   }
 
-  /** Every message the journal believes is on disk for a source, by path. */
-  presentFiles(source: string): Map<string, KnownFile> {
-    const rows = this.sql("SELECT key, path, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path IS NOT NULL")
-      .all(source) as (KnownFile & { path: string })[];
-    return new Map(rows.map((r) => [r.path, r]));
+  /**
+   * Every message the journal believes is on disk for a source, by path. Read in pages with
+   * `pause()` between them: at a million files one read would hold the server for seconds.
+   */
+  async presentFiles(source: string, pause: () => Promise<void>): Promise<Map<string, KnownFile>> {
+    const page = this.sql(
+      `SELECT key, path, mtime_ms AS mtimeMs, size, ino FROM messages
+       WHERE source = ? AND path IS NOT NULL AND path > ? ORDER BY path LIMIT ${PRESENT_PAGE}`,
+    );
+    const known = new Map<string, KnownFile>();
+    for (let after = ""; ; ) {
+      const rows = page.all(source, after) as (KnownFile & { path: string })[];
+      for (const r of rows) known.set(r.path, { key: r.key, mtimeMs: r.mtimeMs, size: r.size, ino: r.ino });
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < PRESENT_PAGE) return known;
+      after = last.path;
+      await pause();
+    }
   }
 
   known(source: string, relPath: string): KnownFile | null {
