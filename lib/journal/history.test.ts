@@ -87,6 +87,10 @@ describe("full-text search", () => {
     expect(keysOf('"install the cli"')).toHaveLength(1);
     expect(keysOf("インストール -骨組み")).toHaveLength(1);
     expect(keysOf("nowhere")).toHaveLength(0);
+    // Several terms are one MATCH: all of them in one body, not each in some body.
+    expect(keysOf("README 作成 install")).toHaveLength(1);
+    expect(keysOf("README インストール")).toHaveLength(0);
+    expect(keysOf("骨組み -インストール 作成")).toHaveLength(1);
   });
 
   it("answers before the index exists and for terms under three characters", async () => {
