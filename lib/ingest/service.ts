@@ -19,6 +19,7 @@ const STUCK_CHECK_MS = 1000;
 const RESCAN_COST_FACTOR = 20;
 /** Rescans slower than this are logged: the tree is big enough that an operator may want to know. */
 const SLOW_RESCAN_MS = 2000;
+const BIG_RESCAN_FILES = 20_000;
 
 /** The pause before the next periodic rescan: the setting, or longer when rescans are slow (a big tree). */
 export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number {
@@ -115,8 +116,11 @@ export class IngestService {
     const listedMs = performance.now() - started;
     await this.serial(() => this.rescan(false, { all, listings }));
     const totalMs = performance.now() - started;
+    const files = [...listings.values()].reduce((n, l) => n + l.length, 0);
+    listings.clear();
+    // A big tree's rescan leaves tens of MB of listings behind; collected now, not when V8 gets to it.
+    if (files >= BIG_RESCAN_FILES) releaseScanMemory();
     if (totalMs > SLOW_RESCAN_MS) {
-      const files = [...listings.values()].reduce((n, l) => n + l.length, 0);
       console.log(`[mailroom] rescan of ${files} files took ${(totalMs / 1000).toFixed(1)} s (listing ${(listedMs / 1000).toFixed(1)} s)`);
     }
   }
