@@ -126,6 +126,9 @@ async function main() {
     const { seq } = (await timedJson(`${base}/api/messages?limit=1`)).body as { seq: number };
     const polls: number[] = [];
     for (let i = 0; i < 500; i++) polls.push((await timedJson(`${base}/api/messages?since=${seq}`)).ms);
+    // The same number of requests to a route that reads one tiny table: the framework's own floor.
+    const floor: number[] = [];
+    for (let i = 0; i < 500; i++) floor.push((await timedJson(`${base}/api/sources`)).ms);
 
     const date = new Date();
     const file = path.join(ws, ".ignite", "queue", "leader", messageFileName("progress_update", date));
@@ -142,7 +145,8 @@ async function main() {
       machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? "?", node: process.version },
       messages: tree.messages, files: filesRead, readOnceMs,
       listedMs, listedRatio: listedMs / readOnceMs, fullTextMs, fullTextRatio: fullTextMs / readOnceMs,
-      latency, poll: { p50: percentile(polls, 50), p95: percentile(polls, 95) }, newFileMs, load, rssMb: treeRssMb(server.pid ?? 0),
+      latency, poll: { p50: percentile(polls, 50), p95: percentile(polls, 95) },
+      floor: { p50: percentile(floor, 50), p95: percentile(floor, 95) }, newFileMs, load, rssMb: treeRssMb(server.pid ?? 0),
     };
     fs.mkdirSync(path.join(projectDir, "bench-results"), { recursive: true });
     fs.writeFileSync(path.join(projectDir, "bench-results", `bench-${tree.messages}.json`), JSON.stringify(result, null, 2));
@@ -156,6 +160,7 @@ async function main() {
 function printTable(r: {
   messages: number; files: number; machine: { cores: number; cpu: string }; readOnceMs: number; listedMs: number; listedRatio: number;
   fullTextMs: number; fullTextRatio: number; latency: Record<string, { p50: number; p95: number }>; poll: { p50: number; p95: number };
+  floor: { p50: number; p95: number };
   newFileMs: number; load: { clients: number; seconds: number; polls: number; p50: number; p95: number; serverCpuPercent: number }; rssMb: number;
 }) {
   const f = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -165,6 +170,7 @@ function printTable(r: {
   console.log(`full-text search ready                   ${f(r.fullTextMs)}  ${r.fullTextRatio.toFixed(1)}× baseline (budget 6×)`);
   for (const [q, l] of Object.entries(r.latency)) console.log(`GET /api/messages ${q.padEnd(52)} p50 ${f(l.p50).padStart(9)}  p95 ${f(l.p95).padStart(9)}`);
   console.log(`poll, nothing changed (500 polls)        p50 ${f(r.poll.p50)}  p95 ${f(r.poll.p95)} (budget 5 ms)`);
+  console.log(`  for comparison, GET /api/sources (500)  p50 ${f(r.floor.p50)}  p95 ${f(r.floor.p95)}`);
   console.log(`new file → in a poll                     ${f(r.newFileMs)}`);
   console.log(`${r.load.clients} clients polling every second, ${r.load.seconds} s: ${r.load.polls} polls, p50 ${f(r.load.p50)}, p95 ${f(r.load.p95)}, server CPU ${r.load.serverCpuPercent.toFixed(0)}% of one core`);
   console.log(`server RSS                               ${r.rssMb.toFixed(0)} MB (budget 400 MB)`);
