@@ -13,7 +13,7 @@ import type { FileRecord, JournalWriter } from "./writer";
  * set aside, thread keys and the first-seen event written with the row, and the rare follow-ups
  * (a reply whose parent came later, two files with one Message-ID) settled by the writer's own
  * logic once the indexes are back. The result is the journal the writer would have built file by
- * file (bulk.test.ts compares the two). Only for new messages: dead letters, which link to
+ * file (lib/ingest/bulk-scan.test.ts compares the two). Only for new messages: dead letters, which link to
  * another message, go through the writer after finish().
  */
 export class BulkLoad {
