@@ -31,9 +31,10 @@ export async function statFound(root: string, relPath: string): Promise<FoundFil
 }
 
 /**
- * The bytes to hand the adapter, and the file's facts as of this read (fstat of the open file, so a
- * file listed without stats gets them here); null when the file is no longer there. Symlinks and directories are never read (a link could
- * lead out of the root); an oversized file gives only its head, so it is journaled by headers.
+ * The bytes to hand the adapter, and the file's facts as of this read (fstat of the open file, so
+ * a file listed without stats gets them here); null when the file is no longer there. Symlinks
+ * and directories are never read (a link could lead out of the root); an oversized file gives
+ * only its head, so it is journaled by headers.
  * Synchronous on purpose: a scan reads thousands of small files, and event-loop round trips
  * would cost more than the reads.
  */

@@ -1,9 +1,9 @@
 import "server-only";
-import type { JournalWriter, KnownFile } from "@/lib/journal/writer";
+import type { JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
 import { statFoundSync } from "./read";
 import { ReadPool } from "./read-pool";
-import { commitFile, prepareFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
+import { commitFile, prepareFile, sameFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
 /** Files journaled per transaction (fewer commits rewrite fewer index pages); between chunks the event loop serves requests. */
 const CHUNK = 2000;
@@ -11,8 +11,6 @@ const CHUNK = 2000;
 const POOL_MIN_FILES = 5000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-const isUnchanged = (k: KnownFile | undefined, f: FoundFile) => k !== undefined && k.mtimeMs === f.mtimeMs && k.size === f.size && k.ino === f.ino;
 
 async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<PreparedFile[]> {
   const prepared: PreparedFile[] = [];
@@ -26,6 +24,42 @@ async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<
     }
   }
   return prepared;
+}
+
+/**
+ * Each chunk of files read and parsed, in order: on worker threads when `pool` is given (a few
+ * chunks ahead, so they never wait for the writer), else here. Workers are a speed-up, never a
+ * dependency: if one fails, the rest is read here.
+ */
+async function* preparedChunks(
+  source: ReadableSource,
+  chunks: FoundFile[][],
+  pool: ReadPool | null,
+): AsyncGenerator<{ files: number; prepared: PreparedFile[] }> {
+  let workers = pool;
+  const read = async (files: FoundFile[]): Promise<PreparedFile[]> => {
+    if (workers) {
+      try {
+        return await workers.prepare(source, files);
+      } catch (err) {
+        console.error("[mailroom] reading on worker threads failed; reading on the main thread instead:", err);
+        workers?.close();
+        workers = null;
+      }
+    }
+    return prepareHere(source, files);
+  };
+  try {
+    const ahead = chunks.slice(0, workers ? workers.size * 2 : 0).map(read);
+    for (let i = 0; i < chunks.length; i++) {
+      const prepared = ahead.shift() ?? read(chunks[i] ?? []);
+      const next = chunks[i + 1 + ahead.length];
+      if (workers && next) ahead.push(read(next));
+      yield { files: chunks[i]?.length ?? 0, prepared: await prepared };
+    }
+  } finally {
+    workers?.close();
+  }
 }
 
 /**
@@ -52,37 +86,18 @@ export async function scanSource(
   const isThere = (p: string) => present.has(p) || (opts.listing !== undefined && statFoundSync(source.root, p) !== null);
   const ctx: SyncContext = { source, writer, isPresent: isThere };
   writer.setAgents(source.id, await source.reader.agents());
-  const changed = found.filter((f) => !isUnchanged(known.get(f.relPath), f));
+  const changed = found.filter((f) => !sameFile(known.get(f.relPath), f));
   let done = found.length - changed.length;
   if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
 
   // An empty journal loads in bulk; dead letters link to other messages, so they follow the load.
   const bulk = known.size === 0 ? writer.beginBulkLoad() : null;
   const afterLoad: PreparedFile[] = [];
-  let pool = bulk && changed.length >= (opts.poolMinFiles ?? POOL_MIN_FILES) ? ReadPool.open() : null;
-  // Workers are a speed-up, never a dependency: if one fails, the main thread reads.
-  const read = async (files: FoundFile[]): Promise<PreparedFile[]> => {
-    if (pool) {
-      try {
-        return await pool.prepare(source, files);
-      } catch (err) {
-        console.error("[mailroom] reading on worker threads failed; reading on the main thread instead:", err);
-        pool?.close();
-        pool = null;
-      }
-    }
-    return prepareHere(source, files);
-  };
+  const pool = bulk && changed.length >= (opts.poolMinFiles ?? POOL_MIN_FILES) ? ReadPool.open() : null;
+  const chunks: FoundFile[][] = [];
+  for (let i = 0; i < changed.length; i += CHUNK) chunks.push(changed.slice(i, i + CHUNK));
   try {
-    const chunks: FoundFile[][] = [];
-    for (let i = 0; i < changed.length; i += CHUNK) chunks.push(changed.slice(i, i + CHUNK));
-    // With workers, a few chunks are read ahead so they never wait for the writer.
-    const ahead = chunks.slice(0, pool ? pool.size * 2 : 0).map(read);
-    for (let i = 0; i < chunks.length; i++) {
-      const chunk = chunks[i] ?? [];
-      const prepared = await (ahead.shift() ?? read(chunk));
-      const next = chunks[i + 1 + ahead.length];
-      if (pool && next) ahead.push(read(next));
+    for await (const { files, prepared } of preparedChunks(source, chunks, pool)) {
       writer.transaction(() => {
         for (const p of prepared) {
           if (!bulk) commitFile(ctx, p);
@@ -91,7 +106,7 @@ export async function scanSource(
         }
         bulk?.commitChunk();
       });
-      done += chunk.length;
+      done += files;
       if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
       await yieldToEventLoop();
     }
@@ -103,8 +118,6 @@ export async function scanSource(
       console.error("[mailroom] could not finish an interrupted first scan; the next start will:", finishErr);
     }
     throw err;
-  } finally {
-    pool?.close();
   }
   if (bulk) {
     bulk.finish(source.id);

@@ -75,10 +75,12 @@ export class IngestService {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.timers = this.timers.filter((t) => t !== timer);
-      const started = performance.now();
       void this.periodicRescan()
-        .catch((err: unknown) => console.error("[mailroom] rescan failed:", err)) // the next one tries again
-        .then(() => this.scheduleRescan(nextRescanDelay(this.config.rescanMs, performance.now() - started)));
+        .catch((err: unknown) => {
+          console.error("[mailroom] rescan failed:", err); // the next one tries again
+          return 0;
+        })
+        .then((tookMs) => this.scheduleRescan(nextRescanDelay(this.config.rescanMs, tookMs)));
     }, delayMs).unref();
     this.timers.push(timer);
   }
@@ -108,7 +110,8 @@ export class IngestService {
    * takes its turn, so file events are never queued behind the listing; scanSource re-checks
    * anything the listing says is new or gone, since events may have moved it meanwhile.
    */
-  private async periodicRescan(): Promise<void> {
+  /** Returns how long it took, in ms. */
+  private async periodicRescan(): Promise<number> {
     const started = performance.now();
     const all = await discoverSources(this.config.roots);
     const listings = new Map<string, FoundFile[]>();
@@ -123,6 +126,7 @@ export class IngestService {
     if (totalMs > SLOW_RESCAN_MS) {
       console.log(`[mailroom] rescan of ${files} files took ${(totalMs / 1000).toFixed(1)} s (listing ${(listedMs / 1000).toFixed(1)} s)`);
     }
+    return totalMs;
   }
 
   private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, FoundFile[]> }): Promise<void> {

@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import type { FileRecord, JournalWriter } from "@/lib/journal/writer";
+import type { FileRecord, JournalWriter, KnownFile } from "@/lib/journal/writer";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols";
 import type { Source } from "./sources";
 import { readFoundSync } from "./read";
@@ -87,8 +87,12 @@ export function commitFile(ctx: SyncContext, prepared: PreparedFile): string {
   return key;
 }
 
+/** Whether a journaled file is the one on disk now (same mtime, size and inode). */
+export function sameFile(known: KnownFile | null | undefined, found: FoundFile): boolean {
+  return !!known && known.mtimeMs === found.mtimeMs && known.size === found.size && known.ino === found.ino;
+}
+
 /** Whether the journal already has this file exactly as it is on disk. */
 export function isUnchanged(ctx: SyncContext, found: FoundFile): boolean {
-  const known = ctx.writer.known(ctx.source.id, found.relPath);
-  return known !== null && known.mtimeMs === found.mtimeMs && known.size === found.size && known.ino === found.ino;
+  return sameFile(ctx.writer.known(ctx.source.id, found.relPath), found);
 }

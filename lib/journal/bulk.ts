@@ -86,10 +86,11 @@ export class BulkLoad {
     restoreIndexes(this.db);
     this.writer.transaction(() => {
       for (const key of this.unresolved) refreshThreadKey(this.db, key);
+      const sharing = this.db.prepare("SELECT key FROM messages WHERE message_id = ?").pluck();
       for (const [messageId, files] of this.filesPerMessageId) {
         if (files < 2) continue;
         this.writer.refreshDuplicates(source, messageId);
-        const keys = this.db.prepare("SELECT key FROM messages WHERE message_id = ?").pluck().all(messageId) as string[];
+        const keys = sharing.all(messageId) as string[];
         for (const key of keys) refreshThreadKey(this.db, key);
       }
     });
