@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { generateIgniteTree } from "../lib/bench/generate";
-import { percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb } from "../lib/bench/measure";
+import { closeConnections, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb } from "../lib/bench/measure";
 import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
 
 const args = process.argv.slice(2);
@@ -152,6 +152,7 @@ async function main() {
     fs.writeFileSync(path.join(projectDir, "bench-results", `bench-${tree.messages}.json`), JSON.stringify(result, null, 2));
     printTable(result);
   } finally {
+    closeConnections();
     server.kill("SIGTERM");
     fs.rmSync(work, { recursive: true, force: true });
   }
