@@ -11,6 +11,7 @@ import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { buildMessage } from "@/lib/protocols/ignite/build";
 import { copyFixture } from "@/lib/testing/fixtures";
+import { ReadPool } from "./read-pool";
 import { scanSource } from "./scan";
 
 const NOW = Date.parse("2026-11-22T00:00:00Z");
@@ -134,6 +135,29 @@ describe("bulk first scan", () => {
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'messages_sort'").pluck().get()).toBe(1);
     await scanSource(source, writer, { reportProgress: false });
     const complete = await scanned(root, "bulk");
+    expect(rowsOf(db)).toEqual(complete.rows);
+    complete.db.close();
+    db.close();
+  });
+
+  it("finishes on the main thread when loading on worker threads fails part-way, with nothing lost or doubled", async () => {
+    const root = path.join(temp("mailroom-bulk-ws-"), "ws");
+    generateIgniteTree(root, 4500); // three chunks
+    const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
+    const writer = new JournalWriter(db, () => NOW);
+    const reader = await openIgnite(root);
+    if (!reader) throw new Error("not a workspace");
+    const realLoad = ReadPool.prototype.load;
+    let calls = 0;
+    const load = vi.spyOn(ReadPool.prototype, "load").mockImplementation(function (this: ReadPool, ...args) {
+      return ++calls === 2 ? Promise.reject(new Error("worker exited")) : realLoad.apply(this, args);
+    });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, poolMinFiles: 0 });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("loading on worker threads failed"), expect.any(Error));
+    errors.mockRestore();
+    load.mockRestore();
+    const complete = await scanned(root, "file by file");
     expect(rowsOf(db)).toEqual(complete.rows);
     complete.db.close();
     db.close();

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { openDb } from "@/lib/journal/db";
+import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { ReadPool } from "./read-pool";
@@ -20,20 +22,38 @@ async function fixtureSource(): Promise<ReadableSource> {
   return { id: "s", protocol: "ignite", root, reader, error: null };
 }
 
+function emptyJournal() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-pool-data-"));
+  dirs.push(dir);
+  const db = openDb(path.join(dir, "journal.sqlite"));
+  const writer = new JournalWriter(db);
+  writer.upsertSource({ id: "s", protocol: "ignite", root: "/", error: null });
+  return { db, writer };
+}
+
 describe("ReadPool", () => {
-  it("prepares files on worker threads exactly as the main thread does", async () => {
+  it("loads messages into the journal on worker threads and hands the dead letters back, as the main thread reads them", async () => {
     const source = await fixtureSource();
     const files = await source.reader.list({ stat: false });
+    const { db, writer } = emptyJournal();
+    const bulk = writer.beginBulkLoad();
     const pool = ReadPool.open();
     expect(pool).not.toBeNull();
     try {
-      const onWorkers = await pool?.prepare(source, files);
+      const chunk = await pool?.load(source, files, bulk!.target());
       const here = [];
       for (const f of files) here.push(await prepareFile(source, f));
-      expect(onWorkers).toEqual(here.filter((p) => p !== null));
-      expect(onWorkers?.find((p) => p.record.raw)?.record.raw).toBeInstanceOf(Buffer);
+      const deadLetters = here.filter((p) => p?.record.parsed.deadLetter);
+      expect(chunk?.deadLetters).toEqual(deadLetters);
+      expect(chunk?.deadLetters[0]?.record.raw).toBeInstanceOf(Buffer);
+      expect(chunk?.loaded).toBe(here.length - deadLetters.length - here.filter((p) => p === null).length);
+      expect(db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(chunk?.loaded);
+      // Progress counts every file handed out, read or not.
+      expect(db.prepare("SELECT files FROM sources WHERE id = 's'").pluck().get()).toBe(files.length);
     } finally {
-      pool?.close();
+      await pool?.close();
+      bulk?.finish("s");
+      db.close();
     }
   });
 
@@ -41,11 +61,13 @@ describe("ReadPool", () => {
     const source = await fixtureSource();
     const gone = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-not-a-workspace-"));
     dirs.push(gone);
+    const { db, writer } = emptyJournal();
     const pool = ReadPool.open();
     try {
-      await expect(pool?.prepare({ ...source, root: gone }, [])).rejects.toThrow(`no ignite workspace at ${gone} any more`);
+      await expect(pool?.load({ ...source, root: gone }, [], writer.beginBulkLoad()!.target())).rejects.toThrow(`no ignite workspace at ${gone} any more`);
     } finally {
-      pool?.close();
+      await pool?.close();
+      db.close();
     }
   });
 });

@@ -4,7 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundFile } from "@/lib/protocols";
-import type { ReadJob, ReadResult } from "./read-worker";
+import type { BulkTarget } from "@/lib/journal/bulk";
+import type { LoadJob, LoadResult } from "./read-worker";
 import type { PreparedFile, ReadableSource } from "./sync";
 
 /**
@@ -24,20 +25,27 @@ function revive(p: PreparedFile): PreparedFile {
   return { record: { ...p.record, raw: buf(p.record.raw) }, original: p.original && { ...p.original, raw: buf(p.original.raw) } };
 }
 
+/** What a worker loaded of one chunk, and the dead letters it leaves to the main thread. */
+export interface LoadedChunk {
+  loaded: number;
+  deadLetters: PreparedFile[];
+}
+
 /**
- * Worker threads that read and parse files for a first scan. A 100,000-file scan spends most of
- * its CPU there; spread over the machine's cores it overlaps with the journal writes.
+ * Worker threads that load a first scan: each reads and parses a chunk of files and inserts it
+ * into the journal itself (taking turns to write), so neither the parsing (most of a scan's CPU)
+ * nor the rows cross threads, and the main thread stays free for requests.
  */
 export class ReadPool {
-  private readonly pending = new Map<number, { resolve: (r: PreparedFile[]) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { worker: Worker; resolve: (r: LoadedChunk) => void; reject: (e: Error) => void }>();
+  private readonly writeLock = new SharedArrayBuffer(4);
   readonly size: number;
   private nextId = 0;
-  private turn = 0;
 
   private constructor(private readonly workers: Worker[]) {
     this.size = workers.length;
     for (const w of workers) {
-      w.on("message", (r: ReadResult) => this.settle(r));
+      w.on("message", (r: LoadResult) => this.settle(r));
       w.on("error", (err) => this.failAll(err));
     }
   }
@@ -54,29 +62,31 @@ export class ReadPool {
     }
   }
 
-  /** Read and parse `files` of `source` on the next worker. */
-  prepare(source: ReadableSource, files: FoundFile[]): Promise<PreparedFile[]> {
+  /** Read, parse and insert `files` of `source` into `target` on the least busy worker. */
+  load(source: ReadableSource, files: FoundFile[], target: BulkTarget): Promise<LoadedChunk> {
     const id = this.nextId++;
-    const worker = this.workers[this.turn++ % this.workers.length];
-    const job: ReadJob = { id, source: { id: source.id, protocol: source.protocol, root: source.root }, files };
+    const busy = (w: Worker) => [...this.pending.values()].filter((p) => p.worker === w).length;
+    const worker = this.workers.reduce((best, w) => (busy(w) < busy(best) ? w : best));
+    const job: LoadJob = { id, source: { id: source.id, protocol: source.protocol, root: source.root }, files, target, writeLock: this.writeLock };
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker?.postMessage(job);
+      this.pending.set(id, { worker, resolve, reject });
+      worker.postMessage(job);
     });
   }
 
-  close(): void {
-    for (const w of this.workers) void w.terminate();
+  /** Stop the workers; resolves once they are gone, so none is still writing. */
+  async close(): Promise<void> {
     this.failAll(new Error("read pool closed"));
+    await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  private settle(r: ReadResult): void {
+  private settle(r: LoadResult): void {
     const waiting = this.pending.get(r.id);
     if (!waiting) return;
     this.pending.delete(r.id);
     if ("error" in r) return waiting.reject(new Error(r.error));
     for (const f of r.failed) console.error(`[mailroom] could not read ${f.relPath}: ${f.error}`);
-    waiting.resolve(r.prepared.map(revive));
+    waiting.resolve({ loaded: r.loaded, deadLetters: r.deadLetters.map(revive) });
   }
 
   private failAll(err: Error): void {

@@ -1,20 +1,30 @@
 import "server-only";
-// A worker thread of the first scan: reads and parses files (most of a scan's CPU) while the main
-// thread writes the journal and answers requests. See read-pool.ts.
+// A worker thread of a first scan's bulk load: reads and parses files (most of a scan's CPU) and
+// inserts their rows through its own connection to the journal, taking turns with the other
+// workers, while the main thread answers requests. See read-pool.ts.
 import { parentPort } from "node:worker_threads";
+import { BulkInserter, type BulkTarget } from "@/lib/journal/bulk";
+import { openDbForLoad, type Db } from "@/lib/journal/db";
+import type { FileRecord } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
 import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
 import { prepareFile, type PreparedFile } from "./sync";
 
-export interface ReadJob {
+export interface LoadJob {
   id: number;
   source: { id: string; protocol: Protocol; root: string };
   files: FoundFile[];
+  target: BulkTarget;
+  /** One Int32 shared by the pool's workers: 1 while one of them writes (SQLite has one writer). */
+  writeLock: SharedArrayBuffer;
 }
 
-export type ReadResult = { id: number; prepared: PreparedFile[]; failed: { relPath: string; error: string }[] } | { id: number; error: string };
+export type LoadResult =
+  | { id: number; loaded: number; deadLetters: PreparedFile[]; failed: { relPath: string; error: string }[] }
+  | { id: number; error: string };
 
 const readers = new Map<string, Promise<SourceReader | null>>();
+const journals = new Map<string, { db: Db; inserter: BulkInserter }>();
 
 function readerFor(protocol: Protocol, root: string): Promise<SourceReader | null> {
   const key = `${protocol}\0${root}`;
@@ -26,26 +36,60 @@ function readerFor(protocol: Protocol, root: string): Promise<SourceReader | nul
   return reader;
 }
 
-async function run(job: ReadJob): Promise<ReadResult> {
+function journalFor(file: string): { db: Db; inserter: BulkInserter } {
+  let journal = journals.get(file);
+  if (!journal) {
+    const db = openDbForLoad(file);
+    journal = { db, inserter: new BulkInserter(db) };
+    journals.set(file, journal);
+  }
+  return journal;
+}
+
+/** Run `fn` holding the pool's write lock: waiting here is cheaper and fairer than SQLite's busy sleeps. */
+function holdingWriteLock<T>(lock: SharedArrayBuffer, fn: () => T): T {
+  const cell = new Int32Array(lock);
+  while (Atomics.compareExchange(cell, 0, 0, 1) !== 0) Atomics.wait(cell, 0, 1);
+  try {
+    return fn();
+  } finally {
+    Atomics.store(cell, 0, 0);
+    Atomics.notify(cell, 0, 1);
+  }
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
   const reader = await readerFor(job.source.protocol, job.source.root);
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
+  const { db, inserter } = journalFor(job.target.file);
   const source = { ...job.source, reader, error: null };
-  const prepared: PreparedFile[] = [];
+  const records: FileRecord[] = [];
+  const deadLetters: PreparedFile[] = [];
   const failed: { relPath: string; error: string }[] = [];
   for (const file of job.files) {
     try {
       const p = await prepareFile(source, file);
-      if (p) prepared.push(p);
+      // Dead letters link to other messages: the main thread journals them after the load.
+      if (p?.record.parsed.deadLetter) deadLetters.push(p);
+      else if (p) records.push(p.record);
     } catch (err) {
       failed.push({ relPath: file.relPath, error: err instanceof Error ? err.message : String(err) });
     }
   }
-  return { id: job.id, prepared, failed };
+  const rows = BulkInserter.rowsOf(records, job.target.nowMs);
+  const insert = db.transaction(() => inserter.insertRows(job.source.id, rows, job.files.length));
+  holdingWriteLock(job.writeLock, () => insert.immediate());
+  return { id: job.id, loaded: records.length, deadLetters, failed };
 }
 
-parentPort?.on("message", (job: ReadJob) => {
-  run(job).then(
-    (result) => parentPort?.postMessage(result),
-    (err: unknown) => parentPort?.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) }),
+// One job at a time, in order: jobs run side by side would each hold their files until the
+// slowest is done, and the heap they share grows into collections.
+let queue = Promise.resolve();
+parentPort?.on("message", (job: LoadJob) => {
+  queue = queue.then(() =>
+    run(job).then(
+      (result) => parentPort?.postMessage(result),
+      (err: unknown) => parentPort?.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) }),
+    ),
   );
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { BulkLoad } from "@/lib/journal/bulk";
 import type { JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
 import { statFoundSync } from "./read";
@@ -27,39 +28,21 @@ async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<
 }
 
 /**
- * Each chunk of files read and parsed, in order: on worker threads when `pool` is given (a few
- * chunks ahead, so they never wait for the writer), else here. Workers are a speed-up, never a
- * dependency: if one fails, the rest is read here.
+ * A bulk load on worker threads: each loads whole chunks into the journal, a few chunks in flight
+ * so none waits. Returns the dead letters found, in listing order, for the writer.
  */
-async function* preparedChunks(
-  source: ReadableSource,
-  chunks: FoundFile[][],
-  pool: ReadPool | null,
-): AsyncGenerator<{ files: number; prepared: PreparedFile[] }> {
-  let workers = pool;
-  const read = async (files: FoundFile[]): Promise<PreparedFile[]> => {
-    if (workers) {
-      try {
-        return await workers.prepare(source, files);
-      } catch (err) {
-        console.error("[mailroom] reading on worker threads failed; reading on the main thread instead:", err);
-        workers?.close();
-        workers = null;
-      }
-    }
-    return prepareHere(source, files);
+async function loadOnWorkers(source: ReadableSource, chunks: FoundFile[][], pool: ReadPool, bulk: BulkLoad): Promise<PreparedFile[]> {
+  const deadLetters: PreparedFile[][] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < chunks.length; i = next++) deadLetters[i] = (await pool.load(source, chunks[i] ?? [], bulk.target())).deadLetters;
   };
   try {
-    const ahead = chunks.slice(0, workers ? workers.size * 2 : 0).map(read);
-    for (let i = 0; i < chunks.length; i++) {
-      const prepared = ahead.shift() ?? read(chunks[i] ?? []);
-      const next = chunks[i + 1 + ahead.length];
-      if (workers && next) ahead.push(read(next));
-      yield { files: chunks[i]?.length ?? 0, prepared: await prepared };
-    }
+    await Promise.all(Array.from({ length: pool.size * 2 }, lane));
   } finally {
-    workers?.close();
+    await pool.close();
   }
+  return deadLetters.flat();
 }
 
 /**
@@ -97,18 +80,23 @@ export async function scanSource(
   const chunks: FoundFile[][] = [];
   for (let i = 0; i < changed.length; i += CHUNK) chunks.push(changed.slice(i, i + CHUNK));
   try {
-    for await (const { files, prepared } of preparedChunks(source, chunks, pool)) {
-      writer.transaction(() => {
-        for (const p of prepared) {
-          if (!bulk) commitFile(ctx, p);
-          else if (p.record.parsed.deadLetter) afterLoad.push(p);
-          else bulk.add(p.record);
+    if (bulk && pool) {
+      afterLoad.push(...(await loadOnWorkers(source, chunks, pool, bulk)));
+    } else {
+      for (const files of chunks) {
+        const prepared = await prepareHere(source, files);
+        if (bulk) {
+          afterLoad.push(...prepared.filter((p) => p.record.parsed.deadLetter));
+          bulk.add(source.id, prepared.filter((p) => !p.record.parsed.deadLetter).map((p) => p.record), files.length);
+        } else {
+          writer.transaction(() => {
+            for (const p of prepared) commitFile(ctx, p);
+          });
+          done += files.length;
+          if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
         }
-        bulk?.commitChunk();
-      });
-      done += files;
-      if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
-      await yieldToEventLoop();
+        await yieldToEventLoop();
+      }
     }
   } catch (err) {
     // What was loaded stays, with its indexes back now rather than at the next start.
@@ -116,6 +104,11 @@ export async function scanSource(
       bulk?.finish(source.id);
     } catch (finishErr) {
       console.error("[mailroom] could not finish an interrupted first scan; the next start will:", finishErr);
+    }
+    // Worker threads are a speed-up, never a dependency: the files they did not load are read here.
+    if (pool) {
+      console.error("[mailroom] loading on worker threads failed; reading the rest on the main thread:", err);
+      return scanSource(source, writer, { ...opts, poolMinFiles: Infinity });
     }
     throw err;
   }

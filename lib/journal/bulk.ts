@@ -8,37 +8,100 @@ import { ownGroupOf } from "./thread-sql";
 import { refreshThreadKey } from "./thread-keys";
 import type { FileRecord, JournalWriter } from "./writer";
 
+/** Where a bulk load writes: worker threads open their own connection to the same file. */
+export interface BulkTarget {
+  file: string;
+  /** Records are timed no later than this (the writer's clock when the chunk was handed out). */
+  nowMs: number;
+}
+
+/** A new message's row, built before its insert takes the journal's one write turn. */
+export interface BulkRow {
+  rec: FileRecord;
+  atMs: number;
+  values: unknown[];
+}
+
+const COLUMNS = Object.keys(messageRow(probeRecord(), "", 0, 0));
+const KEY_COLUMN = COLUMNS.indexOf("key");
+const SEQ_COLUMN = COLUMNS.indexOf("seq");
+
+function valuesOf(rec: FileRecord, atMs: number, attempt: number): unknown[] {
+  const row = messageRow(rec, makeKey(rec.source, rec.originPath, rec.parsed.messageId, attempt), atMs, 0);
+  return [...Object.values(row), ownGroupOf(row)];
+}
+
 /**
- * The first scan of an empty journal, at insert speed: plain INSERTs with the secondary indexes
- * set aside, thread keys and the first-seen event written with the row, and the rare follow-ups
- * (a reply whose parent came later, two files with one Message-ID) settled by the writer's own
- * logic once the indexes are back. The result is the journal the writer would have built file by
- * file (lib/ingest/bulk-scan.test.ts compares the two). Only for new messages: dead letters, which link to
- * another message, go through the writer after finish().
+ * Inserts the rows of new messages during a bulk load, through one connection: the main thread's,
+ * or a reader worker's (lib/ingest/read-worker.ts), so a worker's rows never cross threads. A
+ * message's thread_key is its own group here; replies take their parent's in BulkLoad.finish().
  */
-export class BulkLoad {
+export class BulkInserter {
   private readonly insert: Statement;
   private readonly seen: Statement;
-  private readonly saveSeq: Statement;
-  private seq: number;
-  private readonly keys = new Set<string>();
-  /** The smallest thread_key per Message-ID loaded so far: replies take their parent's thread. */
-  private readonly threadOf = new Map<string, string>();
-  /** Replies without a Thread-ID whose parent's thread was not known when they were loaded. */
-  private readonly unresolved: string[] = [];
-  private readonly filesPerMessageId = new Map<string, number>();
+  private readonly takeSeq: Statement;
+  private readonly countDone: Statement;
+
+  constructor(db: Db) {
+    this.insert = db.prepare(`INSERT INTO messages (${COLUMNS.join(", ")}, thread_key) VALUES (${COLUMNS.map(() => "?").join(", ")}, ?)`);
+    this.seen = db.prepare("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, 'seen', ?)");
+    this.takeSeq = db.prepare("UPDATE meta SET value = value + ? WHERE name = 'seq' RETURNING value").pluck();
+    this.countDone = db.prepare("UPDATE sources SET files = files + ? WHERE id = ?");
+  }
+
+  /** The rows of `records` (no database work: a worker builds them while another one writes). */
+  static rowsOf(records: readonly FileRecord[], nowMs: number): BulkRow[] {
+    return records.map((rec) => {
+      const atMs = Math.min(rec.found.mtimeMs || nowMs, nowMs);
+      return { rec, atMs, values: valuesOf(rec, atMs, 0) };
+    });
+  }
+
+  /**
+   * Insert `rows` (call inside a transaction, which publishes them to pollers as one change) and
+   * count `files` (read or not) as done for the source's progress.
+   */
+  insertRows(source: string, rows: readonly BulkRow[], files: number): void {
+    let seq = (this.takeSeq.get(rows.length) as number) - rows.length;
+    for (const { rec, atMs, values } of rows) {
+      values[SEQ_COLUMN] = ++seq;
+      for (let attempt = 1; !this.tryInsert(values); attempt++) {
+        // Two files whose keys' short hashes collide: the later one takes the next attempt, as the writer does.
+        values.splice(0, values.length, ...valuesOf(rec, atMs, attempt));
+        values[SEQ_COLUMN] = seq;
+      }
+      this.seen.run(values[KEY_COLUMN], atMs, firstSeenDetail(rec));
+    }
+    this.countDone.run(files, source);
+  }
+
+  private tryInsert(values: unknown[]): boolean {
+    try {
+      this.insert.run(...values);
+      return true;
+    } catch (err) {
+      if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return false;
+      throw err;
+    }
+  }
+}
+
+/**
+ * The first scan of an empty journal, at insert speed: plain INSERTs with the secondary indexes
+ * set aside, and what needs the whole load (replies without a Thread-ID take their parent's
+ * thread; two files with one Message-ID are duplicates) settled by the writer's own logic once the
+ * indexes are back. The result is the journal the writer would have built file by file
+ * (lib/ingest/bulk-scan.test.ts compares the two). Only for new messages: dead letters, which link
+ * to another message, go through the writer after finish().
+ */
+export class BulkLoad {
+  private inserter: BulkInserter | null = null;
 
   private constructor(
     private readonly db: Db,
     private readonly writer: JournalWriter,
     private readonly now: () => number,
-  ) {
-    const columns = Object.keys(messageRow(PROBE, "", 0, 0));
-    this.insert = db.prepare(`INSERT INTO messages (${columns.join(", ")}, thread_key) VALUES (${columns.map(() => "?").join(", ")}, ?)`);
-    this.seen = db.prepare("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, 'seen', ?)");
-    this.saveSeq = db.prepare("UPDATE meta SET value = ? WHERE name = 'seq'");
-    this.seq = (db.prepare("SELECT value FROM meta WHERE name = 'seq'").pluck().get() as number | undefined) ?? 0;
-  }
+  ) {}
 
   /** A loader when the journal holds no messages at all (else null: the writer's path is the right one). */
   static begin(db: Db, writer: JournalWriter, now: () => number = Date.now): BulkLoad | null {
@@ -47,64 +110,55 @@ export class BulkLoad {
     return new BulkLoad(db, writer, now);
   }
 
-  /** Insert a new message (call inside a transaction; commitChunk() after). Returns its key. */
-  add(rec: FileRecord): string {
-    const p = rec.parsed;
-    let key = makeKey(rec.source, rec.originPath, p.messageId, 0);
-    for (let attempt = 1; this.keys.has(key); attempt++) key = makeKey(rec.source, rec.originPath, p.messageId, attempt);
-    this.keys.add(key);
-    const atMs = Math.min(rec.found.mtimeMs || this.now(), this.now());
-    const row = messageRow(rec, key, atMs, ++this.seq);
-    const own = ownGroupOf(row);
-    let threadKey = own;
-    if (row.thread_id === null && row.in_reply_to !== null) {
-      const parent = this.threadOf.get(row.in_reply_to);
-      if (parent !== undefined) threadKey = parent;
-      else this.unresolved.push(key);
-    }
-    this.insert.run(...Object.values(row), threadKey);
-    this.seen.run(key, atMs, firstSeenDetail(rec));
-    if (p.messageId !== null) {
-      const known = this.threadOf.get(p.messageId);
-      if (threadKey !== null && (known === undefined || threadKey < known)) this.threadOf.set(p.messageId, threadKey);
-      if (rec.relPath !== null) this.filesPerMessageId.set(p.messageId, (this.filesPerMessageId.get(p.messageId) ?? 0) + 1);
-    }
-    return key;
+  /** For loading on other connections (worker threads), which must not write once finish() starts. */
+  target(): BulkTarget {
+    return { file: this.db.name, nowMs: this.now() };
   }
 
-  /** Publish the chunk's changes to pollers (inside the chunk's transaction). */
-  commitChunk(): void {
-    this.saveSeq.run(this.seq);
+  /** Insert new messages on this connection, in one transaction. */
+  add(source: string, records: readonly FileRecord[], files: number): void {
+    this.inserter ??= new BulkInserter(this.db);
+    const inserter = this.inserter;
+    const rows = BulkInserter.rowsOf(records, this.now());
+    this.writer.transaction(() => inserter.insertRows(source, rows, files));
   }
 
   /**
-   * Build the indexes, then settle what needed the whole load: late parents and duplicates. Also
-   * right for a load that stopped part-way: what it loaded stays, and is consistent.
+   * Build the indexes, then settle what needed the whole load: replies and duplicates. Also right
+   * for a load that stopped part-way: what it loaded stays, and is consistent.
    */
   finish(source: string): void {
-    this.commitChunk();
     restoreIndexes(this.db);
     this.writer.transaction(() => {
-      for (const key of this.unresolved) refreshThreadKey(this.db, key);
+      const replies = this.db
+        .prepare("SELECT key FROM messages WHERE source = ? AND thread_id IS NULL AND in_reply_to IS NOT NULL ORDER BY id")
+        .pluck()
+        .all(source) as string[];
+      for (const key of replies) refreshThreadKey(this.db, key);
+      const shared = this.db
+        .prepare(`SELECT message_id FROM messages WHERE source = ? AND path IS NOT NULL AND message_id IS NOT NULL
+          GROUP BY message_id HAVING count(*) > 1`)
+        .pluck()
+        .all(source) as string[];
       const sharing = this.db.prepare("SELECT key FROM messages WHERE message_id = ?").pluck();
-      for (const [messageId, files] of this.filesPerMessageId) {
-        if (files < 2) continue;
+      for (const messageId of shared) {
         this.writer.refreshDuplicates(source, messageId);
-        const keys = sharing.all(messageId) as string[];
-        for (const key of keys) refreshThreadKey(this.db, key);
+        for (const key of sharing.all(messageId) as string[]) refreshThreadKey(this.db, key);
       }
     });
   }
 }
 
-/** A record only for reading the column list. */
-const PROBE: FileRecord = {
-  source: "", protocol: "ignite", relPath: null, originPath: "", placement: { agent: "", folder: "queue" },
-  found: { mtimeMs: 0, size: 0, ino: 0 },
-  parsed: {
-    messageId: null, from: null, to: [], cc: [], type: null, priority: null, threadId: null, inReplyTo: null,
-    correlationId: null, repository: null, issue: null, date: null, rawStatus: null, status: "queued",
-    retryCount: 0, nextRetryAt: null, body: "", problems: [], deadLetter: null,
-  },
-  raw: null,
-};
+/** A record only for reading the column list (a hoisted function: COLUMNS above needs it first). */
+function probeRecord(): FileRecord {
+  return {
+    source: "", protocol: "ignite", relPath: null, originPath: "", placement: { agent: "", folder: "queue" },
+    found: { mtimeMs: 0, size: 0, ino: 0 },
+    parsed: {
+      messageId: null, from: null, to: [], cc: [], type: null, priority: null, threadId: null, inReplyTo: null,
+      correlationId: null, repository: null, issue: null, date: null, rawStatus: null, status: "queued",
+      retryCount: 0, nextRetryAt: null, body: "", problems: [], deadLetter: null,
+    },
+    raw: null,
+  };
+}

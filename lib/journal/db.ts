@@ -28,14 +28,8 @@ export function migrate(db: Db, upTo: number = SCHEMA_VERSION): void {
   }
 }
 
-/** Open (creating if needed) a journal file: WAL, so readers never wait for the ingest writer. */
-export function openDb(file: string): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const db = new Database(file);
-  // 16 KB pages (for a new journal; an existing one keeps its size): a first scan writes and
-  // indexes ~1 KB rows twice as fast as with 4 KB pages, and a small update costs little more.
-  if ((db.pragma("user_version", { simple: true }) as number) === 0) db.pragma("page_size = 16384");
-  db.pragma("journal_mode = WAL");
+/** The connection settings every connection to a journal uses (the main one and a bulk load's workers'). */
+function configure(db: Db): Db {
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
@@ -44,8 +38,33 @@ export function openDb(file: string): Db {
   // mapped pages count toward the server's memory, which has a budget.
   db.pragma("cache_size = -32768");
   db.pragma("temp_store = MEMORY");
+  return db;
+}
+
+/** Open (creating if needed) a journal file: WAL, so readers never wait for the ingest writer. */
+export function openDb(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const db = new Database(file);
+  // 16 KB pages (for a new journal; an existing one keeps its size): a first scan writes and
+  // indexes ~1 KB rows twice as fast as with 4 KB pages, and a small update costs little more.
+  if ((db.pragma("user_version", { simple: true }) as number) === 0) db.pragma("page_size = 16384");
+  db.pragma("journal_mode = WAL");
+  configure(db);
   migrate(db);
   // A first scan that stopped mid-load (crash, kill) left its indexes set aside.
   restoreIndexes(db);
+  return db;
+}
+
+/**
+ * Another connection to a journal openDb() has opened (a bulk load's worker thread): no
+ * migrations, and no index repair, which would undo the load's set-aside indexes.
+ */
+export function openDbForLoad(file: string): Db {
+  const db = configure(new Database(file, { fileMustExist: true }));
+  if ((db.pragma("user_version", { simple: true }) as number) !== SCHEMA_VERSION) {
+    db.close();
+    throw new JournalVersionError(`The journal ${file} is not at schema version ${SCHEMA_VERSION}.`);
+  }
   return db;
 }
