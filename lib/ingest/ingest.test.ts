@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openJournal, closeJournals, type Journal } from "@/lib/journal/store";
 import { queryHistory, queryPage, queryStats, querySummary } from "@/lib/journal/queries";
 import { parseQuery } from "@/lib/query";
@@ -143,6 +143,33 @@ describe("watching the tree", () => {
 });
 
 describe("periodic rescans", () => {
+  it("on a big tree compare on a worker thread and bring in what events missed: new, moved and deleted files", async () => {
+    service.stop();
+    const before = q("agent:innovator")[0];
+    fs.unlinkSync(queue("innovator", "improvement_request_1795136391230419.mime"));
+    fs.writeFileSync(queue("coordinator", "task_assignment_1795400000000001.mime"), mime("missed", "coordinator"));
+    const assignment = q("agent:ignitian_3")[0];
+    const moved = assignment?.path?.replace("/ignitian_3/", "/ignitian_3/processed/") ?? "";
+    fs.renameSync(path.join(ws, assignment?.path ?? ""), path.join(ws, moved));
+    // Any tree counts as big here, so this rescan takes the worker's path.
+    const rescanner = new IngestService(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: data }), journal, 0);
+    const errors = vi.spyOn(console, "error");
+    try {
+      await rescanner.periodicRescan();
+      expect(errors).not.toHaveBeenCalled(); // no fallback to the main thread
+      expect(q("mid:<missed@ignite.local>")).toHaveLength(1);
+      expect(q(`mid:${assignment?.messageId}`)).toMatchObject([{ key: assignment?.key, path: moved }]);
+      // A missing file waits out the grace a move gets, then counts as deleted.
+      await until(() => q("agent:innovator")[0]?.status === "completed");
+      expect(q("agent:innovator")[0]).toMatchObject({ key: before?.key, path: null });
+      expect(q("").length).toBe(22);
+    } finally {
+      errors.mockRestore();
+      rescanner.stop();
+    }
+  });
+
+
   it("wait the setting on a small tree, and 20 times their own duration on a big one", () => {
     expect(nextRescanDelay(10_000, 40)).toBe(10_000);
     expect(nextRescanDelay(10_000, 1_250)).toBe(25_000);

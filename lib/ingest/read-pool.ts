@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundFile } from "@/lib/protocols";
 import type { BulkTarget } from "@/lib/journal/bulk";
-import type { LoadJob, LoadResult } from "./read-worker";
+import type { DiffJob, DiffResult, LoadJob, LoadResult, TreeDiff } from "./read-worker";
 import type { PreparedFile, ReadableSource } from "./sync";
 
 /**
@@ -18,6 +18,8 @@ function startWorker(): Worker {
   const source = path.join(path.dirname(fileURLToPath(import.meta.url)), "read-worker.ts");
   return new Worker(`require("tsx/cjs"); require(${JSON.stringify(source)});`, { eval: true, execArgv: ["--conditions=react-server"] });
 }
+
+const sourceOf = (s: ReadableSource) => ({ id: s.id, protocol: s.protocol, root: s.root });
 
 /** Structured clone turns Buffers into plain Uint8Arrays; the journal wants Buffers back. */
 function revive(p: PreparedFile): PreparedFile {
@@ -32,12 +34,14 @@ export interface LoadedChunk {
 }
 
 /**
- * Worker threads that load a first scan: each reads and parses a chunk of files and inserts it
- * into the journal itself (taking turns to write), so neither the parsing (most of a scan's CPU)
- * nor the rows cross threads, and the main thread stays free for requests.
+ * Worker threads for ingest's whole-tree work. A first scan's load: each worker reads and parses a
+ * chunk of files and inserts it into the journal itself (taking turns to write), so neither the
+ * parsing (most of a scan's CPU) nor the rows cross threads. A periodic rescan's comparison of the
+ * tree with the journal: only the differences come back. Either way the main thread stays free
+ * for requests.
  */
 export class ReadPool {
-  private readonly pending = new Map<number, { worker: Worker; resolve: (r: LoadedChunk) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { worker: Worker; settle: (r: LoadResult | DiffResult) => void; reject: (e: Error) => void }>();
   private readonly writeLock = new SharedArrayBuffer(4);
   readonly size: number;
   private nextId = 0;
@@ -45,17 +49,20 @@ export class ReadPool {
   private constructor(private readonly workers: Worker[]) {
     this.size = workers.length;
     for (const w of workers) {
-      w.on("message", (r: LoadResult) => this.settle(r));
+      w.on("message", (r: LoadResult | DiffResult) => this.settle(r));
       w.on("error", (err) => this.failAll(err));
     }
   }
 
-  /** One worker per core (at most 4), or null on a single core, where the main thread reads as fast. */
-  static open(): ReadPool | null {
-    const size = Math.min(os.availableParallelism(), 4);
-    if (size < 2) return null;
+  /**
+   * `size` workers, or by default one per core (at most 4), or null on a single core, where the
+   * main thread reads as fast.
+   */
+  static open(size?: number): ReadPool | null {
+    const count = size ?? Math.min(os.availableParallelism(), 4);
+    if (count < (size === undefined ? 2 : 1)) return null;
     try {
-      return new ReadPool(Array.from({ length: size }, startWorker));
+      return new ReadPool(Array.from({ length: count }, startWorker));
     } catch (err) {
       console.error("[mailroom] could not start reader threads; reading on the main thread:", err);
       return null;
@@ -64,12 +71,37 @@ export class ReadPool {
 
   /** Read, parse and insert `files` of `source` into `target` on the least busy worker. */
   load(source: ReadableSource, files: FoundFile[], target: BulkTarget): Promise<LoadedChunk> {
-    const id = this.nextId++;
+    const job: LoadJob = { kind: "load", id: this.nextId++, source: sourceOf(source), files, target, writeLock: this.writeLock };
+    return this.send(job, (r) => {
+      if ("error" in r) throw new Error(r.error);
+      if (!("loaded" in r)) throw new Error("a worker answered a load with something else");
+      for (const f of r.failed) console.error(`[mailroom] could not read ${f.relPath}: ${f.error}`);
+      return { loaded: r.loaded, deadLetters: r.deadLetters.map(revive) };
+    });
+  }
+
+  /** List `source` and compare it with what `journalFile` holds for it, on the least busy worker. */
+  diff(source: ReadableSource, journalFile: string): Promise<TreeDiff> {
+    const job: DiffJob = { kind: "diff", id: this.nextId++, source: sourceOf(source), journalFile };
+    return this.send(job, (r) => {
+      if ("error" in r) throw new Error(r.error);
+      if (!("changed" in r)) throw new Error("a worker answered a rescan with something else");
+      return { files: r.files, agents: r.agents, changed: r.changed, missing: r.missing, dirs: r.dirs };
+    });
+  }
+
+  private send<T>(job: LoadJob | DiffJob, answer: (r: LoadResult | DiffResult) => T): Promise<T> {
     const busy = (w: Worker) => [...this.pending.values()].filter((p) => p.worker === w).length;
     const worker = this.workers.reduce((best, w) => (busy(w) < busy(best) ? w : best));
-    const job: LoadJob = { id, source: { id: source.id, protocol: source.protocol, root: source.root }, files, target, writeLock: this.writeLock };
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { worker, resolve, reject });
+      const settle = (r: LoadResult | DiffResult) => {
+        try {
+          resolve(answer(r));
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      };
+      this.pending.set(job.id, { worker, settle, reject });
       worker.postMessage(job);
     });
   }
@@ -80,13 +112,11 @@ export class ReadPool {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  private settle(r: LoadResult): void {
+  private settle(r: LoadResult | DiffResult): void {
     const waiting = this.pending.get(r.id);
     if (!waiting) return;
     this.pending.delete(r.id);
-    if ("error" in r) return waiting.reject(new Error(r.error));
-    for (const f of r.failed) console.error(`[mailroom] could not read ${f.relPath}: ${f.error}`);
-    waiting.resolve({ loaded: r.loaded, deadLetters: r.deadLetters.map(revive) });
+    waiting.settle(r);
   }
 
   private failAll(err: Error): void {

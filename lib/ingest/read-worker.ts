@@ -1,16 +1,19 @@
 import "server-only";
-// A worker thread of a first scan's bulk load: reads and parses files (most of a scan's CPU) and
-// inserts their rows through its own connection to the journal, taking turns with the other
-// workers, while the main thread answers requests. See read-pool.ts.
+// A worker thread for ingest's whole-tree work, so the main thread keeps answering requests (see
+// read-pool.ts). A first scan's bulk load: read and parse files (most of a scan's CPU) and insert
+// their rows through this thread's own connection, taking turns with the other workers. A
+// periodic rescan: list the tree and compare it with the journal, handing back only what differs.
 import { parentPort } from "node:worker_threads";
 import { BulkInserter, type BulkTarget } from "@/lib/journal/bulk";
-import { openDbForLoad, type Db } from "@/lib/journal/db";
-import type { FileRecord } from "@/lib/journal/writer";
+import { openWorkerDb, type Db } from "@/lib/journal/db";
+import type { FileRecord, KnownFile } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
 import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
-import { prepareFile, type PreparedFile } from "./sync";
+import { prepareFile, sameFile, type PreparedFile } from "./sync";
+import { listDirs } from "./watch";
 
 export interface LoadJob {
+  kind: "load";
   id: number;
   source: { id: string; protocol: Protocol; root: string };
   files: FoundFile[];
@@ -22,6 +25,27 @@ export interface LoadJob {
 export type LoadResult =
   | { id: number; loaded: number; deadLetters: PreparedFile[]; failed: { relPath: string; error: string }[] }
   | { id: number; error: string };
+
+export interface DiffJob {
+  kind: "diff";
+  id: number;
+  source: { id: string; protocol: Protocol; root: string };
+  journalFile: string;
+}
+
+/** The tree as a rescan found it, as far as it differs from the journal. */
+export interface TreeDiff {
+  files: number;
+  agents: string[];
+  /** Listed files that are new or not as journaled (root-relative). */
+  changed: string[];
+  /** Journaled as on disk, but not listed. */
+  missing: string[];
+  /** Every directory to watch. */
+  dirs: string[];
+}
+
+export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: string };
 
 const readers = new Map<string, Promise<SourceReader | null>>();
 const journals = new Map<string, { db: Db; inserter: BulkInserter }>();
@@ -39,7 +63,7 @@ function readerFor(protocol: Protocol, root: string): Promise<SourceReader | nul
 function journalFor(file: string): { db: Db; inserter: BulkInserter } {
   let journal = journals.get(file);
   if (!journal) {
-    const db = openDbForLoad(file);
+    const db = openWorkerDb(file);
     journal = { db, inserter: new BulkInserter(db) };
     journals.set(file, journal);
   }
@@ -58,7 +82,7 @@ function holdingWriteLock<T>(lock: SharedArrayBuffer, fn: () => T): T {
   }
 }
 
-async function run(job: LoadJob): Promise<LoadResult> {
+async function load(job: LoadJob): Promise<LoadResult> {
   const reader = await readerFor(job.source.protocol, job.source.root);
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
   const { db, inserter } = journalFor(job.target.file);
@@ -82,10 +106,29 @@ async function run(job: LoadJob): Promise<LoadResult> {
   return { id: job.id, loaded: records.length, deadLetters, failed };
 }
 
+async function diff(job: DiffJob): Promise<DiffResult> {
+  const reader = await readerFor(job.source.protocol, job.source.root);
+  if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
+  const found = await reader.list();
+  const db = openWorkerDb(job.journalFile, { readonly: true });
+  const known = new Map<string, KnownFile>();
+  try {
+    const rows = db.prepare("SELECT key, path, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path IS NOT NULL");
+    for (const row of rows.iterate(job.source.id) as Iterable<KnownFile & { path: string }>) known.set(row.path, row);
+  } finally {
+    db.close();
+  }
+  const changed = found.filter((f) => !sameFile(known.get(f.relPath), f)).map((f) => f.relPath);
+  for (const f of found) known.delete(f.relPath);
+  return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: [...known.keys()], dirs: listDirs(reader.watchDirs) };
+}
+
+const run = (job: LoadJob | DiffJob): Promise<LoadResult | DiffResult> => (job.kind === "load" ? load(job) : diff(job));
+
 // One job at a time, in order: jobs run side by side would each hold their files until the
 // slowest is done, and the heap they share grows into collections.
 let queue = Promise.resolve();
-parentPort?.on("message", (job: LoadJob) => {
+parentPort?.on("message", (job: LoadJob | DiffJob) => {
   queue = queue.then(() =>
     run(job).then(
       (result) => parentPort?.postMessage(result),

@@ -6,7 +6,9 @@ import { buildFullText } from "@/lib/journal/fulltext";
 import type { FoundFile } from "@/lib/protocols";
 import { discoverSources, type Source } from "./sources";
 import { scanSource } from "./scan";
-import { statFound, statFoundSync } from "./read";
+import { absolute, statFound, statFoundSync } from "./read";
+import { ReadPool } from "./read-pool";
+import type { TreeDiff } from "./read-worker";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
 import { DirWatcher, listDirs } from "./watch";
@@ -20,6 +22,8 @@ const RESCAN_COST_FACTOR = 20;
 /** Rescans slower than this are logged: the tree is big enough that an operator may want to know. */
 const SLOW_RESCAN_MS = 2000;
 const BIG_RESCAN_FILES = 20_000;
+/** From this many files a periodic rescan compares the tree with the journal on a worker thread. */
+const OFF_THREAD_RESCAN_FILES = 20_000;
 
 /** The pause before the next periodic rescan: the setting, or longer when rescans are slow (a big tree). */
 export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number {
@@ -35,10 +39,14 @@ export class IngestService {
   private settleTimer: NodeJS.Timeout | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  /** Files in the tree at the last scan: decides where the next periodic rescan runs. */
+  private treeFiles = 0;
 
   constructor(
     private readonly config: Config,
     private readonly journal: Journal,
+    /** From how many files a periodic rescan compares on a worker thread (tests lower it). */
+    private readonly offThreadRescanFiles = OFF_THREAD_RESCAN_FILES,
   ) {}
 
   /** Run one job at a time: scans and event batches never interleave their writes. Nothing runs after stop(). */
@@ -106,42 +114,94 @@ export class IngestService {
   }
 
   /**
-   * A periodic rescan lists the tree (an lstat per file: seconds at a million files) before it
-   * takes its turn, so file events are never queued behind the listing; scanSource re-checks
-   * anything the listing says is new or gone, since events may have moved it meanwhile.
+   * The safety net behind file events. A big tree is listed and compared with the journal on a
+   * worker thread, and only what differs comes back, to be looked at as if the watcher had
+   * reported it: the main thread's share is proportional to the changes, not the tree. A small
+   * tree (where a worker's start would cost more) is rescanned here, listed before its turn so
+   * file events never queue behind a listing. Returns how long it took, in ms. Public for tests.
    */
-  /** Returns how long it took, in ms. */
-  private async periodicRescan(): Promise<number> {
+  async periodicRescan(): Promise<number> {
     const started = performance.now();
     const all = await discoverSources(this.config.roots);
-    const listings = new Map<string, FoundFile[]>();
-    for (const s of all) if (s.reader && !this.stopped) listings.set(s.id, await s.reader.list());
-    const listedMs = performance.now() - started;
-    await this.serial(() => this.rescan(false, { all, listings }));
-    const totalMs = performance.now() - started;
-    const files = [...listings.values()].reduce((n, l) => n + l.length, 0);
-    listings.clear();
-    // A big tree's rescan leaves tens of MB of listings behind; collected now, not when V8 gets to it.
-    if (files >= BIG_RESCAN_FILES) releaseScanMemory();
-    if (totalMs > SLOW_RESCAN_MS) {
-      console.log(`[mailroom] rescan of ${files} files took ${(totalMs / 1000).toFixed(1)} s (listing ${(listedMs / 1000).toFixed(1)} s)`);
+    const offThread = this.treeFiles >= this.offThreadRescanFiles;
+    const compared = offThread ? await this.compareOffThread(all) : null;
+    let files = 0;
+    if (compared) {
+      await this.serial(() => this.reconcile(all, compared));
+      for (const d of compared.values()) files += d.files;
+    } else {
+      const listings = new Map<string, FoundFile[]>();
+      for (const s of all) if (s.reader && !this.stopped) listings.set(s.id, await s.reader.list());
+      await this.serial(() => this.rescan(false, { all, listings }));
+      for (const l of listings.values()) files += l.length;
+      listings.clear();
+      // A big tree's rescan leaves tens of MB of listings behind; collected now, not when V8 gets to it.
+      if (files >= BIG_RESCAN_FILES) releaseScanMemory();
     }
+    const totalMs = performance.now() - started;
+    if (totalMs > SLOW_RESCAN_MS) console.log(`[mailroom] rescan of ${files} files took ${(totalMs / 1000).toFixed(1)} s`);
     return totalMs;
+  }
+
+  /** Each source's differences from the journal, computed on a worker thread; null if that failed. */
+  private async compareOffThread(all: Source[]): Promise<Map<string, TreeDiff> | null> {
+    const worker = ReadPool.open(1);
+    if (!worker) return null;
+    try {
+      const diffs = new Map<string, TreeDiff>();
+      for (const s of all) if (s.reader && !this.stopped) diffs.set(s.id, await worker.diff({ ...s, reader: s.reader }, this.journal.file));
+      return diffs;
+    } catch (err) {
+      console.error("[mailroom] comparing the tree on a worker thread failed; rescanning on the main thread:", err);
+      return null;
+    } finally {
+      await worker.close();
+    }
+  }
+
+  /** Apply a rescan's differences: each path is looked at now, as a file event would be. */
+  private async reconcile(all: Source[], diffs: Map<string, TreeDiff>): Promise<void> {
+    const { writer } = this.journal;
+    this.adoptSources(all);
+    const paths: string[] = [];
+    for (const source of this.sources) {
+      const diff = diffs.get(source.id);
+      if (!diff) continue;
+      writer.setAgents(source.id, diff.agents);
+      writer.setProgress(source.id, diff.files, diff.files, true);
+      for (const rel of [...diff.changed, ...diff.missing]) paths.push(absolute(source.root, rel));
+    }
+    this.treeFiles = [...diffs.values()].reduce((n, d) => n + d.files, 0);
+    this.watcher.setDirs([...diffs.values()].flatMap((d) => d.dirs));
+    await this.onBatch(paths);
+    writer.refreshStuck(this.config.stuckAfterMs);
+    this.prune();
+  }
+
+  /** Record the configured sources (and forget others); the readable ones are scanned. */
+  private adoptSources(all: Source[]): void {
+    const { writer } = this.journal;
+    for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error });
+    writer.keepOnlySources(all.map((s) => s.id));
+    this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
+  }
+
+  private prune(): void {
+    const pruned = this.journal.writer.prune(this.config.retainMs, this.config.retainCount);
+    if (pruned > 0) console.log(`[mailroom] retention: pruned ${pruned} completed messages`);
   }
 
   private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, FoundFile[]> }): Promise<void> {
     const { writer } = this.journal;
-    const all = listed?.all ?? (await discoverSources(this.config.roots));
-    for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error });
-    writer.keepOnlySources(all.map((s) => s.id));
-    this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
+    this.adoptSources(listed?.all ?? (await discoverSources(this.config.roots)));
+    let files = 0;
     for (const source of this.sources) {
       if (this.stopped) return;
-      await scanSource(source, writer, { reportProgress: first, listing: listed?.listings.get(source.id) });
+      files += (await scanSource(source, writer, { reportProgress: first, listing: listed?.listings.get(source.id) })).files;
     }
+    this.treeFiles = files;
     writer.refreshStuck(this.config.stuckAfterMs);
-    const pruned = writer.prune(this.config.retainMs, this.config.retainCount);
-    if (pruned > 0) console.log(`[mailroom] retention: pruned ${pruned} completed messages`);
+    this.prune();
     this.watcher.setDirs(this.sources.flatMap((s) => listDirs(s.reader.watchDirs)));
   }
 

@@ -57,11 +57,11 @@ export function openDb(file: string): Db {
 }
 
 /**
- * Another connection to a journal openDb() has opened (a bulk load's worker thread): no
- * migrations, and no index repair, which would undo the load's set-aside indexes.
+ * Another connection to a journal openDb() has opened, for a worker thread (a bulk load's writes,
+ * a rescan's reads): no migrations, and no index repair, which would undo a load's set-aside indexes.
  */
-export function openDbForLoad(file: string): Db {
-  const db = configure(new Database(file, { fileMustExist: true }));
+export function openWorkerDb(file: string, opts: { readonly?: boolean } = {}): Db {
+  const db = configure(new Database(file, { fileMustExist: true, readonly: opts.readonly ?? false }));
   if ((db.pragma("user_version", { simple: true }) as number) !== SCHEMA_VERSION) {
     db.close();
     throw new JournalVersionError(`The journal ${file} is not at schema version ${SCHEMA_VERSION}.`);
