@@ -97,10 +97,14 @@ async function main() {
     spawnSync(path.join(projectDir, "node_modules/.bin/next"), ["build"], { cwd: projectDir, stdio: "inherit" });
   }
   t = performance.now();
+  let stopping = false;
   const server = spawn(path.join(projectDir, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
     cwd: projectDir,
     env: { ...process.env, MAILROOM_ROOT: ws, MAILROOM_DATA: path.join(work, "data") },
     stdio: ["ignore", "ignore", "inherit"],
+  });
+  server.on("exit", (code, signal) => {
+    if (!stopping) console.error(`The server exited during the bench (code ${code}, signal ${signal}).`);
   });
   try {
     type Sources = { sources: { indexing: { done: boolean; fullText: boolean } }[] };
@@ -152,6 +156,7 @@ async function main() {
     fs.writeFileSync(path.join(projectDir, "bench-results", `bench-${tree.messages}.json`), JSON.stringify(result, null, 2));
     printTable(result);
   } finally {
+    stopping = true;
     closeConnections();
     server.kill("SIGTERM");
     fs.rmSync(work, { recursive: true, force: true });

@@ -19,26 +19,40 @@ export function closeConnections(): void {
 }
 
 /** GET a JSON URL; the time is from sending the request to the whole body parsed. */
-export function timedJson(url: string): Promise<{ ms: number; body: unknown }> {
+export async function timedJson(url: string): Promise<{ ms: number; body: unknown }> {
+  try {
+    return await getJson(url);
+  } catch (err) {
+    // A kept-alive connection the server closed just as it was reused: Node's documented case
+    // for sending an idempotent request again (https://nodejs.org/api/http.html#requestreusedsocket).
+    if (err instanceof StaleConnectionError) return getJson(url);
+    throw err;
+  }
+}
+
+class StaleConnectionError extends Error {}
+
+function getJson(url: string): Promise<{ ms: number; body: unknown }> {
   const t = performance.now();
   return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("error", reject);
-        res.on("end", () => {
-          try {
-            const body: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-            const status = res.statusCode ?? 0;
-            if (status < 200 || status >= 300) throw new Error(`${url}: ${status} ${JSON.stringify(body)}`);
-            resolve({ ms: performance.now() - t, body });
-          } catch (err) {
-            reject(err instanceof Error ? err : new Error(String(err)));
-          }
-        });
-      })
-      .on("error", reject);
+    const req = http.get(url, { agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        try {
+          const body: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+          const status = res.statusCode ?? 0;
+          if (status < 200 || status >= 300) throw new Error(`${url}: ${status} ${JSON.stringify(body)}`);
+          resolve({ ms: performance.now() - t, body });
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+    });
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      reject(req.reusedSocket && err.code === "ECONNRESET" ? new StaleConnectionError(err.message) : err);
+    });
   });
 }
 

@@ -11,7 +11,7 @@ import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { buildMessage } from "@/lib/protocols/ignite/build";
 import { copyFixture } from "@/lib/testing/fixtures";
-import { ReadPool } from "./read-pool";
+import { IngestWorkers } from "./workers";
 import { scanSource } from "./scan";
 
 const NOW = Date.parse("2026-11-22T00:00:00Z");
@@ -45,8 +45,8 @@ async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "
   }
   const reader = await openIgnite(root);
   if (!reader) throw new Error(`no IGNITE workspace at ${root}`);
-  const poolMinFiles = mode === "bulk on worker threads" ? 0 : Infinity;
-  await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, poolMinFiles });
+  const workersMinFiles = mode === "bulk on worker threads" ? 0 : Infinity;
+  await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, workersMinFiles });
   const rows = rowsOf(db);
   const events = db
     .prepare("SELECT e.key, e.at_ms, e.kind, e.detail FROM events e JOIN messages m USING (key) WHERE m.source = 's' ORDER BY e.key, e.kind, e.detail")
@@ -147,13 +147,13 @@ describe("bulk first scan", () => {
     const writer = new JournalWriter(db, () => NOW);
     const reader = await openIgnite(root);
     if (!reader) throw new Error("not a workspace");
-    const realLoad = ReadPool.prototype.load;
+    const realLoad = IngestWorkers.prototype.load;
     let calls = 0;
-    const load = vi.spyOn(ReadPool.prototype, "load").mockImplementation(function (this: ReadPool, ...args) {
+    const load = vi.spyOn(IngestWorkers.prototype, "load").mockImplementation(function (this: IngestWorkers, ...args) {
       return ++calls === 2 ? Promise.reject(new Error("worker exited")) : realLoad.apply(this, args);
     });
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, poolMinFiles: 0 });
+    await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, workersMinFiles: 0 });
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("loading on worker threads failed"), expect.any(Error));
     errors.mockRestore();
     load.mockRestore();

@@ -3,13 +3,13 @@ import type { BulkLoad } from "@/lib/journal/bulk";
 import type { JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
 import { statFoundSync } from "./read";
-import { ReadPool } from "./read-pool";
+import { IngestWorkers } from "./workers";
 import { commitFile, prepareFile, sameFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
 /** Files journaled per transaction (fewer commits rewrite fewer index pages); between chunks the event loop serves requests. */
 const CHUNK = 2000;
 /** Below this a first scan reads on the main thread: starting workers would cost more than it saves. */
-const POOL_MIN_FILES = 5000;
+const WORKERS_MIN_FILES = 5000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -31,16 +31,16 @@ async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<
  * A bulk load on worker threads: each loads whole chunks into the journal, a few chunks in flight
  * so none waits. Returns the dead letters found, in listing order, for the writer.
  */
-async function loadOnWorkers(source: ReadableSource, chunks: FoundFile[][], pool: ReadPool, bulk: BulkLoad): Promise<PreparedFile[]> {
+async function loadOnWorkers(source: ReadableSource, chunks: FoundFile[][], workers: IngestWorkers, bulk: BulkLoad): Promise<PreparedFile[]> {
   const deadLetters: PreparedFile[][] = [];
   let next = 0;
   const lane = async () => {
-    for (let i = next++; i < chunks.length; i = next++) deadLetters[i] = (await pool.load(source, chunks[i] ?? [], bulk.target())).deadLetters;
+    for (let i = next++; i < chunks.length; i = next++) deadLetters[i] = (await workers.load(source, chunks[i] ?? [], bulk.target())).deadLetters;
   };
   try {
-    await Promise.all(Array.from({ length: pool.size * 2 }, lane));
+    await Promise.all(Array.from({ length: workers.size * 2 }, lane));
   } finally {
-    await pool.close();
+    await workers.close();
   }
   return deadLetters.flat();
 }
@@ -56,7 +56,7 @@ export async function scanSource(
   writer: JournalWriter,
   opts: {
     reportProgress: boolean;
-    poolMinFiles?: number;
+    workersMinFiles?: number;
     /** A listing made before this scan's turn (see IngestService.periodicRescan); possibly stale. */
     listing?: FoundFile[];
   },
@@ -76,12 +76,12 @@ export async function scanSource(
   // An empty journal loads in bulk; dead letters link to other messages, so they follow the load.
   const bulk = known.size === 0 ? writer.beginBulkLoad() : null;
   const afterLoad: PreparedFile[] = [];
-  const pool = bulk && changed.length >= (opts.poolMinFiles ?? POOL_MIN_FILES) ? ReadPool.open() : null;
+  const workers = bulk && changed.length >= (opts.workersMinFiles ?? WORKERS_MIN_FILES) ? IngestWorkers.open() : null;
   const chunks: FoundFile[][] = [];
   for (let i = 0; i < changed.length; i += CHUNK) chunks.push(changed.slice(i, i + CHUNK));
   try {
-    if (bulk && pool) {
-      afterLoad.push(...(await loadOnWorkers(source, chunks, pool, bulk)));
+    if (bulk && workers) {
+      afterLoad.push(...(await loadOnWorkers(source, chunks, workers, bulk)));
     } else {
       for (const files of chunks) {
         const prepared = await prepareHere(source, files);
@@ -106,9 +106,9 @@ export async function scanSource(
       console.error("[mailroom] could not finish an interrupted first scan; the next start will:", finishErr);
     }
     // Worker threads are a speed-up, never a dependency: the files they did not load are read here.
-    if (pool) {
+    if (workers) {
       console.error("[mailroom] loading on worker threads failed; reading the rest on the main thread:", err);
-      return scanSource(source, writer, { ...opts, poolMinFiles: Infinity });
+      return scanSource(source, writer, { ...opts, workersMinFiles: Infinity });
     }
     throw err;
   }

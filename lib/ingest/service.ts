@@ -7,8 +7,8 @@ import type { FoundFile } from "@/lib/protocols";
 import { discoverSources, type Source } from "./sources";
 import { scanSource } from "./scan";
 import { absolute, statFound, statFoundSync } from "./read";
-import { ReadPool } from "./read-pool";
-import type { TreeDiff } from "./read-worker";
+import { IngestWorkers } from "./workers";
+import type { TreeDiff } from "./worker";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
 import { DirWatcher, listDirs } from "./watch";
@@ -145,7 +145,7 @@ export class IngestService {
 
   /** Each source's differences from the journal, computed on a worker thread; null if that failed. */
   private async compareOffThread(all: Source[]): Promise<Map<string, TreeDiff> | null> {
-    const worker = ReadPool.open(1);
+    const worker = IngestWorkers.open(1);
     if (!worker) return null;
     try {
       const diffs = new Map<string, TreeDiff>();

@@ -33,7 +33,7 @@ function valuesOf(rec: FileRecord, atMs: number, attempt: number): unknown[] {
 
 /**
  * Inserts the rows of new messages during a bulk load, through one connection: the main thread's,
- * or a reader worker's (lib/ingest/read-worker.ts), so a worker's rows never cross threads. A
+ * or a reader worker's (lib/ingest/worker.ts), so a worker's rows never cross threads. A
  * message's thread_key is its own group here; replies take their parent's in BulkLoad.finish().
  */
 export class BulkInserter {

@@ -1,6 +1,6 @@
 import "server-only";
 // A worker thread for ingest's whole-tree work, so the main thread keeps answering requests (see
-// read-pool.ts). A first scan's bulk load: read and parse files (most of a scan's CPU) and insert
+// workers.ts). A first scan's bulk load: read and parse files (most of a scan's CPU) and insert
 // their rows through this thread's own connection, taking turns with the other workers. A
 // periodic rescan: list the tree and compare it with the journal, handing back only what differs.
 import { parentPort } from "node:worker_threads";
@@ -18,7 +18,7 @@ export interface LoadJob {
   source: { id: string; protocol: Protocol; root: string };
   files: FoundFile[];
   target: BulkTarget;
-  /** One Int32 shared by the pool's workers: 1 while one of them writes (SQLite has one writer). */
+  /** One Int32 shared by a load's workers: 1 while one of them writes (SQLite has one writer). */
   writeLock: SharedArrayBuffer;
 }
 
@@ -70,7 +70,7 @@ function journalFor(file: string): { db: Db; inserter: BulkInserter } {
   return journal;
 }
 
-/** Run `fn` holding the pool's write lock: waiting here is cheaper and fairer than SQLite's busy sleeps. */
+/** Run `fn` holding the load's write lock: waiting here is cheaper and fairer than SQLite's busy sleeps. */
 function holdingWriteLock<T>(lock: SharedArrayBuffer, fn: () => T): T {
   const cell = new Int32Array(lock);
   while (Atomics.compareExchange(cell, 0, 0, 1) !== 0) Atomics.wait(cell, 0, 1);

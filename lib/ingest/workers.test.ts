@@ -6,7 +6,7 @@ import { openDb } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { copyFixture } from "@/lib/testing/fixtures";
-import { ReadPool } from "./read-pool";
+import { IngestWorkers } from "./workers";
 import { prepareFile, type ReadableSource } from "./sync";
 
 const dirs: string[] = [];
@@ -23,7 +23,7 @@ async function fixtureSource(): Promise<ReadableSource> {
 }
 
 function emptyJournal() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-pool-data-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-workers-data-"));
   dirs.push(dir);
   const db = openDb(path.join(dir, "journal.sqlite"));
   const writer = new JournalWriter(db);
@@ -31,16 +31,16 @@ function emptyJournal() {
   return { db, writer };
 }
 
-describe("ReadPool", () => {
+describe("IngestWorkers", () => {
   it("loads messages into the journal on worker threads and hands the dead letters back, as the main thread reads them", async () => {
     const source = await fixtureSource();
     const files = await source.reader.list({ stat: false });
     const { db, writer } = emptyJournal();
     const bulk = writer.beginBulkLoad();
-    const pool = ReadPool.open();
-    expect(pool).not.toBeNull();
+    const workers = IngestWorkers.open();
+    expect(workers).not.toBeNull();
     try {
-      const chunk = await pool?.load(source, files, bulk!.target());
+      const chunk = await workers?.load(source, files, bulk!.target());
       const here = [];
       for (const f of files) here.push(await prepareFile(source, f));
       const deadLetters = here.filter((p) => p?.record.parsed.deadLetter);
@@ -51,7 +51,7 @@ describe("ReadPool", () => {
       // Progress counts every file handed out, read or not.
       expect(db.prepare("SELECT files FROM sources WHERE id = 's'").pluck().get()).toBe(files.length);
     } finally {
-      await pool?.close();
+      await workers?.close();
       bulk?.finish("s");
       db.close();
     }
@@ -62,11 +62,11 @@ describe("ReadPool", () => {
     const gone = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-not-a-workspace-"));
     dirs.push(gone);
     const { db, writer } = emptyJournal();
-    const pool = ReadPool.open();
+    const workers = IngestWorkers.open();
     try {
-      await expect(pool?.load({ ...source, root: gone }, [], writer.beginBulkLoad()!.target())).rejects.toThrow(`no ignite workspace at ${gone} any more`);
+      await expect(workers?.load({ ...source, root: gone }, [], writer.beginBulkLoad()!.target())).rejects.toThrow(`no ignite workspace at ${gone} any more`);
     } finally {
-      await pool?.close();
+      await workers?.close();
       db.close();
     }
   });

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundFile } from "@/lib/protocols";
 import type { BulkTarget } from "@/lib/journal/bulk";
-import type { DiffJob, DiffResult, LoadJob, LoadResult, TreeDiff } from "./read-worker";
+import type { DiffJob, DiffResult, LoadJob, LoadResult, TreeDiff } from "./worker";
 import type { PreparedFile, ReadableSource } from "./sync";
 
 /**
@@ -14,8 +14,8 @@ import type { PreparedFile, ReadableSource } from "./sync";
  * `server-only` resolves to nothing.
  */
 function startWorker(): Worker {
-  if (process.env.NEXT_RUNTIME) return new Worker(new URL("./read-worker.ts", import.meta.url));
-  const source = path.join(path.dirname(fileURLToPath(import.meta.url)), "read-worker.ts");
+  if (process.env.NEXT_RUNTIME) return new Worker(new URL("./worker.ts", import.meta.url));
+  const source = path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.ts");
   return new Worker(`require("tsx/cjs"); require(${JSON.stringify(source)});`, { eval: true, execArgv: ["--conditions=react-server"] });
 }
 
@@ -40,7 +40,7 @@ export interface LoadedChunk {
  * tree with the journal: only the differences come back. Either way the main thread stays free
  * for requests.
  */
-export class ReadPool {
+export class IngestWorkers {
   private readonly pending = new Map<number, { worker: Worker; settle: (r: LoadResult | DiffResult) => void; reject: (e: Error) => void }>();
   private readonly writeLock = new SharedArrayBuffer(4);
   readonly size: number;
@@ -58,13 +58,13 @@ export class ReadPool {
    * `size` workers, or by default one per core (at most 4), or null on a single core, where the
    * main thread reads as fast.
    */
-  static open(size?: number): ReadPool | null {
+  static open(size?: number): IngestWorkers | null {
     const count = size ?? Math.min(os.availableParallelism(), 4);
     if (count < (size === undefined ? 2 : 1)) return null;
     try {
-      return new ReadPool(Array.from({ length: count }, startWorker));
+      return new IngestWorkers(Array.from({ length: count }, startWorker));
     } catch (err) {
-      console.error("[mailroom] could not start reader threads; reading on the main thread:", err);
+      console.error("[mailroom] could not start worker threads; reading on the main thread:", err);
       return null;
     }
   }
@@ -108,7 +108,7 @@ export class ReadPool {
 
   /** Stop the workers; resolves once they are gone, so none is still writing. */
   async close(): Promise<void> {
-    this.failAll(new Error("read pool closed"));
+    this.failAll(new Error("ingest workers closed"));
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
