@@ -29,21 +29,19 @@ const TRIGGERS = `
 `;
 
 /**
- * Index every body once. Triggers go in first, so rows changed meanwhile are indexed by them;
- * each chunk then re-derives its id range from the current rows, which is right either way.
+ * Index every body once. Triggers go in first, so rows changed meanwhile are indexed by them, and
+ * the fill skips those (FTS5 keeps one docsize row per indexed row). Skipping, not a range DELETE
+ * before each chunk: a contentless index answers a rowid range by walking itself, so those
+ * deletes made a million-message build quadratic (78 s after listing; 17 s without them).
  */
-export async function buildFullText(db: Db, yieldToEventLoop: () => Promise<void>): Promise<void> {
+export async function buildFullText(db: Db, yieldToEventLoop: () => Promise<void>, chunkRows = CHUNK_ROWS): Promise<void> {
   if (fullTextReady(db)) return;
   db.exec(TRIGGERS);
   const maxId = (db.prepare("SELECT coalesce(max(id), 0) AS m FROM messages").get() as { m: number }).m;
-  const clear = db.prepare("DELETE FROM messages_fts WHERE rowid BETWEEN ? AND ?");
-  const fill = db.prepare("INSERT INTO messages_fts (rowid, body) SELECT id, body FROM messages WHERE id BETWEEN ? AND ?");
-  const chunk = db.transaction((from: number, to: number) => {
-    clear.run(from, to);
-    fill.run(from, to);
-  });
-  for (let from = 1; from <= maxId; from += CHUNK_ROWS) {
-    chunk(from, Math.min(maxId, from + CHUNK_ROWS - 1));
+  const fill = db.prepare(`INSERT INTO messages_fts (rowid, body) SELECT id, body FROM messages m
+    WHERE id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM messages_fts_docsize d WHERE d.id = m.id)`);
+  for (let from = 1; from <= maxId; from += chunkRows) {
+    fill.run(from, Math.min(maxId, from + chunkRows - 1));
     await yieldToEventLoop();
   }
   db.prepare("INSERT INTO meta (name, value) VALUES ('fts_ready', 1) ON CONFLICT (name) DO UPDATE SET value = 1").run();

@@ -99,6 +99,17 @@ describe("full-text search", () => {
     expect(keysOf("執筆")).toHaveLength(1);
   });
 
+  it("indexes a body rewritten while the index is being built once, so its old words stop matching", async () => {
+    // One row per chunk: the rewrite lands after the first chunk and before the second.
+    await buildFullText(db, async () => {
+      if (keysOf("midway").length === 0) writer.record(fileRecord("queue/a/y.mime", { messageId: "<2@x>", body: "midway words" }, { mtimeMs: 5, size: 5, ino: 2 }));
+    }, 1);
+    expect(keysOf("midway")).toHaveLength(1);
+    writer.record(fileRecord("queue/a/y.mime", { messageId: "<2@x>", body: "final words" }, { mtimeMs: 6, size: 6, ino: 2 }));
+    expect(keysOf("midway")).toHaveLength(0);
+    expect(keysOf("final")).toHaveLength(1);
+  });
+
   it("keeps the index current as messages change", async () => {
     await buildFullText(db, async () => undefined);
     writer.record(fileRecord("queue/a/z.mime", { messageId: "<3@x>", body: "brand new words" }, { mtimeMs: 3, size: 3, ino: 3 }));
