@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
-import type { FileRecord, JournalWriter, KnownFile } from "@/lib/journal/writer";
+import type { FileIdentity } from "@/lib/journal/files";
+import type { FileRecord, JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols";
 import type { Source } from "./sources";
 import { readFoundSync } from "./read";
@@ -88,7 +89,7 @@ export function commitFile(ctx: SyncContext, prepared: PreparedFile): string {
 }
 
 /** Whether a journaled file is the one on disk now (same mtime, size and inode). */
-export function sameFile(known: KnownFile | null | undefined, found: FoundFile): boolean {
+export function sameFile(known: FileIdentity | null | undefined, found: FoundFile): boolean {
   return !!known && known.mtimeMs === found.mtimeMs && known.size === found.size && known.ino === found.ino;
 }
 

@@ -6,7 +6,8 @@ import "server-only";
 import { parentPort } from "node:worker_threads";
 import { BulkInserter, type BulkTarget } from "@/lib/journal/bulk";
 import { openWorkerDb, type Db } from "@/lib/journal/db";
-import type { FileRecord, KnownFile } from "@/lib/journal/writer";
+import { fileIdentities, type FileIdentity } from "@/lib/journal/files";
+import type { FileRecord } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
 import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
 import { prepareFile, sameFile, type PreparedFile } from "./sync";
@@ -111,10 +112,9 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
   const found = await reader.list();
   const db = openWorkerDb(job.journalFile, { readonly: true });
-  const known = new Map<string, KnownFile>();
+  let known: Map<string, FileIdentity>;
   try {
-    const rows = db.prepare("SELECT key, path, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path IS NOT NULL");
-    for (const row of rows.iterate(job.source.id) as Iterable<KnownFile & { path: string }>) known.set(row.path, row);
+    known = fileIdentities(db, job.source.id);
   } finally {
     db.close();
   }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileRecord } from "@/lib/testing/parsed";
 import { JournalVersionError, migrate, openDb, type Db } from "./db";
 import { queryChanges, queryHistory, queryPage, queryStats, querySummary } from "./queries";
+import { FILE_IDENTITIES_SQL } from "./files";
 import { SCHEMA_VERSION } from "./schema";
 import { JournalWriter } from "./writer";
 import { parseQuery } from "@/lib/query";
@@ -24,6 +25,13 @@ beforeEach(() => {
 afterEach(() => {
   db.close();
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a rescan's view of the journal", () => {
+  it("reads every file's identity from the covering index, not the table", () => {
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${FILE_IDENTITIES_SQL}`).all("s") as { detail: string }[]).map((r) => r.detail);
+    expect(plan).toEqual([expect.stringContaining("USING COVERING INDEX messages_files")]);
+  });
 });
 
 describe("migrations", () => {

@@ -166,6 +166,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX messages_agent_sort ON messages (agent, sort_ms DESC, key DESC);
   CREATE INDEX messages_stuck_sort ON messages (sort_ms DESC, key DESC) WHERE stuck = 1;
   `,
+  // 8: a periodic rescan compares every file's identity (path, mtime, size, inode) with the tree
+  // (see files.ts). From an index holding them it reads ~100 MB at a million messages instead of
+  // the 1.5 GB table, which also pushed the rest of the journal out of the page cache.
+  `
+  CREATE INDEX messages_files ON messages (source, path, mtime_ms, size, ino) WHERE path IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

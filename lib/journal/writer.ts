@@ -5,6 +5,7 @@ import type { Statement } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
 import type { Db } from "./db";
 import { describeMove } from "./events";
+import type { FileIdentity } from "./files";
 import { makeKey } from "./keys";
 import { firstSeenDetail, messageRow } from "./message-row";
 import { refreshThreadKey } from "./thread-keys";
@@ -23,11 +24,8 @@ export interface FileRecord {
   raw: Buffer | null;
 }
 
-export interface KnownFile {
+export interface KnownFile extends FileIdentity {
   key: string;
-  mtimeMs: number | null;
-  size: number;
-  ino: number | null;
 }
 
 interface Row {
