@@ -64,6 +64,17 @@ async function expectSameJournal(root: string, bulkMode: "bulk" | "bulk on worke
   return bulk.db;
 }
 
+/** A generated tree of three load chunks, and an empty journal to scan it into. */
+async function threeChunks() {
+  const root = path.join(temp("mailroom-bulk-ws-"), "ws");
+  generateIgniteTree(root, 4500);
+  const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
+  const writer = new JournalWriter(db, () => NOW);
+  const reader = await openIgnite(root);
+  if (!reader) throw new Error("not a workspace");
+  return { root, db, writer, source: { id: "s", protocol: "ignite" as const, root, reader, error: null } };
+}
+
 function write(root: string, rel: string, headers: Parameters<typeof buildMessage>[0]): void {
   const file = path.join(root, ".ignite", "queue", rel);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -141,22 +152,37 @@ describe("bulk first scan", () => {
   });
 
   it("finishes on the main thread when loading on worker threads fails part-way, with nothing lost or doubled", async () => {
-    const root = path.join(temp("mailroom-bulk-ws-"), "ws");
-    generateIgniteTree(root, 4500); // three chunks
-    const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
-    const writer = new JournalWriter(db, () => NOW);
-    const reader = await openIgnite(root);
-    if (!reader) throw new Error("not a workspace");
+    const { root, db, writer, source } = await threeChunks();
     const realLoad = IngestWorkers.prototype.load;
     let calls = 0;
     const load = vi.spyOn(IngestWorkers.prototype, "load").mockImplementation(function (this: IngestWorkers, ...args) {
       return ++calls === 2 ? Promise.reject(new Error("worker exited")) : realLoad.apply(this, args);
     });
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, workersMinFiles: 0 });
+    await scanSource(source, writer, { reportProgress: false, workersMinFiles: 0 });
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("loading on worker threads failed"), expect.any(Error));
     errors.mockRestore();
     load.mockRestore();
+    const complete = await scanned(root, "file by file");
+    expect(rowsOf(db)).toEqual(complete.rows);
+    complete.db.close();
+    db.close();
+  });
+
+  it("hands out no more chunks once the service stops, keeps what it loaded with its indexes, and does not fall back", async () => {
+    const { root, db, writer, source } = await threeChunks();
+    let asked = 0;
+    const errors = vi.spyOn(console, "error");
+    // Stopping as soon as the first chunk is out.
+    await scanSource(source, writer, { reportProgress: false, workersMinFiles: 0, stopped: () => ++asked > 1 });
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    const loaded = db.prepare("SELECT count(*) FROM messages").pluck().get() as number;
+    expect(loaded).toBeGreaterThan(1900);
+    expect(loaded).toBeLessThan(2100);
+    expect(db.prepare("SELECT count(*) FROM deferred_indexes").pluck().get()).toBe(0);
+    // The next start's scan completes it.
+    await scanSource(source, writer, { reportProgress: false });
     const complete = await scanned(root, "file by file");
     expect(rowsOf(db)).toEqual(complete.rows);
     complete.db.close();

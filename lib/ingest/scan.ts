@@ -29,13 +29,22 @@ async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<
 
 /**
  * A bulk load on worker threads: each loads whole chunks into the journal, a few chunks in flight
- * so none waits. Returns the dead letters found, in listing order, for the writer.
+ * so none waits; no new chunk is handed out once `stopped()`. Returns the dead letters found, in
+ * listing order, for the writer, once every worker has ended (so none still writes).
  */
-async function loadOnWorkers(source: ReadableSource, chunks: FoundFile[][], workers: IngestWorkers, bulk: BulkLoad): Promise<PreparedFile[]> {
+async function loadOnWorkers(
+  source: ReadableSource,
+  chunks: FoundFile[][],
+  workers: IngestWorkers,
+  bulk: BulkLoad,
+  stopped: () => boolean,
+): Promise<PreparedFile[]> {
   const deadLetters: PreparedFile[][] = [];
   let next = 0;
   const lane = async () => {
-    for (let i = next++; i < chunks.length; i = next++) deadLetters[i] = (await workers.load(source, chunks[i] ?? [], bulk.target())).deadLetters;
+    for (let i = next++; i < chunks.length && !stopped(); i = next++) {
+      deadLetters[i] = (await workers.load(source, chunks[i] ?? [], bulk.target())).deadLetters;
+    }
   };
   try {
     await Promise.all(Array.from({ length: workers.size * 2 }, lane));
@@ -48,8 +57,8 @@ async function loadOnWorkers(source: ReadableSource, chunks: FoundFile[][], work
 /**
  * Reconcile a whole source with the journal: new and changed files are read, unchanged ones
  * cost one lstat, and journaled files that are no longer there become gone (after moves have
- * claimed theirs). The first scan of a big tree loads in bulk, reads on worker threads, and
- * reports progress as it goes.
+ * claimed theirs). The first scan of a big tree loads in bulk on worker threads (they read,
+ * parse and insert), and reports progress as it goes.
  */
 export async function scanSource(
   source: ReadableSource,
@@ -59,6 +68,8 @@ export async function scanSource(
     workersMinFiles?: number;
     /** A listing made before this scan's turn (see IngestService.periodicRescan); possibly stale. */
     listing?: FoundFile[];
+    /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
+    stopped?: () => boolean;
   },
 ): Promise<{ files: number; gone: number }> {
   const known = await writer.presentFiles(source.id, yieldToEventLoop);
@@ -81,7 +92,7 @@ export async function scanSource(
   for (let i = 0; i < changed.length; i += CHUNK) chunks.push(changed.slice(i, i + CHUNK));
   try {
     if (bulk && workers) {
-      afterLoad.push(...(await loadOnWorkers(source, chunks, workers, bulk)));
+      afterLoad.push(...(await loadOnWorkers(source, chunks, workers, bulk, opts.stopped ?? (() => false))));
     } else {
       for (const files of chunks) {
         const prepared = await prepareHere(source, files);
@@ -100,13 +111,16 @@ export async function scanSource(
     }
   } catch (err) {
     // What was loaded stays, with its indexes back now rather than at the next start.
+    let finished = true;
     try {
       bulk?.finish(source.id);
     } catch (finishErr) {
+      finished = false;
       console.error("[mailroom] could not finish an interrupted first scan; the next start will:", finishErr);
     }
-    // Worker threads are a speed-up, never a dependency: the files they did not load are read here.
-    if (workers) {
+    // Worker threads are a speed-up, never a dependency: the files they did not load are read
+    // here. Not without the indexes (every lookup would scan the table), nor when stopping.
+    if (workers && finished && !opts.stopped?.()) {
       console.error("[mailroom] loading on worker threads failed; reading the rest on the main thread:", err);
       return scanSource(source, writer, { ...opts, workersMinFiles: Infinity });
     }

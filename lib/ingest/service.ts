@@ -21,9 +21,8 @@ const STUCK_CHECK_MS = 1000;
 const RESCAN_COST_FACTOR = 20;
 /** Rescans slower than this are logged: the tree is big enough that an operator may want to know. */
 const SLOW_RESCAN_MS = 2000;
-const BIG_RESCAN_FILES = 20_000;
 /** From this many files a periodic rescan compares the tree with the journal on a worker thread. */
-const OFF_THREAD_RESCAN_FILES = 20_000;
+const BIG_TREE_FILES = 20_000;
 
 /** The pause before the next periodic rescan: the setting, or longer when rescans are slow (a big tree). */
 export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number {
@@ -46,7 +45,7 @@ export class IngestService {
     private readonly config: Config,
     private readonly journal: Journal,
     /** From how many files a periodic rescan compares on a worker thread (tests lower it). */
-    private readonly offThreadRescanFiles = OFF_THREAD_RESCAN_FILES,
+    private readonly offThreadRescanFiles = BIG_TREE_FILES,
   ) {}
 
   /** Run one job at a time: scans and event batches never interleave their writes. Nothing runs after stop(). */
@@ -135,8 +134,8 @@ export class IngestService {
       await this.serial(() => this.rescan(false, { all, listings }));
       for (const l of listings.values()) files += l.length;
       listings.clear();
-      // A big tree's rescan leaves tens of MB of listings behind; collected now, not when V8 gets to it.
-      if (files >= BIG_RESCAN_FILES) releaseScanMemory();
+      // A big tree rescanned here (its worker failed) leaves tens of MB of listings behind: collected now.
+      if (files >= BIG_TREE_FILES) releaseScanMemory();
     }
     const totalMs = performance.now() - started;
     if (totalMs > SLOW_RESCAN_MS) console.log(`[mailroom] rescan of ${files} files took ${(totalMs / 1000).toFixed(1)} s`);
@@ -168,12 +167,16 @@ export class IngestService {
       const diff = diffs.get(source.id);
       if (!diff) continue;
       writer.setAgents(source.id, diff.agents);
-      writer.setProgress(source.id, diff.files, diff.files, true);
       for (const rel of [...diff.changed, ...diff.missing]) paths.push(absolute(source.root, rel));
     }
     this.treeFiles = [...diffs.values()].reduce((n, d) => n + d.files, 0);
-    this.watcher.setDirs([...diffs.values()].flatMap((d) => d.dirs));
+    // Added to, not replacing, what is watched: a folder events found since the worker listed stays.
+    this.watcher.addDirs([...diffs.values()].flatMap((d) => d.dirs));
     await this.onBatch(paths);
+    for (const source of this.sources) {
+      const files = diffs.get(source.id)?.files;
+      if (files !== undefined) writer.setProgress(source.id, files, files, true);
+    }
     writer.refreshStuck(this.config.stuckAfterMs);
     this.prune();
   }
@@ -197,7 +200,12 @@ export class IngestService {
     let files = 0;
     for (const source of this.sources) {
       if (this.stopped) return;
-      files += (await scanSource(source, writer, { reportProgress: first, listing: listed?.listings.get(source.id) })).files;
+      const scanned = await scanSource(source, writer, {
+        reportProgress: first,
+        listing: listed?.listings.get(source.id),
+        stopped: () => this.stopped,
+      });
+      files += scanned.files;
     }
     this.treeFiles = files;
     writer.refreshStuck(this.config.stuckAfterMs);

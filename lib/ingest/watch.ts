@@ -43,6 +43,11 @@ export class DirWatcher {
     }
   }
 
+  /** Watch these directories too (a stale list must not drop a folder found since). */
+  addDirs(dirs: Iterable<string>): void {
+    this.setDirs([...this.watchers.keys(), ...dirs]);
+  }
+
   private push(absPath: string): void {
     this.pending.add(absPath);
     this.timer ??= setTimeout(() => {

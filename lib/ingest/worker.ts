@@ -71,7 +71,7 @@ function journalFor(file: string): { db: Db; inserter: BulkInserter } {
   return journal;
 }
 
-/** Run `fn` holding the load's write lock: waiting here is cheaper and fairer than SQLite's busy sleeps. */
+/** Run `fn` holding the load's write lock: a waiter wakes as soon as it is free, where SQLite's busy handler sleeps in steps. */
 function holdingWriteLock<T>(lock: SharedArrayBuffer, fn: () => T): T {
   const cell = new Int32Array(lock);
   while (Atomics.compareExchange(cell, 0, 0, 1) !== 0) Atomics.wait(cell, 0, 1);
@@ -98,7 +98,7 @@ async function load(job: LoadJob): Promise<LoadResult> {
       if (p?.record.parsed.deadLetter) deadLetters.push(p);
       else if (p) records.push(p.record);
     } catch (err) {
-      failed.push({ relPath: file.relPath, error: err instanceof Error ? err.message : String(err) });
+      failed.push({ relPath: file.relPath, error: messageOf(err) });
     }
   }
   const rows = BulkInserter.rowsOf(records, job.target.nowMs);
@@ -125,14 +125,19 @@ async function diff(job: DiffJob): Promise<DiffResult> {
 
 const run = (job: LoadJob | DiffJob): Promise<LoadResult | DiffResult> => (job.kind === "load" ? load(job) : diff(job));
 
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 // One job at a time, in order: jobs run side by side would each hold their files until the
-// slowest is done, and the heap they share grows into collections.
+// slowest is done, and the heap they share grows into collections. The chain never rejects, so
+// one failed job (or an answer that cannot be sent) never silently drops the jobs after it.
 let queue = Promise.resolve();
 parentPort?.on("message", (job: LoadJob | DiffJob) => {
-  queue = queue.then(() =>
-    run(job).then(
-      (result) => parentPort?.postMessage(result),
-      (err: unknown) => parentPort?.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) }),
-    ),
-  );
+  queue = queue.then(async () => {
+    const result = await run(job).catch((err: unknown) => ({ id: job.id, error: messageOf(err) }));
+    try {
+      parentPort?.postMessage(result);
+    } catch (err) {
+      parentPort?.postMessage({ id: job.id, error: `could not hand back the result: ${messageOf(err)}` });
+    }
+  });
 });

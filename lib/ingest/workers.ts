@@ -51,12 +51,14 @@ export class IngestWorkers {
     for (const w of workers) {
       w.on("message", (r: LoadResult | DiffResult) => this.settle(r));
       w.on("error", (err) => this.failAll(err));
+      // A worker that ends without an error event (killed, out of memory) must not leave its jobs waiting forever.
+      w.on("exit", (code) => this.failAll(new Error(`an ingest worker thread exited (code ${code})`)));
     }
   }
 
   /**
-   * `size` workers, or by default one per core (at most 4), or null on a single core, where the
-   * main thread reads as fast.
+   * `size` workers, or by default one per core (at most 4), or null on a single core, where a
+   * first scan runs as fast on the main thread.
    */
   static open(size?: number): IngestWorkers | null {
     const count = size ?? Math.min(os.availableParallelism(), 4);
@@ -64,7 +66,7 @@ export class IngestWorkers {
     try {
       return new IngestWorkers(Array.from({ length: count }, startWorker));
     } catch (err) {
-      console.error("[mailroom] could not start worker threads; reading on the main thread:", err);
+      console.error("[mailroom] could not start worker threads; working on the main thread:", err);
       return null;
     }
   }

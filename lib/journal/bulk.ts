@@ -24,6 +24,8 @@ export interface BulkRow {
 
 const COLUMNS = Object.keys(messageRow(probeRecord(), "", 0, 0));
 const KEY_COLUMN = COLUMNS.indexOf("key");
+/** Keys are a name plus 8 hex digits of hash: a second collision is already a one-in-billions event. */
+const MAX_KEY_ATTEMPTS = 100;
 const SEQ_COLUMN = COLUMNS.indexOf("seq");
 
 function valuesOf(rec: FileRecord, atMs: number, attempt: number): unknown[] {
@@ -33,7 +35,7 @@ function valuesOf(rec: FileRecord, atMs: number, attempt: number): unknown[] {
 
 /**
  * Inserts the rows of new messages during a bulk load, through one connection: the main thread's,
- * or a reader worker's (lib/ingest/worker.ts), so a worker's rows never cross threads. A
+ * or an ingest worker's (lib/ingest/worker.ts), so a worker's rows never cross threads. A
  * message's thread_key is its own group here; replies take their parent's in BulkLoad.finish().
  */
 export class BulkInserter {
@@ -65,7 +67,7 @@ export class BulkInserter {
     let seq = (this.takeSeq.get(rows.length) as number) - rows.length;
     for (const { rec, atMs, values } of rows) {
       values[SEQ_COLUMN] = ++seq;
-      for (let attempt = 1; !this.tryInsert(values); attempt++) {
+      for (let attempt = 1; !this.tryInsert(values, attempt); attempt++) {
         // Two files whose keys' short hashes collide: the later one takes the next attempt, as the writer does.
         values.splice(0, values.length, ...valuesOf(rec, atMs, attempt));
         values[SEQ_COLUMN] = seq;
@@ -75,12 +77,14 @@ export class BulkInserter {
     this.countDone.run(files, source);
   }
 
-  private tryInsert(values: unknown[]): boolean {
+  /** False when the key is taken (the only unique constraint a load keeps is the key's). */
+  private tryInsert(values: unknown[], attempt: number): boolean {
     try {
       this.insert.run(...values);
       return true;
     } catch (err) {
-      if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return false;
+      const taken = (err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && String(err).includes("messages.key");
+      if (taken && attempt < MAX_KEY_ATTEMPTS) return false;
       throw err;
     }
   }
@@ -90,8 +94,9 @@ export class BulkInserter {
  * The first scan of an empty journal, at insert speed: plain INSERTs with the secondary indexes
  * set aside, and what needs the whole load (replies without a Thread-ID take their parent's
  * thread; two files with one Message-ID are duplicates) settled by the writer's own logic once the
- * indexes are back. The result is the journal the writer would have built file by file
- * (lib/ingest/bulk-scan.test.ts compares the two). Only for new messages: dead letters, which link
+ * indexes are back. The result is the journal the writer would have built file by file, but for
+ * row ids and seq numbers, which follow the order chunks are written in (lib/ingest/bulk-scan.test.ts
+ * compares the two). Only for new messages: dead letters, which link
  * to another message, go through the writer after finish().
  */
 export class BulkLoad {
@@ -110,7 +115,7 @@ export class BulkLoad {
     return new BulkLoad(db, writer, now);
   }
 
-  /** For loading on other connections (worker threads), which must not write once finish() starts. */
+  /** For loading on other connections (worker threads); the caller ends them all before finish(). */
   target(): BulkTarget {
     return { file: this.db.name, nowMs: this.now() };
   }

@@ -62,6 +62,9 @@ export function openDb(file: string): Db {
  */
 export function openWorkerDb(file: string, opts: { readonly?: boolean } = {}): Db {
   const db = configure(new Database(file, { fileMustExist: true, readonly: opts.readonly ?? false }));
+  // A load appends without indexes and a rescan reads one index through: a small cache does, and
+  // four workers' caches count toward the server's memory.
+  db.pragma("cache_size = -4096");
   if ((db.pragma("user_version", { simple: true }) as number) !== SCHEMA_VERSION) {
     db.close();
     throw new JournalVersionError(`The journal ${file} is not at schema version ${SCHEMA_VERSION}.`);

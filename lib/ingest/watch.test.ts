@@ -1,0 +1,29 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { DirWatcher } from "./watch";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+it("adds folders to what it watches without dropping one it already watched", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-watch-"));
+  dirs.push(root);
+  const [found, listed] = ["found-since", "listed"].map((name) => path.join(root, name)) as [string, string];
+  for (const d of [found, listed]) fs.mkdirSync(d);
+  const seen: string[] = [];
+  const watcher = new DirWatcher((paths) => seen.push(...paths), 10);
+  try {
+    watcher.setDirs([found]);
+    // A rescan's list from before `found` existed.
+    watcher.addDirs([listed]);
+    fs.writeFileSync(path.join(found, "a.mime"), "x");
+    fs.writeFileSync(path.join(listed, "b.mime"), "x");
+    await expect.poll(() => [...new Set(seen)].sort()).toEqual([path.join(found, "a.mime"), path.join(listed, "b.mime")]);
+  } finally {
+    watcher.close();
+  }
+});
