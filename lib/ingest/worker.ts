@@ -61,6 +61,8 @@ function readerFor(protocol: Protocol, root: string): Promise<SourceReader | nul
   return reader;
 }
 
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 function journalFor(file: string): { db: Db; inserter: BulkInserter } {
   let journal = journals.get(file);
   if (!journal) {
@@ -124,8 +126,6 @@ async function diff(job: DiffJob): Promise<DiffResult> {
 }
 
 const run = (job: LoadJob | DiffJob): Promise<LoadResult | DiffResult> => (job.kind === "load" ? load(job) : diff(job));
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 // One job at a time, in order: jobs run side by side would each hold their files until the
 // slowest is done, and the heap they share grows into collections. The chain never rejects, so
