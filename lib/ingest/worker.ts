@@ -116,7 +116,7 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   const db = openWorkerDb(job.journalFile, { readonly: true });
   let known: Map<string, FileIdentity>;
   try {
-    known = fileIdentities(db, job.source.id);
+    known = await fileIdentities(db, job.source.id, async () => undefined);
   } finally {
     db.close();
   }

@@ -8,13 +8,25 @@ export interface FileIdentity {
   ino: number | null;
 }
 
-/** Read by a rescan; answered from the covering index messages_files (migration 8), not the table. */
-export const FILE_IDENTITIES_SQL = "SELECT path, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path IS NOT NULL";
+const PAGE = 20_000;
 
-/** Every file of `source` the journal believes is on disk, by path. */
-export function fileIdentities(db: Db, source: string): Map<string, FileIdentity> {
-  const rows = db.prepare(FILE_IDENTITIES_SQL);
+/** One page of a source's files on disk, in path order; answered from the covering index messages_files (migration 8). */
+export const FILE_IDENTITIES_SQL = `SELECT path, mtime_ms AS mtimeMs, size, ino FROM messages
+  WHERE source = ? AND path IS NOT NULL AND path > ? ORDER BY path LIMIT ${PAGE}`;
+
+/**
+ * Every file of `source` the journal believes is on disk, by path. Read in pages with `pause()`
+ * between them: on the main thread, at a million files one read would hold the server for seconds.
+ */
+export async function fileIdentities(db: Db, source: string, pause: () => Promise<void>): Promise<Map<string, FileIdentity>> {
+  const page = db.prepare(FILE_IDENTITIES_SQL);
   const files = new Map<string, FileIdentity>();
-  for (const { path, ...identity } of rows.iterate(source) as Iterable<FileIdentity & { path: string }>) files.set(path, identity);
-  return files;
+  for (let after = ""; ; ) {
+    const rows = page.all(source, after) as (FileIdentity & { path: string })[];
+    for (const { path, ...identity } of rows) files.set(path, identity);
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < PAGE) return files;
+    after = last.path;
+    await pause();
+  }
 }

@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe("a rescan's view of the journal", () => {
   it("reads every file's identity from the covering index, not the table", () => {
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${FILE_IDENTITIES_SQL}`).all("s") as { detail: string }[]).map((r) => r.detail);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${FILE_IDENTITIES_SQL}`).all("s", "") as { detail: string }[]).map((r) => r.detail);
     expect(plan).toEqual([expect.stringContaining("USING COVERING INDEX messages_files")]);
   });
 });

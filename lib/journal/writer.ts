@@ -5,7 +5,7 @@ import type { Statement } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
 import type { Db } from "./db";
 import { describeMove } from "./events";
-import type { FileIdentity } from "./files";
+import { fileIdentities, type FileIdentity } from "./files";
 import { makeKey } from "./keys";
 import { firstSeenDetail, messageRow } from "./message-row";
 import { refreshThreadKey } from "./thread-keys";
@@ -39,8 +39,6 @@ interface Row {
   size: number;
   ino: number | null;
 }
-
-const PRESENT_PAGE = 20_000;
 
 /** The ingest side of the journal: every change bumps the global `seq`, so polls cost O(change). */
 export class JournalWriter {
@@ -108,24 +106,9 @@ export class JournalWriter {
     this.sql(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
   }
 
-  /**
-   * Every message the journal believes is on disk for a source, by path. Read in pages with
-   * `pause()` between them: at a million files one read would hold the server for seconds.
-   */
-  async presentFiles(source: string, pause: () => Promise<void>): Promise<Map<string, KnownFile>> {
-    const page = this.sql(
-      `SELECT key, path, mtime_ms AS mtimeMs, size, ino FROM messages
-       WHERE source = ? AND path IS NOT NULL AND path > ? ORDER BY path LIMIT ${PRESENT_PAGE}`,
-    );
-    const known = new Map<string, KnownFile>();
-    for (let after = ""; ; ) {
-      const rows = page.all(source, after) as (KnownFile & { path: string })[];
-      for (const r of rows) known.set(r.path, { key: r.key, mtimeMs: r.mtimeMs, size: r.size, ino: r.ino });
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < PRESENT_PAGE) return known;
-      after = last.path;
-      await pause();
-    }
+  /** Every file the journal believes is on disk for a source, by path (read in pages, `pause()` between them). */
+  presentFiles(source: string, pause: () => Promise<void>): Promise<Map<string, FileIdentity>> {
+    return fileIdentities(this.db, source, pause);
   }
 
   known(source: string, relPath: string): KnownFile | null {
