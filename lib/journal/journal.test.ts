@@ -117,6 +117,18 @@ describe("JournalWriter", () => {
     writer.record(fileRecord("queue/evaluator/processed/e.mime", { status: "delivered" }, { mtimeMs: now, size: 2, ino: 3 }));
     expect(querySummary(db, key)?.stuck).toBe(false);
   });
+
+  it("marks stuck messages all at once or not at all", () => {
+    const keys = ["a", "b"].map((n, i) =>
+      writer.record(fileRecord(`queue/evaluator/processed/${n}.mime`, { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 10 + i })).key,
+    );
+    db.exec(`CREATE TEMP TRIGGER refuse_second BEFORE INSERT ON events WHEN new.kind = 'stuck' AND new.key = '${keys[1]}'
+      BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    expect(() => writer.refreshStuck(300_000)).toThrow("disk full");
+    expect(keys.map((k) => querySummary(db, k)?.stuck)).toEqual([false, false]);
+    db.exec("DROP TRIGGER refuse_second");
+    expect(writer.refreshStuck(300_000)).toBe(2);
+  });
 });
 
 describe("queries", () => {

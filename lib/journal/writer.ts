@@ -282,8 +282,16 @@ export class JournalWriter {
     this.db.exec("PRAGMA analysis_limit = 1000; ANALYZE;");
   }
 
-  /** Mark messages processing longer than the timeout as stuck (and clear it once they move on). */
+  /**
+   * Mark messages processing longer than the timeout as stuck (and clear it once they move on), as
+   * one write: pollers see the whole sweep or none of it, and after a first scan it can be thousands
+   * of rows (2,000 cost 0.4 s with a commit each).
+   */
   refreshStuck(stuckAfterMs: number): number {
+    return this.transaction(() => this.sweepStuck(stuckAfterMs));
+  }
+
+  private sweepStuck(stuckAfterMs: number): number {
     const threshold = this.now() - stuckAfterMs;
     const newlyStuck = this.sql("SELECT key, mtime_ms FROM messages WHERE status = 'processing' AND stuck = 0 AND path IS NOT NULL AND mtime_ms <= ?")
       .all(threshold) as { key: string; mtime_ms: number }[];
