@@ -85,10 +85,14 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
     } catch {
       return; // gone or unreadable: nothing to list
     }
+    // The folder's relative path once, not a join and a relative() per entry: a queue folder
+    // holds tens of thousands of files, and those two calls were most of a listing's time.
+    const relDir = toRelPath(root, current);
+    const relPathOf = (name: string) => (relDir === "" ? name : `${relDir}/${name}`);
     if (opts.stat === false) {
       entries = entries.filter((e) => {
         if (!e.isFile()) return true;
-        const relPath = toRelPath(root, path.join(current, e.name));
+        const relPath = relPathOf(e.name);
         if (opts.accept(relPath)) out.push({ relPath, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED });
         return false;
       });
@@ -97,12 +101,12 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
       const batch = entries.slice(i, i + BATCH).map(async ({ name }) => {
         const abs = path.join(current, name);
         const stats = await lstatOrNull(abs);
-        return stats && { abs, stats };
+        return stats && { abs, name, stats };
       });
       const subdirs: string[] = [];
       for (const entry of await Promise.all(batch)) {
         if (!entry) continue;
-        const relPath = toRelPath(root, entry.abs);
+        const relPath = relPathOf(entry.name);
         const { stats } = entry;
         if (opts.accept(relPath)) {
           // Whole milliseconds, as ingest's own lstat records them, so the two compare equal.
