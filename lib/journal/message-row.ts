@@ -3,8 +3,14 @@ import { taskIdOf } from "./task-id";
 
 const PREVIEW_CHARS = 160;
 
-function previewOf(body: string): string {
-  return body.replace(/\s+/g, " ").trim().slice(0, PREVIEW_CHARS);
+const collapse = (text: string) => text.replace(/\s+/g, " ").trimStart();
+
+/** The body's first characters, whitespace runs collapsed to one space. */
+export function previewOf(body: string): string {
+  // From a prefix when it already gives more than the preview, so a long body is not rewritten whole.
+  const head = collapse(body.slice(0, 4 * PREVIEW_CHARS));
+  const text = head.length > PREVIEW_CHARS + 1 ? head : collapse(body);
+  return text.trimEnd().slice(0, PREVIEW_CHARS);
 }
 
 /** The messages row a file record becomes (thread_key, stuck, duplicate and dead_letter_of are kept apart). */

@@ -58,6 +58,11 @@ describe("reference semantics", () => {
 
   it("strips like Python (keeps U+FEFF, strips U+001F)", () => {
     expect(pyStrip("\ufeffa\x1f ")).toBe("\ufeffa");
+    // Only one end to strip, or only inner spaces: the fast path must not skip an end.
+    expect(pyStrip("\u3000x y")).toBe("x y");
+    expect(pyStrip("x y\x85")).toBe("x y");
+    expect(pyStrip("x  y")).toBe("x  y");
+    expect(pyStrip("\u2028")).toBe("");
     expect(parseHeaderLines(" orphan: continuation\nA: 1")).toEqual([["orphan", "continuation"], ["A", "1"]]);
   });
 

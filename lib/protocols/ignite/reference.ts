@@ -15,8 +15,12 @@ const PY_LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
 const PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
 
+const PY_SPACE_CHAR = new RegExp(`[${PY_SPACE}]`);
+
 /** Python's `str.strip()` (JS `trim()` also strips U+FEFF and misses U+001C–U+001F, U+0085). */
 export function pyStrip(s: string): string {
+  // Most header names and values have nothing to strip: two character tests instead of a regex pass.
+  if (s === "" || (!PY_SPACE_CHAR.test(s[0] ?? "") && !PY_SPACE_CHAR.test(s[s.length - 1] ?? ""))) return s;
   return s.replace(PY_STRIP, "");
 }
 
