@@ -30,3 +30,21 @@ it("gives a file whose key is taken the next attempt's key, as the writer does",
   expect(db.prepare("SELECT duplicate FROM messages ORDER BY id").pluck().all()).toEqual([1, 1]);
   db.close();
 });
+
+it("keeps only the indexes no loaded row enters during a load, and they stay right", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bulk-"));
+  dirs.push(dir);
+  const db = openDb(path.join(dir, "journal.sqlite"));
+  const writer = new JournalWriter(db, () => 1_000_000);
+  const indexes = () => db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL ORDER BY name").pluck().all();
+  const all = indexes();
+  const bulk = writer.beginBulkLoad();
+  expect(indexes()).toEqual(["messages_dead_letter_of", "messages_stuck", "messages_stuck_sort"]);
+  bulk?.add("ws-ignite", [fileRecord("queue/evaluator/processed/p.mime", { status: "processing" }, { mtimeMs: 1, size: 1, ino: 1 })], 1);
+  bulk?.finish("ws-ignite");
+  expect(indexes()).toEqual(all);
+  expect(writer.refreshStuck(300_000)).toBe(1);
+  expect(db.prepare("SELECT count(*) FROM messages INDEXED BY messages_stuck_sort WHERE stuck = 1").pluck().get()).toBe(1);
+  expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+  db.close();
+});

@@ -22,6 +22,13 @@ export interface BulkRow {
   values: unknown[];
 }
 
+/**
+ * Partial indexes no loaded row enters (a load's rows are never stuck yet, and dead letters are
+ * journaled after it): kept, as they cost nothing to maintain, where rebuilding each would scan
+ * the whole table again.
+ */
+const LOAD_KEEPS_EMPTY = ["messages_stuck", "messages_stuck_sort", "messages_dead_letter_of"];
+
 const COLUMNS = Object.keys(messageRow(probeRecord(), "", 0, 0));
 const KEY_COLUMN = COLUMNS.indexOf("key");
 /** Keys are a name plus 8 hex digits of hash: a second collision is already a one-in-billions event. */
@@ -111,7 +118,7 @@ export class BulkLoad {
   /** A loader when the journal holds no messages at all (else null: the writer's path is the right one). */
   static begin(db: Db, writer: JournalWriter, now: () => number = Date.now): BulkLoad | null {
     if (db.prepare("SELECT 1 FROM messages LIMIT 1").get()) return null;
-    deferIndexes(db, ["messages", "events"]);
+    deferIndexes(db, ["messages", "events"], LOAD_KEEPS_EMPTY);
     return new BulkLoad(db, writer, now);
   }
 
