@@ -1,7 +1,16 @@
 // Messages not written by IGNITE's own builder (RFC 2047 words, base64/quoted-printable bodies,
 // non-UTF-8 charsets) are decoded with mailparser so summaries and bodies show real text.
 // IGNITE files themselves are raw UTF-8 and never take this path. No filesystem access.
-import { simpleParser } from "mailparser";
+
+/**
+ * mailparser, loaded on first use: only files IGNITE did not write need it, and loading it took
+ * 100 ms of every server start and of each ingest worker's.
+ */
+let mailparser: Promise<typeof import("mailparser")> | null = null;
+async function simpleParser(source: Buffer) {
+  mailparser ??= import("mailparser");
+  return (await mailparser).simpleParser(source);
+}
 
 const ENCODED_WORD = /=\?[^?\s]+\?[bq]\?[^?\s]*\?=/i;
 const PLAIN_CHARSETS = new Set(["utf-8", "utf8", "us-ascii", "ascii"]);
