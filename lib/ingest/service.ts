@@ -70,7 +70,7 @@ export class IngestService {
     if (this.stopped) return;
     releaseScanMemory();
     this.scheduleRescan(this.config.rescanMs);
-    this.timers.push(setInterval(() => this.journal.writer.refreshStuck(this.config.stuckAfterMs), STUCK_CHECK_MS).unref());
+    this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
   }
 
   /**
@@ -182,6 +182,15 @@ export class IngestService {
   }
 
   /** Record the configured sources (and forget others); the readable ones are scanned. */
+  /** The timer's sweep: a journal that stays locked past the busy timeout is logged, and the next sweep tries again. */
+  private sweepStuck(): void {
+    try {
+      this.journal.writer.refreshStuck(this.config.stuckAfterMs);
+    } catch (err) {
+      console.error("[mailroom] could not mark stuck messages:", err);
+    }
+  }
+
   private adoptSources(all: Source[]): void {
     const { writer } = this.journal;
     for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error });

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileRecord } from "@/lib/testing/parsed";
@@ -10,6 +12,8 @@ import { FILE_IDENTITIES_SQL } from "./files";
 import { SCHEMA_VERSION } from "./schema";
 import { JournalWriter } from "./writer";
 import { parseQuery } from "@/lib/query";
+
+const require = createRequire(import.meta.url);
 
 let dir: string;
 let db: Db;
@@ -128,6 +132,24 @@ describe("JournalWriter", () => {
     expect(keys.map((k) => querySummary(db, k)?.stuck)).toEqual([false, false]);
     db.exec("DROP TRIGGER refuse_second");
     expect(writer.refreshStuck(300_000)).toBe(2);
+  });
+
+  it("waits its turn when another connection is writing (as a load's worker does)", async () => {
+    const { key } = writer.record(fileRecord("queue/evaluator/processed/w.mime", { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 20 }));
+    // Another thread holds the write lock for a moment; this thread's sweep must wait, not fail.
+    const holder = new Worker(
+      `const Database = require(${JSON.stringify(require.resolve("better-sqlite3"))});
+      const db = new Database(${JSON.stringify(db.name)});
+      db.exec("BEGIN IMMEDIATE");
+      require("node:worker_threads").parentPort.postMessage("locked");
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+      db.exec("COMMIT");`,
+      { eval: true },
+    );
+    await new Promise((resolve) => holder.once("message", resolve));
+    expect(writer.refreshStuck(300_000)).toBe(1);
+    expect(querySummary(db, key)?.stuck).toBe(true);
+    await holder.terminate();
   });
 });
 

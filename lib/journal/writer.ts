@@ -1,7 +1,7 @@
 import "server-only";
 import type { Folder, Protocol, Status } from "@/lib/model";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types";
-import type { Statement } from "better-sqlite3";
+import type { Statement, Transaction } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
 import type { Db } from "./db";
 import { describeMove } from "./events";
@@ -44,6 +44,7 @@ interface Row {
 export class JournalWriter {
   private readonly statements = new Map<string, Statement>();
   private readonly runInTransaction: (fn: () => unknown) => unknown;
+  private readonly sweepStuckOnce: Transaction<(stuckAfterMs: number) => number>;
 
   constructor(
     private readonly db: Db,
@@ -51,6 +52,7 @@ export class JournalWriter {
   ) {
     // Created once: db.transaction() prepares its BEGIN/COMMIT statements each time it is called.
     this.runInTransaction = db.transaction((fn: () => unknown) => fn());
+    this.sweepStuckOnce = db.transaction((stuckAfterMs: number) => this.sweepStuck(stuckAfterMs));
   }
 
   /** Prepared once per SQL text: preparing is most of the cost of a small statement. */
@@ -285,10 +287,12 @@ export class JournalWriter {
   /**
    * Mark messages processing longer than the timeout as stuck (and clear it once they move on), as
    * one write: pollers see the whole sweep or none of it, and after a first scan it can be thousands
-   * of rows (2,000 cost 0.4 s with a commit each).
+   * of rows (2,000 cost 0.4 s with a commit each). BEGIN IMMEDIATE: the sweep reads before it
+   * writes, and SQLite fails a deferred transaction's upgrade at once, without the busy timeout,
+   * when a load's worker holds the write lock.
    */
   refreshStuck(stuckAfterMs: number): number {
-    return this.transaction(() => this.sweepStuck(stuckAfterMs));
+    return this.sweepStuckOnce.immediate(stuckAfterMs);
   }
 
   private sweepStuck(stuckAfterMs: number): number {
