@@ -8,7 +8,11 @@
  */
 let mailparser: Promise<typeof import("mailparser")> | null = null;
 async function simpleParser(source: Buffer) {
-  mailparser ??= import("mailparser");
+  // A failed load (out of file handles, say) is not remembered: the next file tries again.
+  mailparser ??= import("mailparser").catch((err: unknown) => {
+    mailparser = null;
+    throw err;
+  });
   return (await mailparser).simpleParser(source);
 }
 
