@@ -23,9 +23,10 @@ export interface BulkRow {
 }
 
 /**
- * Partial indexes no loaded row enters (a load's rows are never stuck yet, and dead letters are
- * journaled after it): kept, as they cost nothing to maintain, where rebuilding each would scan
- * the whole table again.
+ * Partial indexes a load's own rows never enter (they are inserted not stuck, and dead letters are
+ * journaled after it): kept, as they cost next to nothing to maintain, where rebuilding each would
+ * scan the whole table again. A kept index is maintained whatever else writes meanwhile (a stuck
+ * sweep between chunks), so keeping one is always safe.
  */
 const LOAD_KEEPS_EMPTY = ["messages_stuck", "messages_stuck_sort", "messages_dead_letter_of"];
 

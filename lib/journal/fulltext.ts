@@ -44,7 +44,8 @@ export async function buildFullText(db: Db, yieldToEventLoop: () => Promise<void
   const fill = db.prepare(`INSERT INTO messages_fts (rowid, body) SELECT id, body FROM messages m
     WHERE id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM messages_fts_docsize d WHERE d.id = m.id)`);
   // FTS5 merges segments as each chunk commits; deferring that to its crisis merges made a 100k
-  // fill a quarter faster and left queries as fast. Back to the default after, even on failure.
+  // fill a quarter faster and left queries as fast. Back to the default after, also when the fill
+  // fails; a process killed mid-fill leaves fts_ready unset, so the next start's build restores it.
   db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('automerge', 0)`);
   try {
     for (let from = 1; from <= maxId; from += chunkRows) {

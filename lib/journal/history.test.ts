@@ -112,10 +112,20 @@ describe("full-text search", () => {
 
   it("merges segments as usual again after the build, and after a build that stopped part-way", async () => {
     const automerge = () => db.prepare("SELECT v FROM messages_fts_config WHERE k = 'automerge'").pluck().get() ?? DEFAULT_AUTOMERGE;
-    await expect(buildFullText(db, () => Promise.reject(new Error("ingest stopped")), 1)).rejects.toThrow("ingest stopped");
+    const during: unknown[] = [];
+    await expect(
+      buildFullText(db, () => {
+        during.push(automerge());
+        return Promise.reject(new Error("ingest stopped"));
+      }, 1),
+    ).rejects.toThrow("ingest stopped");
+    expect(during).toEqual([0]);
     expect(automerge()).toBe(DEFAULT_AUTOMERGE);
     expect(fullTextReady(db)).toBe(false);
-    await buildFullText(db, async () => undefined);
+    await buildFullText(db, async () => {
+      during.push(automerge());
+    });
+    expect(during).toEqual([0, 0]);
     expect(automerge()).toBe(DEFAULT_AUTOMERGE);
     expect(keysOf("骨組み")).toHaveLength(1);
   });
