@@ -8,7 +8,7 @@ import { openDb, type Db } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { copyFixture } from "@/lib/testing/fixtures";
-import { scanSource } from "./scan";
+import { describeLoad, scanSource } from "./scan";
 import type { ReadableSource } from "./sync";
 
 let ws: string;
@@ -16,6 +16,7 @@ let data: string;
 let db: Db;
 let writer: JournalWriter;
 let source: ReadableSource;
+let firstScan: Awaited<ReturnType<typeof scanSource>>;
 
 const rel = (...parts: string[]) => [".ignite", "queue", ...parts].join("/");
 const row = (p: string) => db.prepare("SELECT key, path, status, problems FROM messages WHERE path = ? OR last_path = ?").get(p, p);
@@ -28,7 +29,7 @@ beforeEach(async () => {
   const reader = await openIgnite(ws);
   if (!reader) throw new Error("fixture is not a workspace");
   source = { id: "s", protocol: "ignite", root: ws, reader, error: null };
-  await scanSource(source, writer, { reportProgress: false });
+  firstScan = await scanSource(source, writer, { reportProgress: false });
 });
 afterEach(() => {
   db.close();
@@ -60,5 +61,23 @@ describe("a rescan with a listing made before its turn", () => {
     await scanSource(source, writer, { reportProgress: false, listing });
     expect(db.prepare("SELECT count(*) FROM messages WHERE last_path LIKE '%new_1.mime'").pluck().get()).toBe(0);
     expect(row(file)).toMatchObject({ status: "completed" });
+  });
+});
+
+describe("where a first scan's time went", () => {
+  it("is told for a bulk load, stage by stage, and not for later scans", async () => {
+    expect(firstScan.load).toMatchObject({ workers: 0 });
+    for (const ms of [firstScan.load?.listMs, firstScan.load?.loadMs, firstScan.load?.indexMs, firstScan.load?.deadLettersMs]) {
+      expect(ms).toBeGreaterThanOrEqual(0);
+    }
+    expect((await scanSource(source, writer, { reportProgress: false })).load).toBeNull();
+  });
+
+  it("reads as one log line", () => {
+    const stages = { listMs: 250, loadMs: 4_900, workers: 2, indexMs: 812, deadLettersMs: 190 };
+    expect(describeLoad("/ws", 99_019, stages)).toBe(
+      "first scan of /ws: 99,019 files listed in 0.25 s, loaded in 4.90 s on 2 worker threads, indexes built in 0.81 s, dead letters journaled in 0.19 s",
+    );
+    expect(describeLoad("/ws", 12, { ...stages, workers: 0 })).toContain("loaded in 4.90 s on the main thread");
   });
 });

@@ -54,6 +54,26 @@ async function loadOnWorkers(
   return deadLetters.flat();
 }
 
+/** Where a bulk first scan's time went (ms), for the server log and the bench. */
+export interface LoadStages {
+  listMs: number;
+  loadMs: number;
+  /** Worker threads that loaded (0: the main thread did). */
+  workers: number;
+  indexMs: number;
+  deadLettersMs: number;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** One log line for a bulk first scan, e.g. "first scan of /ws: 99,019 files listed in 0.25 s, …". */
+export function describeLoad(root: string, files: number, s: LoadStages): string {
+  const where = s.workers > 0 ? `on ${s.workers} worker thread${s.workers === 1 ? "" : "s"}` : "on the main thread";
+  return `first scan of ${root}: ${files.toLocaleString("en-US")} files listed in ${seconds(s.listMs)}, ` +
+    `loaded in ${seconds(s.loadMs)} ${where}, indexes built in ${seconds(s.indexMs)}, ` +
+    `dead letters journaled in ${seconds(s.deadLettersMs)}`;
+}
+
 /**
  * Reconcile a whole source with the journal: new and changed files are read, unchanged ones
  * cost one lstat, and journaled files that are no longer there become gone (after moves have
@@ -71,7 +91,8 @@ export async function scanSource(
     /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
     stopped?: () => boolean;
   },
-): Promise<{ files: number; gone: number }> {
+): Promise<{ files: number; gone: number; load: LoadStages | null }> {
+  const startedAt = performance.now();
   const known = await writer.presentFiles(source.id, yieldToEventLoop);
   // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
   const found = opts.listing ?? (await source.reader.list({ stat: known.size > 0 }));
@@ -80,6 +101,7 @@ export async function scanSource(
   const isThere = (p: string) => present.has(p) || (opts.listing !== undefined && statFoundSync(source.root, p) !== null);
   const ctx: SyncContext = { source, writer, isPresent: isThere };
   writer.setAgents(source.id, await source.reader.agents());
+  const listedAt = performance.now();
   const changed = found.filter((f) => !sameFile(known.get(f.relPath), f));
   let done = found.length - changed.length;
   if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
@@ -126,11 +148,16 @@ export async function scanSource(
     }
     throw err;
   }
+  let load: LoadStages | null = null;
   if (bulk) {
+    const loadedAt = performance.now();
     bulk.finish(source.id);
+    const indexedAt = performance.now();
     writer.transaction(() => {
       for (const p of afterLoad) commitFile(ctx, p);
     });
+    const [listMs, loadMs, indexMs] = [listedAt - startedAt, loadedAt - listedAt, indexedAt - loadedAt];
+    load = { listMs, loadMs, workers: workers?.size ?? 0, indexMs, deadLettersMs: performance.now() - indexedAt };
   }
 
   // Journaled at the start but not listed (this scan only adds listed files, and events wait
@@ -144,5 +171,5 @@ export async function scanSource(
     await yieldToEventLoop();
   }
   writer.setProgress(source.id, found.length, found.length, true);
-  return { files: found.length, gone };
+  return { files: found.length, gone, load };
 }

@@ -5,7 +5,7 @@ import type { Journal } from "@/lib/journal/store";
 import { buildFullText } from "@/lib/journal/fulltext";
 import type { FoundFile } from "@/lib/protocols";
 import { discoverSources, type Source } from "./sources";
-import { scanSource } from "./scan";
+import { describeLoad, scanSource } from "./scan";
 import { absolute, statFound, statFoundSync } from "./read";
 import { IngestWorkers } from "./workers";
 import type { TreeDiff } from "./worker";
@@ -215,6 +215,7 @@ export class IngestService {
         stopped: () => this.stopped,
       });
       files += scanned.files;
+      if (scanned.load) console.log(`[mailroom] ${describeLoad(source.root, scanned.files, scanned.load)}`);
     }
     this.treeFiles = files;
     writer.refreshStuck(this.config.stuckAfterMs);
