@@ -8,6 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { generateIgniteTree } from "../lib/bench/generate";
 import { closeConnections, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb } from "../lib/bench/measure";
 import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
@@ -105,9 +106,8 @@ async function main() {
   });
   // The server's own account of its first scan (where the time went), for the table.
   const scanLog: string[] = [];
-  server.stdout.setEncoding("utf8");
-  server.stdout.on("data", (chunk: string) => {
-    for (const line of chunk.split("\n")) if (line.startsWith("[mailroom] first scan")) scanLog.push(line.replace("[mailroom] ", ""));
+  readline.createInterface({ input: server.stdout }).on("line", (line) => {
+    if (line.startsWith("[mailroom] first scan")) scanLog.push(line.replace("[mailroom] ", ""));
   });
   server.on("exit", (code, signal) => {
     if (!stopping) console.error(`The server exited during the bench (code ${code}, signal ${signal}).`);

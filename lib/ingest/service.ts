@@ -181,7 +181,6 @@ export class IngestService {
     this.prune();
   }
 
-  /** Record the configured sources (and forget others); the readable ones are scanned. */
   /** The timer's sweep: a journal that stays locked past the busy timeout is logged, and the next sweep tries again. */
   private sweepStuck(): void {
     try {
@@ -191,6 +190,7 @@ export class IngestService {
     }
   }
 
+  /** Record the configured sources (and forget others); the readable ones are scanned. */
   private adoptSources(all: Source[]): void {
     const { writer } = this.journal;
     for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error });
