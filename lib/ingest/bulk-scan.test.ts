@@ -189,6 +189,40 @@ describe("bulk first scan", () => {
     db.close();
   });
 
+  it("starts the workers while the tree is still being listed, once it is big enough", async () => {
+    const { db, writer, source } = await threeChunks();
+    const steps: string[] = [];
+    const realOpen = IngestWorkers.open.bind(IngestWorkers);
+    vi.spyOn(IngestWorkers, "open").mockImplementation((size) => {
+      steps.push("workers started");
+      return realOpen(size);
+    });
+    const list = source.reader.list;
+    source.reader.list = async (opts) => {
+      const found = await list(opts);
+      steps.push("listing done");
+      return found;
+    };
+    await scanSource(source, writer, { reportProgress: false, workersMinFiles: 1000 });
+    vi.restoreAllMocks();
+    expect(steps).toEqual(["workers started", "listing done"]);
+    expect(db.prepare("SELECT count(*) FROM messages").pluck().get()).toBeGreaterThan(4400);
+    db.close();
+  });
+
+  it("stops workers it started for a listing that then fails", async () => {
+    const { db, writer, source } = await threeChunks();
+    const close = vi.spyOn(IngestWorkers.prototype, "close");
+    source.reader.list = async (opts) => {
+      opts?.onListed?.(5000);
+      throw new Error("EIO: the queue folder went away");
+    };
+    await expect(scanSource(source, writer, { reportProgress: false, workersMinFiles: 1000 })).rejects.toThrow("EIO");
+    expect(close).toHaveBeenCalledTimes(1);
+    close.mockRestore();
+    db.close();
+  });
+
   it("brings back indexes a load left set aside when it stopped mid-way", () => {
     const file = path.join(temp("mailroom-bulk-data-"), "journal.sqlite");
     const indexNames = (db: Db) => db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all();

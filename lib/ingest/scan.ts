@@ -59,6 +59,30 @@ async function loadOnWorkers(
   return deadLetters.flat();
 }
 
+/**
+ * Worker threads for a first scan's load, started as soon as the listing passes `minFiles`: they
+ * take a few tenths of a second to start cold, which the rest of the listing then hides.
+ */
+function workersForLoad(minFiles: number) {
+  let listed = 0;
+  let started: IngestWorkers | null | undefined; // undefined: not started (null: none to be had)
+  return {
+    onListed(files: number): void {
+      listed += files;
+      if (started === undefined && listed >= minFiles) started = IngestWorkers.open();
+    },
+    /** The workers when the load will use them (started now if the listing did not); else none, and any started are closed. */
+    async take(use: boolean): Promise<IngestWorkers | null> {
+      if (!use) {
+        await started?.close();
+        return null;
+      }
+      if (started === undefined) started = IngestWorkers.open();
+      return started;
+    },
+  };
+}
+
 /** Where a bulk first scan's time went (ms), for the server log and the bench. */
 export interface LoadStages {
   listMs: number;
@@ -99,22 +123,32 @@ export async function scanSource(
 ): Promise<{ files: number; gone: number; load: LoadStages | null }> {
   const startedAt = performance.now();
   const known = await writer.presentFiles(source.id, yieldToEventLoop);
-  // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
-  const found = opts.listing ?? (await source.reader.list({ stat: known.size > 0 }));
+  const minFiles = opts.workersMinFiles ?? WORKERS_MIN_FILES;
+  // An empty journal loads in bulk, so a big tree's workers can start while it is listed.
+  const early = known.size === 0 ? workersForLoad(minFiles) : null;
+  let found: FoundFile[];
+  let changed: FoundFile[];
+  let bulk: BulkLoad | null;
+  try {
+    // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
+    found = opts.listing ?? (await source.reader.list({ stat: known.size > 0, onListed: early?.onListed }));
+    changed = found.filter((f) => !sameFile(known.get(f.relPath), f));
+    writer.setAgents(source.id, await source.reader.agents());
+    if (opts.reportProgress) writer.setProgress(source.id, found.length - changed.length, found.length, false);
+    bulk = known.size === 0 ? writer.beginBulkLoad() : null;
+  } catch (err) {
+    await early?.take(false);
+    throw err;
+  }
   const present = new Set(found.map((f) => f.relPath));
   // Not listed may still mean there now: a listing made before this turn is asked again.
   const isThere = (p: string) => present.has(p) || (opts.listing !== undefined && statFoundSync(source.root, p) !== null);
   const ctx: SyncContext = { source, writer, isPresent: isThere };
-  writer.setAgents(source.id, await source.reader.agents());
-  const listedAt = performance.now();
-  const changed = found.filter((f) => !sameFile(known.get(f.relPath), f));
   let done = found.length - changed.length;
-  if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
-
-  // An empty journal loads in bulk; dead letters link to other messages, so they follow the load.
-  const bulk = known.size === 0 ? writer.beginBulkLoad() : null;
+  const workers = (await early?.take(bulk !== null && changed.length >= minFiles)) ?? null;
+  // Dead letters link to other messages, so they follow the load.
   const afterLoad: PreparedFile[] = [];
-  const workers = bulk && changed.length >= (opts.workersMinFiles ?? WORKERS_MIN_FILES) ? IngestWorkers.open() : null;
+  const listedAt = performance.now();
   const chunks: FoundFile[][] = [];
   for (let i = 0; i < changed.length; i += CHUNK) chunks.push(changed.slice(i, i + CHUNK));
   try {

@@ -65,6 +65,8 @@ export interface ListOptions {
    * cost as much again). Other kinds are still lstat'ed.
    */
   stat?: boolean;
+  /** Called after each folder with how many wanted entries it added (a caller can get ready for a big tree). */
+  onListed?: (files: number) => void;
 }
 
 /** A regular file listed without its stat; read it to learn the rest (see ListOptions.stat). */
@@ -89,13 +91,18 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
     // holds tens of thousands of files, and those two calls were most of a listing's time.
     const relDir = toRelPath(root, current);
     const relPathOf = (name: string) => (relDir === "" ? name : `${relDir}/${name}`);
+    const added = (since: number) => {
+      if (out.length > since) opts.onListed?.(out.length - since);
+    };
     if (opts.stat === false) {
+      const before = out.length;
       entries = entries.filter((e) => {
         if (!e.isFile()) return true;
         const relPath = relPathOf(e.name);
         if (opts.accept(relPath)) out.push({ relPath, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED });
         return false;
       });
+      added(before);
     }
     for (let i = 0; i < entries.length; i += BATCH) {
       const batch = entries.slice(i, i + BATCH).map(async ({ name }) => {
@@ -104,6 +111,7 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
         return stats && { abs, name, stats };
       });
       const subdirs: string[] = [];
+      const before = out.length;
       for (const entry of await Promise.all(batch)) {
         if (!entry) continue;
         const relPath = relPathOf(entry.name);
@@ -115,6 +123,7 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
           subdirs.push(entry.abs);
         }
       }
+      added(before);
       for (const sub of subdirs) await walk(sub, depth + 1);
     }
   }

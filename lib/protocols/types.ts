@@ -78,8 +78,11 @@ export interface SourceReader {
   /** Absolute folders to watch (they may not all exist yet). */
   watchDirs: string[];
   /** Every candidate entry under the watched folders (never following symlinks). */
-  /** Every message location; `stat: false` lists regular files without stats (see fs-safe ListOptions). */
-  list(opts?: { stat?: boolean }): Promise<FoundFile[]>;
+  /**
+   * Every message location; `stat: false` lists regular files without stats, and `onListed` hears
+   * how many each folder added as the listing goes (see fs-safe ListOptions).
+   */
+  list(opts?: { stat?: boolean; onListed?: (files: number) => void }): Promise<FoundFile[]>;
   /** Every agent with a queue or inbox, even an empty one. */
   agents(): Promise<string[]>;
   /** Where a root-relative path sits, or null when it is not a message location. */

@@ -121,6 +121,17 @@ describe("list() and parse() on awkward trees", () => {
     expect(parsed).toMatchObject({ status: "discarded", rawStatus: "delivered", type: "user_goal" });
   });
 
+  it("tells as it goes how many files each folder added, with or without stats", async () => {
+    const r = await open();
+    for (const stat of [true, false]) {
+      const counts: number[] = [];
+      const found = await r.list({ stat, onListed: (n) => counts.push(n) });
+      expect(counts.length).toBeGreaterThan(1);
+      expect(counts.every((n) => n > 0)).toBe(true);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(found.length);
+    }
+  });
+
   it("reads only the headers of a file over 8 MiB", async () => {
     const head = "Message-ID: <big@ignite.local>\nFrom: a\nTo: leader\nDate: Fri, 20 Nov 2026 09:00:00 +0900\nX-IGNITE-Type: big\n\n";
     fs.writeFileSync(path.join(root, Q, "leader/big.mime"), head + "x: y\n".repeat((MAX_FILE_BYTES + 4096) / 5));
