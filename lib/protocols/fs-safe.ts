@@ -65,7 +65,7 @@ export interface ListOptions {
    * cost as much again). Other kinds are still lstat'ed.
    */
   stat?: boolean;
-  /** Called after each folder with how many wanted entries it added (a caller can get ready for a big tree). */
+  /** Called as the listing goes with how many wanted entries were just added, so a caller can get ready for a big tree. */
   onListed?: (files: number) => void;
 }
 

@@ -80,7 +80,7 @@ export interface SourceReader {
   /** Every candidate entry under the watched folders (never following symlinks). */
   /**
    * Every message location; `stat: false` lists regular files without stats, and `onListed` hears
-   * how many each folder added as the listing goes (see fs-safe ListOptions).
+   * how many files were just added as the listing goes (see fs-safe ListOptions).
    */
   list(opts?: { stat?: boolean; onListed?: (files: number) => void }): Promise<FoundFile[]>;
   /** Every agent with a queue or inbox, even an empty one. */
