@@ -1,7 +1,8 @@
-// Every POST passes proxy.ts first: Origin, token and read-only are enforced there, before any route.
+// Pages (and server actions, which POST to a page) pass proxy.ts; API routes guard themselves
+// (app/api/guarded.test.ts), so the proxy's matcher leaves /api/ out.
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { proxy } from "./proxy";
+import { config, proxy } from "./proxy";
 
 const BASE = "http://127.0.0.1:3000";
 const saved = { token: process.env.MAILROOM_TOKEN, readOnly: process.env.MAILROOM_READONLY };
@@ -12,39 +13,42 @@ afterEach(() => {
   }
 });
 
-function postTo(path: string, headers: Record<string, string> = {}) {
-  return new NextRequest(`${BASE}${path}`, { method: "POST", headers: { host: "127.0.0.1:3000", "content-type": "application/json", ...headers }, body: "{}" });
-}
+const request = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
+  new NextRequest(`${BASE}${path}`, { method: init.method ?? "GET", headers: { host: "127.0.0.1:3000", ...init.headers }, ...(init.method === "POST" ? { body: "[]" } : {}) });
+const passes = (res: Response) => res.headers.get("x-middleware-next") === "1";
 
-async function refusal(res: Response): Promise<{ status: number; code: string }> {
-  const body = (await res.json()) as { error: { code: string } };
-  return { status: res.status, code: body.error.code };
-}
-
-describe("proxy guards every POST", () => {
-  it("lets a same-origin POST through", () => {
-    const res = proxy(postTo("/api/messages/k/requeue", { origin: BASE }));
-    expect(res.status).toBe(200);
-    expect(res.headers.get("x-middleware-next")).toBe("1");
+describe("proxy guards every page", () => {
+  it("runs for pages, not for the API or Next's static assets", () => {
+    const matches = (path: string) => config.matcher.some((m) => new RegExp(`^${m}$`).test(path));
+    expect(["/", "/messages", "/messages/abc", "/threads/thr_1", "/compose", "/apis"].filter(matches)).toHaveLength(6);
+    expect(["/api/messages", "/api/sources", "/_next/static/chunk.js", "/favicon.ico"].filter(matches)).toEqual([]);
   });
 
-  it("refuses a POST without Origin (403)", async () => {
-    expect(await refusal(proxy(postTo("/api/messages/k/requeue")))).toEqual({ status: 403, code: "bad_origin" });
+  it("lets pages through when no token is set", () => {
+    expect(passes(proxy(request("/messages")))).toBe(true);
   });
 
-  it("refuses a cross-origin POST (403)", async () => {
-    expect(await refusal(proxy(postTo("/api/bulk", { origin: "http://evil.example" })))).toEqual({ status: 403, code: "bad_origin" });
-  });
-
-  it("refuses every POST in read-only mode (403)", async () => {
-    process.env.MAILROOM_READONLY = "1";
-    expect(await refusal(proxy(postTo("/api/messages/k/discard", { origin: BASE })))).toEqual({ status: 403, code: "read_only" });
-  });
-
-  it("refuses a POST without the token when one is set (403), and accepts it with the token", async () => {
+  it("refuses a page without the token when one is set, in plain text", async () => {
     process.env.MAILROOM_TOKEN = "s3cret-token";
-    expect(await refusal(proxy(postTo("/api/messages/k/retry", { origin: BASE })))).toEqual({ status: 403, code: "token_required" });
-    const res = proxy(postTo("/api/messages/k/retry", { origin: BASE, authorization: "Bearer s3cret-token" }));
-    expect(res.headers.get("x-middleware-next")).toBe("1");
+    const res = proxy(request("/messages"));
+    expect(res.status).toBe(403);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await res.text()).toMatch(/needs its token/);
+    expect(passes(proxy(request("/messages", { headers: { cookie: "mailroom_token=s3cret-token" } })))).toBe(true);
+  });
+
+  it("turns a right ?token= into a cookie and a clean address", () => {
+    process.env.MAILROOM_TOKEN = "s3cret-token";
+    const res = proxy(request("/messages?token=s3cret-token&q=from%3Aleader"));
+    expect(res.status).toBe(307);
+    expect(res.headers.get("location")).toBe(`${BASE}/messages?q=from%3Aleader`);
+    expect(res.headers.get("set-cookie")).toMatch(/^mailroom_token=s3cret-token;.*HttpOnly/i);
+  });
+
+  it("refuses a server action (a POST to a page) without Origin, or in read-only mode", () => {
+    expect(proxy(request("/compose", { method: "POST" })).status).toBe(403);
+    expect(passes(proxy(request("/compose", { method: "POST", headers: { origin: BASE } })))).toBe(true);
+    process.env.MAILROOM_READONLY = "1";
+    expect(proxy(request("/compose", { method: "POST", headers: { origin: BASE } })).status).toBe(403);
   });
 });

@@ -18,13 +18,14 @@ afterEach(() => h.close());
 
 const ORIGIN = "http://127.0.0.1:3000";
 const post = (body: unknown) =>
-  new NextRequest(`${ORIGIN}/api/x`, { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  new NextRequest(`${ORIGIN}/api/x`, { method: "POST", headers: { origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+const get = (path: string) => new NextRequest(`${ORIGIN}${path}`);
 const params = (key: string) => ({ params: Promise.resolve({ key }) });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
 describe("GET /api/dead-letters", () => {
   it("lists each dead letter with its original's queue, type, thread and failure info", async () => {
-    const body = (await deadLetters().json()) as DeadLettersResponse;
+    const body = (await (await deadLetters(get("/api/dead-letters"))).json()) as DeadLettersResponse;
     expect(body.seq).toBeGreaterThan(0);
     const arch = body.items.find((d) => d.path === DL_ARCH);
     expect(arch).toMatchObject({

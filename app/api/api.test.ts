@@ -22,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => workspace.close());
 
+const get = (path: string) => new NextRequest(`http://localhost${path}`);
 const list = (query: string) => messages(new NextRequest(`http://localhost/api/messages${query}`));
 const params = (key: string) => ({ params: Promise.resolve({ key }) });
 
@@ -34,18 +35,18 @@ async function firstKey(q: string): Promise<string> {
 
 describe("read API", () => {
   it("GET /api/health", async () => {
-    expect(await health().json()).toEqual({ ok: true, version: expect.any(String) });
+    expect(await (await health(get("/api/health"))).json()).toEqual({ ok: true, version: expect.any(String) });
   });
 
   it("GET /api/sources names the workspace and its agents", async () => {
-    const body = (await sources().json()) as { sources: SourceInfo[] };
+    const body = (await (await sources(get("/api/sources"))).json()) as { sources: SourceInfo[] };
     expect(body.sources).toHaveLength(1);
     expect(body.sources[0]).toMatchObject({ protocol: "ignite", root: ws, error: null, indexing: { done: true, files: 19, total: 19 } });
     expect(body.sources[0]?.agents).toContain("ignitian_2");
   });
 
   it("GET /api/stats counts by status", async () => {
-    const body = (await stats().json()) as Stats;
+    const body = (await (await stats(get("/api/stats"))).json()) as Stats;
     expect(body.totals).toMatchObject({ messages: 21, dead: 4, invalid: 2 });
     expect(body.seq).toBeGreaterThan(0);
   });

@@ -33,7 +33,7 @@ afterAll(() => {
 
 describe("GET /api/facets", () => {
   it("lists agents, types, priorities and recent threads", async () => {
-    const res = GET();
+    const res = await GET(new Request("http://127.0.0.1/api/facets"));
     expect(res.status).toBe(200);
     const body = (await res.json()) as Facets;
     expect(body.agents).toEqual(expect.arrayContaining(["leader", "strategist", "coordinator", "ignitian_1", "ignitian_2", "evaluator"]));

@@ -1,13 +1,14 @@
 import { NextResponse } from "next/server";
 import { listDeadLetters } from "@/lib/journal";
 import { errorResponse } from "@/lib/server/errors";
+import { guarded } from "@/lib/server/guard-response";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
+export const GET = guarded(() => {
   try {
     return NextResponse.json(listDeadLetters());
   } catch (err) {
     return errorResponse(err);
   }
-}
+});

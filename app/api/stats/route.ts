@@ -1,13 +1,14 @@
 import { NextResponse } from "next/server";
 import { getStats } from "@/lib/journal";
 import { errorResponse } from "@/lib/server/errors";
+import { guarded } from "@/lib/server/guard-response";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
+export const GET = guarded(() => {
   try {
     return NextResponse.json(getStats());
   } catch (err) {
     return errorResponse(err);
   }
-}
+});

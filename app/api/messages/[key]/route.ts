@@ -2,10 +2,11 @@ import { NextResponse } from "next/server";
 import { getMessage } from "@/lib/journal";
 import { ApiError, errorResponse } from "@/lib/server/errors";
 import { keySchema, parseOr400 } from "@/lib/server/params";
+import { guarded } from "@/lib/server/guard-response";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, ctx: { params: Promise<{ key: string }> }) {
+export const GET = guarded(async (_request: Request, ctx: { params: Promise<{ key: string }> }) => {
   try {
     const key = parseOr400(keySchema, (await ctx.params).key, "bad_key");
     const message = await getMessage(key);
@@ -14,4 +15,4 @@ export async function GET(_request: Request, ctx: { params: Promise<{ key: strin
   } catch (err) {
     return errorResponse(err);
   }
-}
+});

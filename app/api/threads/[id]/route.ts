@@ -3,11 +3,12 @@ import { ApiError, errorResponse } from "@/lib/server/errors";
 import { parseOr400 } from "@/lib/server/params";
 import { threadEtag } from "@/lib/threads/model";
 import { threadIdSchema } from "@/lib/threads/params";
+import { guarded } from "@/lib/server/guard-response";
 
 export const dynamic = "force-dynamic";
 
 /** The thread; a poll sending back the ETag gets a 304 while none of its messages changed. */
-export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
+export const GET = guarded(async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
   try {
     const id = parseOr400(threadIdSchema, (await ctx.params).id, "bad_thread_id");
     const thread = getThread(id);
@@ -19,4 +20,4 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   } catch (err) {
     return errorResponse(err);
   }
-}
+});

@@ -1,10 +1,11 @@
 import { getRawMessage } from "@/lib/journal";
 import { ApiError, errorResponse } from "@/lib/server/errors";
 import { keySchema, parseOr400 } from "@/lib/server/params";
+import { guarded } from "@/lib/server/guard-response";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, ctx: { params: Promise<{ key: string }> }) {
+export const GET = guarded(async (_request: Request, ctx: { params: Promise<{ key: string }> }) => {
   try {
     const key = parseOr400(keySchema, (await ctx.params).key, "bad_key");
     const raw = await getRawMessage(key);
@@ -20,4 +21,4 @@ export async function GET(_request: Request, ctx: { params: Promise<{ key: strin
   } catch (err) {
     return errorResponse(err);
   }
-}
+});

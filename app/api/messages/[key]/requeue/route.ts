@@ -4,10 +4,11 @@ import { requeueMessage } from "@/lib/operations";
 import { actorOf, readJson } from "@/lib/server/action-request";
 import { errorResponse } from "@/lib/server/errors";
 import { keySchema, parseOr400 } from "@/lib/server/params";
+import { guarded } from "@/lib/server/guard-response";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request, ctx: { params: Promise<{ key: string }> }) {
+export const POST = guarded(async (request: Request, ctx: { params: Promise<{ key: string }> }) => {
   try {
     const key = parseOr400(keySchema, (await ctx.params).key, "bad_key");
     const input = parseOr400(requeueInputSchema, await readJson(request));
@@ -15,4 +16,4 @@ export async function POST(request: Request, ctx: { params: Promise<{ key: strin
   } catch (err) {
     return errorResponse(err);
   }
-}
+});

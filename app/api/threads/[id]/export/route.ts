@@ -2,11 +2,12 @@ import { ApiError, errorResponse } from "@/lib/server/errors";
 import { parseOr400, searchParamsObject } from "@/lib/server/params";
 import { exportThread } from "@/lib/threads/export";
 import { exportParamsSchema, threadIdSchema } from "@/lib/threads/params";
+import { guarded } from "@/lib/server/guard-response";
 
 export const dynamic = "force-dynamic";
 
 /** The thread as a download: the API's JSON, a Markdown transcript, or a zip of the original files. */
-export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
+export const GET = guarded(async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
   try {
     const id = parseOr400(threadIdSchema, (await ctx.params).id, "bad_thread_id");
     const { format } = parseOr400(exportParamsSchema, searchParamsObject(request.url));
@@ -22,4 +23,4 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   } catch (err) {
     return errorResponse(err);
   }
-}
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { cookieValue, guardResponse } from "./guard-response";
+
+describe("cookieValue", () => {
+  it("finds a cookie among others, URI-decoded", () => {
+    expect(cookieValue("a=1; mailroom_token=s3cret%2Btoken; b=2", "mailroom_token")).toBe("s3cret+token");
+    expect(cookieValue("mailroom_token=abc", "mailroom_token")).toBe("abc");
+  });
+
+  it("is null when the header or the cookie is missing, or the value is not valid URI encoding", () => {
+    expect(cookieValue(null, "mailroom_token")).toBeNull();
+    expect(cookieValue("x_mailroom_token=abc; other", "mailroom_token")).toBeNull();
+    expect(cookieValue("mailroom_token=%E0%A4%A", "mailroom_token")).toBeNull();
+  });
+});
+
+describe("guardResponse", () => {
+  it("sends a right ?token= back to the host the browser asked for, with the cookie", () => {
+    process.env.MAILROOM_TOKEN = "s3cret-token";
+    try {
+      // NextRequest's own URL would say localhost here: the cookie would not come back.
+      const res = guardResponse(new NextRequest("http://127.0.0.1:3000/api/stats?token=s3cret-token", { headers: { host: "127.0.0.1:3000" } }));
+      expect(res?.status).toBe(307);
+      expect(res?.headers.get("location")).toBe("http://127.0.0.1:3000/api/stats");
+      expect(res?.headers.get("set-cookie")).toMatch(/^mailroom_token=s3cret-token;/);
+    } finally {
+      delete process.env.MAILROOM_TOKEN;
+    }
+  });
+});
