@@ -18,3 +18,18 @@ test("an agent page shows that agent's queue", async ({ page }) => {
   await expect(page.getByRole("link", { name: "task_assignment" })).toBeVisible();
   await expect(page.getByText("retrying").first()).toBeVisible();
 });
+
+test("the overview's counts are live: a new message raises its agent's queued count without a reload", async ({ page, workspace }) => {
+  const statsAnswers: number[] = [];
+  page.on("response", (r) => {
+    if (new URL(r.url()).pathname === "/api/stats") statsAnswers.push(r.status());
+  });
+  await page.goto("/");
+  const agents = page.getByRole("table", { name: "Agents and their message counts" });
+  const queued = agents.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "innovator", exact: true }) }).getByRole("cell").nth(0);
+  const before = Number(await queued.textContent());
+  // A few polls with nothing new (answered 304) before the message arrives.
+  await expect.poll(() => statsAnswers).toContain(304);
+  workspace.send({ from: "leader", to: "innovator", type: "task_assignment", body: "task_id: overview_live\n" });
+  await expect(queued).toHaveText(String(before + 1));
+});

@@ -45,6 +45,18 @@ describe("read API", () => {
     expect(body.sources[0]?.agents).toContain("ignitian_2");
   });
 
+  it("GET /api/stats answers a poll with 304 while nothing changed", async () => {
+    const first = await stats(get("/api/stats"));
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"\d+-[\w-]+"$/);
+    const again = await stats(new NextRequest("http://localhost/api/stats", { headers: { "if-none-match": etag ?? "" } }));
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const stale = await stats(new NextRequest("http://localhost/api/stats", { headers: { "if-none-match": '"0-x"' } }));
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("etag")).toBe(etag);
+  });
+
   it("GET /api/stats counts by status", async () => {
     const body = (await (await stats(get("/api/stats"))).json()) as Stats;
     expect(body.totals).toMatchObject({ messages: 21, dead: 4, invalid: 2 });

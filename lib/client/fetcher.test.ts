@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiClientError, fetchJson, toApiClientError } from "./fetcher";
+import { ApiClientError, conditionalFetcher, fetchJson, toApiClientError } from "./fetcher";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,5 +26,32 @@ describe("fetchJson", () => {
     vi.stubGlobal("fetch", fetchMock);
     await expect(fetchJson<{ ok: boolean }>("/api/health")).resolves.toEqual({ ok: true });
     await expect(fetchJson("/api/messages/x")).rejects.toMatchObject({ status: 404, code: "not_found" });
+  });
+});
+
+describe("conditionalFetcher", () => {
+  it("sends back the last ETag, and hands back the very same object on a 304", async () => {
+    const initial = { n: 1 };
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ n: 2 }), { status: 200, headers: { etag: '"v2"' } }))
+      .mockResolvedValueOnce(new Response(null, { status: 304 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: "internal", message: "boom" } }), { status: 500 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const fetcher = conditionalFetcher(initial);
+    const first = await fetcher("/api/stats");
+    expect(first).toEqual({ n: 2 });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has("if-none-match")).toBe(false);
+    expect(await fetcher("/api/stats")).toBe(first);
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get("if-none-match")).toBe('"v2"');
+    await expect(fetcher("/api/stats")).rejects.toMatchObject({ status: 500, code: "internal" });
+  });
+
+  it("starts from the initial data's ETag when the client can work it out", async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValueOnce(new Response(null, { status: 304 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const initial = { n: 1 };
+    expect(await conditionalFetcher(initial, (d) => `"n${d.n}"`)("/api/x")).toBe(initial);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("if-none-match")).toBe('"n1"');
   });
 });

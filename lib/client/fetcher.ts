@@ -44,6 +44,25 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
   return (await res.json()) as T;
 }
 
+/**
+ * A fetcher for a resource with an ETag: it asks "changed since?" (If-None-Match) and hands back
+ * the very same object on a 304, so nothing re-renders. `etagOf` gives the ETag of the server
+ * render's data when the client can work it out (else the first poll gets the whole answer).
+ */
+export function conditionalFetcher<T>(initial: T, etagOf: (data: T) => string | null = () => null) {
+  let last = { etag: etagOf(initial), data: initial };
+  return async (url: string): Promise<T> => {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (last.etag) headers["if-none-match"] = last.etag;
+    const res = await fetch(url, { headers, cache: "no-store" });
+    if (res.status === 304) return last.data;
+    if (!res.ok) throw await toApiClientError(res);
+    const data = (await res.json()) as T;
+    last = { etag: res.headers.get("etag") ?? etagOf(data), data };
+    return data;
+  };
+}
+
 /** GET a text resource (e.g. a raw message file). Throws ApiClientError on a non-2xx answer. */
 export async function fetchText(url: string): Promise<string> {
   const res = await fetch(url, { cache: "no-store" });

@@ -1,14 +1,18 @@
+import { useState } from "react";
 import useSWR from "swr";
 import type { Stats } from "@/lib/model";
 import { DEFAULT_POLL_MS, dedupeFor } from "./config";
-import { fetchJson, type ApiClientError } from "./fetcher";
+import { conditionalFetcher, type ApiClientError } from "./fetcher";
 import { keys } from "./keys";
 
-/** Agents × status counts, polled. `initial` comes from the server render. */
+/** Agents × status counts, polled; a poll while nothing changed is a 304. `initial` comes from the server render. */
 export function useStats(initial: Stats, pollMs: number = DEFAULT_POLL_MS) {
-  return useSWR<Stats, ApiClientError | Error>(keys.stats, fetchJson<Stats>, {
+  const [fetcher] = useState(() => conditionalFetcher(initial));
+  return useSWR<Stats, ApiClientError | Error>(keys.stats, fetcher, {
     fallbackData: initial,
     refreshInterval: pollMs,
     dedupingInterval: dedupeFor(pollMs),
+    // A 304 hands back the very same object: nothing re-renders.
+    compare: (a, b) => a === b,
   });
 }

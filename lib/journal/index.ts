@@ -8,8 +8,9 @@ import { getConfig } from "@/lib/server/config";
 import { ApiError } from "@/lib/server/errors";
 import { resolveInsideRoot } from "@/lib/server/paths";
 import {
-  CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, queryStats, querySummary, type StoredContent,
+  CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, querySummary, type StoredContent,
 } from "./queries";
+import { versionedStats } from "./stats";
 import { getJournal } from "./store";
 
 export interface ListOptions {
@@ -43,7 +44,12 @@ export function listMessages(opts: ListOptions): MessagePage {
 }
 
 export function getStats(): Stats {
-  return queryStats(getJournal().db);
+  return versionedStats(getJournal().db).stats;
+}
+
+/** The stats with a version that changes whenever they may have (an ETag for polls). */
+export function getVersionedStats(): { version: string; stats: Stats } {
+  return versionedStats(getJournal().db);
 }
 
 export function listSources(): SourceInfo[] {

@@ -272,6 +272,8 @@ export class JournalWriter {
         dropEvents.run(key);
         dropMessage.run(key);
       }
+      // The journal changed (counts, last activity): a seq says so to whatever caches by it.
+      if (doomed.size > 0) this.nextSeq();
     });
     return doomed.size;
   }

@@ -1,0 +1,64 @@
+// The stats every overview polls are computed once per change of the journal, not once per poll.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fileRecord } from "@/lib/testing/parsed";
+import { openDb, type Db } from "./db";
+import { versionedStats } from "./stats";
+import { JournalWriter } from "./writer";
+
+let dir: string;
+let db: Db;
+let now: number;
+let writer: JournalWriter;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-stats-"));
+  db = openDb(path.join(dir, "journal.sqlite"));
+  now = Date.parse("2026-11-20T00:00:00Z");
+  writer = new JournalWriter(db, () => now);
+  writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: dir, error: null });
+  writer.record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>" }));
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("versionedStats", () => {
+  it("hands back the same stats while nothing changed", () => {
+    const first = versionedStats(db);
+    expect(first.stats.totals.messages).toBe(1);
+    expect(versionedStats(db)).toBe(first);
+  });
+
+  it("computes them again after a new message", () => {
+    const first = versionedStats(db);
+    writer.record(fileRecord("queue/leader/b.mime", { messageId: "<b@x>" }, { mtimeMs: 2, size: 2, ino: 2 }));
+    const next = versionedStats(db);
+    expect(next.version).not.toBe(first.version);
+    expect(next.stats.totals.messages).toBe(2);
+  });
+
+  it("computes them again when an agent's folder appears (no message yet)", () => {
+    const first = versionedStats(db);
+    writer.setAgents("ws-ignite", ["leader", "ignitian_9"]);
+    const next = versionedStats(db);
+    expect(next.version).not.toBe(first.version);
+    expect(next.stats.agents.map((a) => a.agent)).toContain("ignitian_9");
+  });
+
+  it("computes them again after a prune removed messages", () => {
+    writer.record(fileRecord("queue/leader/processed/c.mime", { messageId: "<c@x>", status: "delivered" }, { mtimeMs: 3, size: 3, ino: 3 }));
+    now += 1000;
+    writer.markGone("ws-ignite", "queue/leader/processed/c.mime");
+    const first = versionedStats(db);
+    expect(first.stats.totals.completed).toBe(1);
+    now += 40 * 86_400_000;
+    expect(writer.prune(30 * 86_400_000, 0)).toBe(1);
+    const next = versionedStats(db);
+    expect(next.version).not.toBe(first.version);
+    expect(next.stats.totals.completed).toBeUndefined();
+  });
+});
