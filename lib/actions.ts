@@ -92,5 +92,9 @@ export interface DeadLetterItem {
 
 export interface DeadLettersResponse {
   items: DeadLetterItem[];
+  /** The journal's seq the list is exactly as of. */
   seq: number;
 }
+
+/** The list's ETag: it changes only when some message did, which always takes a seq. */
+export const deadLettersEtag = (list: DeadLettersResponse): string => `"${list.seq}"`;

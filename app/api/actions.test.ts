@@ -42,6 +42,18 @@ describe("GET /api/dead-letters", () => {
     });
     expect(body.items.map((d) => d.path).sort()).toEqual([DL_ARCH, DL_TASK]);
   });
+
+  it("answers a poll with 304 while nothing changed, and the new list once a requeue took a dead letter away", async () => {
+    const first = await deadLetters(get("/api/dead-letters"));
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toBe(`"${((await first.json()) as DeadLettersResponse).seq}"`);
+    const poll = () => deadLetters(new NextRequest(`${ORIGIN}/api/dead-letters`, { headers: { "if-none-match": etag } }));
+    expect((await poll()).status).toBe(304);
+    expect((await requeue(post({ path: DL_ARCH }), params(h.keyAt(DL_ARCH)))).status).toBe(200);
+    const after = await poll();
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as DeadLettersResponse).items.map((d) => d.path)).toEqual([DL_TASK]);
+  });
 });
 
 describe("POST /api/messages/{key}/…", () => {

@@ -3,8 +3,10 @@ import type { DeadLetterItem, DeadLettersResponse } from "@/lib/actions";
 import { KEY_PATTERN } from "@/lib/model";
 import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
 import { headerMap, parseHeaderLines, splitAddressList, splitHeaderBlock } from "@/lib/protocols/ignite/reference";
+import type { Db } from "./db";
 import { currentSeq } from "./queries";
 import { getJournal } from "./store";
+import { VersionedCache } from "./versioned";
 
 /** Dead letters listed at most (newest first); a queue with more needs the search instead. */
 const MAX_DEAD_LETTERS = 1000;
@@ -52,9 +54,7 @@ function toItem(r: Row): DeadLetterItem {
   };
 }
 
-/** Every dead letter still on disk (folder dead_letter), newest first, with its failure facts. */
-export function listDeadLetters(): DeadLettersResponse {
-  const { db } = getJournal();
+function queryDeadLetters(db: Db): DeadLettersResponse {
   const rows = db
     .prepare(
       `SELECT d.key, d.source, d.path, d.body, d.date, d.problems, d.dead_letter_of,
@@ -65,6 +65,17 @@ export function listDeadLetters(): DeadLettersResponse {
     )
     .all(MAX_DEAD_LETTERS) as Row[];
   return { items: rows.map(toItem), seq: currentSeq(db) };
+}
+
+// Each item parses its dead letter's body (1,000 items took 160 ms), and the dead-letter page polls.
+const deadLetters = new VersionedCache<DeadLettersResponse>((db) => String(currentSeq(db)), queryDeadLetters);
+
+/**
+ * Every dead letter still on disk (folder dead_letter), newest first, with its failure facts; as of
+ * its seq, which is also its version (deadLettersEtag): computed again only once a message changed.
+ */
+export function listDeadLetters(): DeadLettersResponse {
+  return deadLetters.get(getJournal().db).value;
 }
 
 /** The dead letter on disk that holds the message `key`, if exactly one does. */

@@ -30,7 +30,7 @@ describe("versionedStats", () => {
   it("hands back the same stats while nothing changed", () => {
     const first = versionedStats(db);
     expect(first.stats.totals.messages).toBe(1);
-    expect(versionedStats(db)).toBe(first);
+    expect(versionedStats(db).stats).toBe(first.stats);
   });
 
   it("computes them again after a new message", () => {
