@@ -26,6 +26,10 @@ test("without the token, pages and the API are refused", async ({ request }) => 
   const api = await request.get(`${server.base}/api/messages`);
   expect(api.status()).toBe(403);
   expect(await api.json()).toMatchObject({ error: { code: "token_required" } });
+  // An address no API route serves is refused too (not a page that shows the workspace).
+  const unknown = await request.get(`${server.base}/api/nope`);
+  expect(unknown.status()).toBe(403);
+  expect(await unknown.json()).toMatchObject({ error: { code: "token_required" } });
   const page = await request.get(`${server.base}/messages`);
   expect(page.status()).toBe(403);
   expect(await page.text()).toContain("needs its token");

@@ -95,6 +95,3 @@ export interface DeadLettersResponse {
   /** The journal's seq the list is exactly as of. */
   seq: number;
 }
-
-/** The list's ETag: it changes only when some message did, which always takes a seq. */
-export const deadLettersEtag = (list: DeadLettersResponse): string => `"${list.seq}"`;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MessageDetail, MessagePage, SourceInfo, Stats } from "@/lib/model";
 import { fixturePath } from "@/lib/testing/fixtures";
 import { openIngestedWorkspace, type IngestedWorkspace } from "@/lib/testing/ingested-workspace";
+import { GET as unknownRoute } from "./[...path]/route";
 import { GET as health } from "./health/route";
 import { GET as messages } from "./messages/route";
 import { GET as message } from "./messages/[key]/route";
@@ -48,7 +49,7 @@ describe("read API", () => {
   it("GET /api/stats answers a poll with 304 while nothing changed", async () => {
     const first = await stats(get("/api/stats"));
     const etag = first.headers.get("etag");
-    expect(etag).toMatch(/^"\d+-[\w-]+"$/);
+    expect(etag).toMatch(/^"[0-9a-f]{8}-\d+-[\w-]+"$/);
     const again = await stats(new NextRequest("http://localhost/api/stats", { headers: { "if-none-match": etag ?? "" } }));
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
@@ -97,6 +98,12 @@ describe("read API", () => {
     const expected = JSON.parse(fs.readFileSync(fixturePath("ignite", "expected", "queue__ignitian_3__task_assignment_1795136081090233.mime.json"), "utf8"));
     expect(detail.ignite).toEqual(expected);
     expect(detail.history.map((h) => h.kind)).toEqual(["seen"]);
+  });
+
+  it("an address no API route serves is a 404 in the API's error shape", async () => {
+    const res = await unknownRoute(get("/api/nope/x"));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "no API route at GET /api/nope/x" } });
   });
 
   it("GET /api/messages/{key} is a 404 for an unknown key and a 400 for a malformed one", async () => {

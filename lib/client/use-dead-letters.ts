@@ -1,13 +1,13 @@
 import { useState } from "react";
 import useSWR from "swr";
-import { deadLettersEtag, type DeadLettersResponse } from "@/lib/actions";
+import type { DeadLettersResponse } from "@/lib/actions";
 import { DEFAULT_POLL_MS, dedupeFor } from "./config";
 import { conditionalFetcher, type ApiClientError } from "./fetcher";
 import { keys } from "./keys";
 
 /** Every dead letter on disk with its failure facts, polled (a 304 while nothing changed). `initial` comes from the server render. */
 export function useDeadLetters(initial: DeadLettersResponse, pollMs: number = DEFAULT_POLL_MS) {
-  const [fetcher] = useState(() => conditionalFetcher(initial, deadLettersEtag));
+  const [fetcher] = useState(() => conditionalFetcher(initial));
   const res = useSWR<DeadLettersResponse, ApiClientError | Error>(keys.deadLetters, fetcher, {
     fallbackData: initial,
     refreshInterval: pollMs,

@@ -71,8 +71,8 @@ function queryDeadLetters(db: Db): DeadLettersResponse {
 const deadLetters = new VersionedCache<DeadLettersResponse>((db) => String(currentSeq(db)), queryDeadLetters);
 
 /**
- * Every dead letter still on disk (folder dead_letter), newest first, with its failure facts; as of
- * its seq, which is also its version (deadLettersEtag): computed again only once a message changed.
+ * Every dead letter still on disk (folder dead_letter), newest first, with its failure facts;
+ * exactly as of its seq, and computed again only once a message changed (which takes a seq).
  */
 export function listDeadLetters(): DeadLettersResponse {
   return deadLetters.get(getJournal().db).value;

@@ -49,6 +49,21 @@ describe("versionedStats", () => {
     expect(next.stats.agents.map((a) => a.agent)).toContain("ignitian_9");
   });
 
+  it("never keeps what it read inside a transaction (the rows may be rolled back)", () => {
+    versionedStats(db);
+    expect(() =>
+      writer.transaction(() => {
+        writer.record(fileRecord("queue/leader/processed/b.mime", { messageId: "<b@x>", status: "delivered" }, { mtimeMs: 2, size: 2, ino: 2 }));
+        expect(versionedStats(db).stats.totals.delivered).toBe(1);
+        throw new Error("roll back");
+      }),
+    ).toThrow("roll back");
+    // The next write takes the same seq the rolled-back one had.
+    writer.record(fileRecord("queue/leader/c.mime", { messageId: "<c@x>" }, { mtimeMs: 3, size: 3, ino: 3 }));
+    expect(versionedStats(db).stats.totals).toMatchObject({ messages: 2, queued: 2 });
+    expect(versionedStats(db).stats.totals.delivered).toBeUndefined();
+  });
+
   it("computes them again after a prune removed messages", () => {
     writer.record(fileRecord("queue/leader/processed/c.mime", { messageId: "<c@x>", status: "delivered" }, { mtimeMs: 3, size: 3, ino: 3 }));
     now += 1000;

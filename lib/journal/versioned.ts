@@ -1,5 +1,11 @@
 import "server-only";
+import type { Transaction } from "better-sqlite3";
 import type { Db } from "./db";
+
+interface Versioned<T> {
+  version: string;
+  value: T;
+}
 
 /**
  * A value computed from the whole journal (stats, the dead-letter list), kept per connection and
@@ -7,21 +13,31 @@ import type { Db } from "./db";
  * Version and value are read in one transaction: the value is exactly as of its version.
  */
 export class VersionedCache<T> {
-  private readonly byDb = new WeakMap<Db, { version: string; value: T }>();
+  private readonly kept = new WeakMap<Db, Versioned<T>>();
+  private readonly reads = new WeakMap<Db, Transaction<() => Versioned<T>>>();
 
   constructor(
     private readonly versionOf: (db: Db) => string,
     private readonly compute: (db: Db) => T,
   ) {}
 
-  get(db: Db): { version: string; value: T } {
-    return db.transaction(() => {
-      const version = this.versionOf(db);
-      const last = this.byDb.get(db);
-      if (last?.version === version) return last;
-      const next = { version, value: this.compute(db) };
-      this.byDb.set(db, next);
-      return next;
-    })();
+  get(db: Db): Versioned<T> {
+    // Inside a transaction the rows may yet be rolled back, and their seq taken again: never kept.
+    if (db.inTransaction) return { version: this.versionOf(db), value: this.compute(db) };
+    let read = this.reads.get(db);
+    if (!read) {
+      read = db.transaction(() => this.refresh(db));
+      this.reads.set(db, read);
+    }
+    return read();
+  }
+
+  private refresh(db: Db): Versioned<T> {
+    const version = this.versionOf(db);
+    const last = this.kept.get(db);
+    if (last?.version === version) return last;
+    const next = { version, value: this.compute(db) };
+    this.kept.set(db, next);
+    return next;
   }
 }

@@ -24,6 +24,9 @@ describe("guardResponse", () => {
       expect(res?.status).toBe(307);
       expect(res?.headers.get("location")).toBe("http://127.0.0.1:3000/api/stats");
       expect(res?.headers.get("set-cookie")).toMatch(/^mailroom_token=s3cret-token;/);
+      // A Host that is not a host at all: the request's own address, not a 500.
+      const odd = guardResponse(new NextRequest("http://127.0.0.1:3000/api/stats?token=s3cret-token", { headers: { host: "a b" } }));
+      expect(odd?.headers.get("location")).toBe("http://localhost:3000/api/stats");
     } finally {
       delete process.env.MAILROOM_TOKEN;
     }

@@ -39,8 +39,8 @@ export function guardResponse(request: Request): Response | null {
   if (decision.kind === "login") {
     // To the host the browser asked for, where the cookie belongs: NextRequest's URL says
     // localhost for 127.0.0.1 (the proxy makes a same-origin Location relative; a route does not).
-    const host = request.headers.get("host") ?? url.host;
-    const response = NextResponse.redirect(new URL(decision.location, `${url.protocol}//${host}`));
+    const asked = `${url.protocol}//${request.headers.get("host") ?? url.host}`;
+    const response = NextResponse.redirect(new URL(decision.location, URL.canParse(asked) ? asked : url.origin));
     response.cookies.set(TOKEN_COOKIE, decision.token, { httpOnly: true, sameSite: "strict", path: "/" });
     return response;
   }

@@ -1,6 +1,5 @@
-import { NextResponse } from "next/server";
-import { deadLettersEtag } from "@/lib/actions";
 import { listDeadLetters } from "@/lib/journal";
+import { jsonForVersion } from "@/lib/server/etag";
 import { errorResponse } from "@/lib/server/errors";
 import { guarded } from "@/lib/server/guard-response";
 
@@ -10,10 +9,8 @@ export const dynamic = "force-dynamic";
 export const GET = guarded((request: Request) => {
   try {
     const list = listDeadLetters();
-    const etag = deadLettersEtag(list);
-    const headers = { ETag: etag, "Cache-Control": "no-cache" };
-    if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-    return NextResponse.json(list, { headers });
+    // The list is exactly as of its seq, so the seq is its version.
+    return jsonForVersion(request, String(list.seq), list);
   } catch (err) {
     return errorResponse(err);
   }

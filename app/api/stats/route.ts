@@ -1,5 +1,5 @@
-import { NextResponse } from "next/server";
 import { getVersionedStats } from "@/lib/journal";
+import { jsonForVersion } from "@/lib/server/etag";
 import { errorResponse } from "@/lib/server/errors";
 import { guarded } from "@/lib/server/guard-response";
 
@@ -9,10 +9,7 @@ export const dynamic = "force-dynamic";
 export const GET = guarded((request: Request) => {
   try {
     const { version, stats } = getVersionedStats();
-    const etag = `"${version}"`;
-    const headers = { ETag: etag, "Cache-Control": "no-cache" };
-    if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-    return NextResponse.json(stats, { headers });
+    return jsonForVersion(request, version, stats);
   } catch (err) {
     return errorResponse(err);
   }
