@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { generateIgniteTree } from "../lib/bench/generate";
-import { closeConnections, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb } from "../lib/bench/measure";
+import { closeConnections, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb, type Timed } from "../lib/bench/measure";
 import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
 
 const args = process.argv.slice(2);
@@ -136,6 +136,12 @@ async function main() {
     const { seq } = (await timedJson(`${base}/api/messages?limit=1`)).body as { seq: number };
     const polls: number[] = [];
     for (let i = 0; i < 500; i++) polls.push((await timedJson(`${base}/api/messages?since=${seq}`)).ms);
+    // The overview's poll as a browser sends it (its last ETag back): a 304 while nothing changed.
+    const { etag } = await timedJson(`${base}/api/stats`);
+    const statsPolls: Timed[] = [];
+    for (let i = 0; i < 500; i++) statsPolls.push(await timedJson(`${base}/api/stats`, etag ? { "if-none-match": etag } : {}));
+    const statsMs = statsPolls.map((r) => r.ms);
+    const statsPoll = { p50: percentile(statsMs, 50), p95: percentile(statsMs, 95), notModified: statsPolls.filter((r) => r.status === 304).length };
     // The same number of requests to a route that reads one tiny table: the framework's own floor.
     const floor: number[] = [];
     for (let i = 0; i < 500; i++) floor.push((await timedJson(`${base}/api/sources`)).ms);
@@ -155,7 +161,7 @@ async function main() {
       machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? "?", node: process.version },
       messages: tree.messages, files: filesRead, readOnceMs,
       listedMs, listedRatio: listedMs / readOnceMs, fullTextMs, fullTextRatio: fullTextMs / readOnceMs,
-      latency, poll: { p50: percentile(polls, 50), p95: percentile(polls, 95) },
+      latency, poll: { p50: percentile(polls, 50), p95: percentile(polls, 95) }, statsPoll,
       floor: { p50: percentile(floor, 50), p95: percentile(floor, 95) }, newFileMs, load, rssMb: treeRssMb(server.pid ?? 0),
       scanLog,
     };
@@ -174,6 +180,7 @@ function printTable(r: {
   messages: number; files: number; machine: { cores: number; cpu: string }; readOnceMs: number; listedMs: number; listedRatio: number;
   fullTextMs: number; fullTextRatio: number; latency: Record<string, { p50: number; p95: number }>; poll: { p50: number; p95: number };
   floor: { p50: number; p95: number };
+  statsPoll: { p50: number; p95: number; notModified: number };
   newFileMs: number; load: { clients: number; seconds: number; polls: number; p50: number; p95: number; serverCpuPercent: number }; rssMb: number;
   scanLog: string[];
 }) {
@@ -185,6 +192,7 @@ function printTable(r: {
   for (const [q, l] of Object.entries(r.latency)) console.log(`GET /api/messages ${q.padEnd(52)} p50 ${f(l.p50).padStart(9)}  p95 ${f(l.p95).padStart(9)}`);
   console.log(`poll, nothing changed (500 polls)        p50 ${f(r.poll.p50)}  p95 ${f(r.poll.p95)} (budget 5 ms)`);
   console.log(`  for comparison, GET /api/sources (500)  p50 ${f(r.floor.p50)}  p95 ${f(r.floor.p95)}`);
+  console.log(`overview poll, GET /api/stats (500)     p50 ${f(r.statsPoll.p50)}  p95 ${f(r.statsPoll.p95)} (${r.statsPoll.notModified} answered 304)`);
   console.log(`new file → in a poll                     ${f(r.newFileMs)}`);
   console.log(`${r.load.clients} clients polling every second, ${r.load.seconds} s: ${r.load.polls} polls, p50 ${f(r.load.p50)}, p95 ${f(r.load.p95)}, server CPU ${r.load.serverCpuPercent.toFixed(0)}% of one core`);
   console.log(`server RSS                               ${r.rssMb.toFixed(0)} MB (budget 400 MB)`);

@@ -18,33 +18,41 @@ export function closeConnections(): void {
   agent.destroy();
 }
 
-/** GET a JSON URL; the time is from sending the request to the whole body parsed. */
-export async function timedJson(url: string): Promise<{ ms: number; body: unknown }> {
+export interface Timed {
+  ms: number;
+  /** The parsed JSON; null for a 304. */
+  body: unknown;
+  status: number;
+  etag: string | null;
+}
+
+/** GET a JSON URL; the time is from sending the request to the whole body parsed. A 304 has no body. */
+export async function timedJson(url: string, headers: Record<string, string> = {}): Promise<Timed> {
   try {
-    return await getJson(url);
+    return await getJson(url, headers);
   } catch (err) {
     // A kept-alive connection the server closed just as it was reused: Node's documented case
     // for sending an idempotent request again (https://nodejs.org/api/http.html#requestreusedsocket).
-    if (err instanceof StaleConnectionError) return getJson(url);
+    if (err instanceof StaleConnectionError) return getJson(url, headers);
     throw err;
   }
 }
 
 class StaleConnectionError extends Error {}
 
-function getJson(url: string): Promise<{ ms: number; body: unknown }> {
+function getJson(url: string, headers: Record<string, string>): Promise<Timed> {
   const t = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent }, (res) => {
+    const req = http.get(url, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", reject);
       res.on("end", () => {
         try {
-          const body: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
           const status = res.statusCode ?? 0;
-          if (status < 200 || status >= 300) throw new Error(`${url}: ${status} ${JSON.stringify(body)}`);
-          resolve({ ms: performance.now() - t, body });
+          const body: unknown = status === 304 ? null : JSON.parse(Buffer.concat(chunks).toString("utf8"));
+          if (status !== 304 && (status < 200 || status >= 300)) throw new Error(`${url}: ${status} ${JSON.stringify(body)}`);
+          resolve({ ms: performance.now() - t, body, status, etag: res.headers.etag ?? null });
         } catch (err) {
           reject(err instanceof Error ? err : new Error(String(err)));
         }
