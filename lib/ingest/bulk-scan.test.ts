@@ -29,7 +29,7 @@ const rowsOf = (db: Db) =>
   (db.prepare("SELECT * FROM messages WHERE source = 's' ORDER BY key").all() as Record<string, unknown>[]).map(({ id: _id, seq: _seq, ...rest }) => rest);
 
 /** Scan `root` into a fresh journal, in bulk or (with another source's message already there) file by file. */
-async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "file by file"): Promise<{ db: Db; rows: unknown[]; events: unknown[] }> {
+async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "file by file"): Promise<{ db: Db; rows: unknown[]; events: unknown[]; counts: unknown[] }> {
   const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
   const writer = new JournalWriter(db, () => NOW);
   if (mode === "file by file") {
@@ -51,7 +51,9 @@ async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "
   const events = db
     .prepare("SELECT e.key, e.at_ms, e.kind, e.detail FROM events e JOIN messages m USING (key) WHERE m.source = 's' ORDER BY e.key, e.kind, e.detail")
     .all();
-  return { db, rows, events };
+  // The overview's counts (kept by triggers, also on the workers' connections).
+  const counts = db.prepare("SELECT * FROM agent_counts WHERE source = 's' AND n > 0 ORDER BY agent, dead_letter, status").all();
+  return { db, rows, events, counts };
 }
 
 async function expectSameJournal(root: string, bulkMode: "bulk" | "bulk on worker threads" = "bulk"): Promise<Db> {
@@ -60,6 +62,7 @@ async function expectSameJournal(root: string, bulkMode: "bulk" | "bulk on worke
   expect(bulk.rows.length).toBeGreaterThan(0);
   expect(bulk.rows).toEqual(single.rows);
   expect(bulk.events).toEqual(single.events);
+  expect(bulk.counts).toEqual(single.counts);
   single.db.close();
   return bulk.db;
 }

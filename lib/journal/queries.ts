@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { AgentStats, HistoryEvent, MessagePage, MessageSummary, SourceInfo, Stats } from "@/lib/model";
+import type { HistoryEvent, MessagePage, MessageSummary, SourceInfo } from "@/lib/model";
 import { PROTOCOLS } from "@/lib/model";
 import type { Term } from "@/lib/query";
 import type { Db } from "./db";
@@ -94,42 +94,6 @@ export function queryHistory(db: Db, key: string): HistoryEvent[] {
     detail: string;
   }[];
   return rows.map((r) => ({ at: new Date(r.at_ms).toISOString(), kind: r.kind, detail: r.detail }));
-}
-
-export function queryStats(db: Db): Stats {
-  const seq = currentSeq(db);
-  const totals: Stats["totals"] = { messages: 0 };
-  for (const r of db.prepare("SELECT status, COUNT(*) AS n FROM messages GROUP BY status").all() as { status: keyof Stats["totals"]; n: number }[]) {
-    totals[r.status] = r.n;
-    totals.messages += r.n;
-  }
-  const rows = db
-    .prepare(
-      `SELECT source, agent,
-         SUM(status = 'queued') AS queued, SUM(status = 'processing') AS processing,
-         SUM(status = 'delivered') AS delivered, SUM(status = 'retrying') AS retrying,
-         SUM(status = 'dead') AS dead, SUM(stuck) AS stuck,
-         MIN(CASE WHEN status IN ('queued', 'retrying') THEN mtime_ms END) AS oldest_queued_ms,
-         MIN(CASE WHEN status = 'retrying' THEN next_retry_at END) AS nextRetryAt,
-         MAX(updated_ms) AS last_ms
-       FROM messages WHERE folder != 'dead_letter' GROUP BY source, agent ORDER BY agent`,
-    )
-    .all() as (Omit<AgentStats, "oldestQueuedAt" | "lastActivityAt"> & { oldest_queued_ms: number | null; last_ms: number | null })[];
-  const agents: AgentStats[] = rows.map(({ oldest_queued_ms, last_ms, ...r }) => ({
-    ...r,
-    oldestQueuedAt: oldest_queued_ms === null ? null : new Date(oldest_queued_ms).toISOString(),
-    lastActivityAt: last_ms === null ? null : new Date(last_ms).toISOString(),
-  }));
-  // Agents whose queue folders exist but hold nothing yet are still agents of the team.
-  const seen = new Set(agents.map((a) => `${a.source}\0${a.agent}`));
-  for (const s of querySources(db)) {
-    for (const agent of s.agents) {
-      if (seen.has(`${s.id}\0${agent}`)) continue;
-      agents.push({ source: s.id, agent, queued: 0, processing: 0, delivered: 0, retrying: 0, dead: 0, stuck: 0, oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null });
-    }
-  }
-  agents.sort((a, b) => a.agent.localeCompare(b.agent) || a.source.localeCompare(b.source));
-  return { seq, totals, agents };
 }
 
 const sourceRow = z.object({

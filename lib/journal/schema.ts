@@ -172,6 +172,37 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX messages_files ON messages (source, path, mtime_ms, size, ino) WHERE path IS NOT NULL;
   `,
+  // 9: the overview's counts per agent and status, kept by triggers as messages are written
+  // (see stats.ts): summing them from the table read all of it, 85 ms at 100,000 messages, on
+  // every change. last_ms is the latest write to a message while it was in that group.
+  `
+  CREATE TABLE agent_counts (
+    source TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    dead_letter INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    stuck INTEGER NOT NULL,
+    last_ms INTEGER,
+    PRIMARY KEY (source, agent, dead_letter, status)
+  ) WITHOUT ROWID;
+  INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms)
+    SELECT source, agent, folder = 'dead_letter', status, COUNT(*), SUM(stuck), MAX(updated_ms) FROM messages GROUP BY 1, 2, 3, 4;
+  CREATE TRIGGER agent_counts_insert AFTER INSERT ON messages BEGIN
+    INSERT INTO agent_counts VALUES (new.source, new.agent, new.folder = 'dead_letter', new.status, 1, new.stuck, new.updated_ms)
+      ON CONFLICT DO UPDATE SET n = n + 1, stuck = stuck + excluded.stuck, last_ms = max(coalesce(last_ms, 0), excluded.last_ms);
+  END;
+  CREATE TRIGGER agent_counts_delete AFTER DELETE ON messages BEGIN
+    UPDATE agent_counts SET n = n - 1, stuck = stuck - old.stuck
+      WHERE source = old.source AND agent = old.agent AND dead_letter = (old.folder = 'dead_letter') AND status = old.status;
+  END;
+  CREATE TRIGGER agent_counts_update AFTER UPDATE OF source, agent, folder, status, stuck, updated_ms ON messages BEGIN
+    UPDATE agent_counts SET n = n - 1, stuck = stuck - old.stuck
+      WHERE source = old.source AND agent = old.agent AND dead_letter = (old.folder = 'dead_letter') AND status = old.status;
+    INSERT INTO agent_counts VALUES (new.source, new.agent, new.folder = 'dead_letter', new.status, 1, new.stuck, new.updated_ms)
+      ON CONFLICT DO UPDATE SET n = n + 1, stuck = stuck + excluded.stuck, last_ms = max(coalesce(last_ms, 0), excluded.last_ms);
+  END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

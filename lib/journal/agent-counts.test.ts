@@ -1,0 +1,112 @@
+// The overview's counts come from a table triggers keep (migration 9). Checked here against the
+// sums a full scan of the messages table gives, on the IGNITE fixture, after each kind of write:
+// the first scan, operations that move files between queues, a stuck sweep, a file deleted, a
+// prune, and a journal migrated from before the table existed.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Stats } from "@/lib/model";
+import { discardMessage, requeueMessage, retryMessage } from "@/lib/operations";
+import { DL_ARCH, DL_TASK, QUEUED, STUCK, openHarness, type Harness } from "@/lib/operations/test-harness";
+import { fileRecord } from "@/lib/testing/parsed";
+import { migrate, type Db } from "./db";
+import { queryStats } from "./stats";
+import { getJournal } from "./store";
+import { JournalWriter } from "./writer";
+
+type Scanned = Omit<Stats["agents"][number], "lastActivityAt"> & { last_ms: number | null };
+
+/** The sums straight from the messages table (the query the counts replaced). */
+function scanned(db: Db): { totals: Stats["totals"]; agents: Scanned[] } {
+  const totals: Stats["totals"] = { messages: 0 };
+  for (const r of db.prepare("SELECT status, COUNT(*) AS n FROM messages GROUP BY status").all() as { status: keyof Stats["totals"]; n: number }[]) {
+    totals[r.status] = r.n;
+    totals.messages += r.n;
+  }
+  const rows = db
+    .prepare(
+      `SELECT source, agent, SUM(status = 'queued') AS queued, SUM(status = 'processing') AS processing,
+         SUM(status = 'delivered') AS delivered, SUM(status = 'retrying') AS retrying, SUM(status = 'dead') AS dead, SUM(stuck) AS stuck,
+         MIN(CASE WHEN status IN ('queued', 'retrying') THEN mtime_ms END) AS oldest,
+         MIN(CASE WHEN status = 'retrying' THEN next_retry_at END) AS nextRetryAt, MAX(updated_ms) AS last_ms
+       FROM messages WHERE folder != 'dead_letter' GROUP BY source, agent`,
+    )
+    .all() as (Omit<Scanned, "oldestQueuedAt"> & { oldest: number | null })[];
+  return { totals, agents: rows.map(({ oldest, ...r }) => ({ ...r, oldestQueuedAt: oldest === null ? null : new Date(oldest).toISOString() })) };
+}
+
+/** Everything but last activity equals the scan; last activity is never older than the scan's. */
+function expectCountsMatch(db: Db): void {
+  const stats = queryStats(db);
+  const scan = scanned(db);
+  expect(stats.totals).toEqual(scan.totals);
+  const withMessages = stats.agents.filter((a) => scan.agents.some((s) => s.agent === a.agent && s.source === a.source));
+  expect(withMessages.map(({ lastActivityAt: _, ...a }) => a)).toEqual(
+    expect.arrayContaining(scan.agents.map(({ last_ms: _, ...a }) => a)),
+  );
+  expect(withMessages).toHaveLength(scan.agents.length);
+  for (const s of scan.agents) {
+    const a = withMessages.find((x) => x.agent === s.agent && x.source === s.source);
+    expect(Date.parse(a?.lastActivityAt ?? "")).toBeGreaterThanOrEqual(s.last_ms ?? 0);
+  }
+  // Agents without messages (their folder exists) are listed with zeros.
+  for (const a of stats.agents.filter((x) => !withMessages.includes(x))) expect(a).toMatchObject({ queued: 0, processing: 0, delivered: 0, dead: 0, stuck: 0 });
+}
+
+describe("agent counts kept by triggers", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await openHarness();
+  });
+  afterEach(() => h.close());
+  const actor = "http://127.0.0.1:3000";
+
+  it("equal a full scan after the first scan, operations, a stuck sweep, a deleted file and a prune", async () => {
+    const { db } = getJournal();
+    expectCountsMatch(db);
+    await requeueMessage(h.keyAt(DL_ARCH), { actor });
+    await requeueMessage(h.keyAt(DL_TASK), { to: "ignitian_1", actor });
+    await retryMessage(h.keyAt(STUCK), { path: STUCK, actor });
+    await discardMessage(h.keyAt(QUEUED), { path: QUEUED, actor });
+    await h.service.scanNow();
+    expectCountsMatch(db);
+
+    const writer = new JournalWriter(db, () => Date.now() + 10 * 86_400_000);
+    writer.refreshStuck(1000);
+    expectCountsMatch(db);
+    const processed = h.q("folder:processed status:delivered")[0];
+    if (!processed?.path) throw new Error("the fixture has delivered messages");
+    fs.rmSync(h.abs(processed.path));
+    writer.markGone(processed.source, processed.path);
+    expectCountsMatch(db);
+    expect(writer.prune(1, 0)).toBeGreaterThan(0);
+    expectCountsMatch(db);
+  });
+});
+
+describe("migration 9", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-counts-"));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("counts the messages a journal already holds", () => {
+    const db = new Database(path.join(dir, "journal.sqlite"));
+    try {
+      migrate(db, 8);
+      const writer = new JournalWriter(db, () => 5_000);
+      writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: dir, error: null });
+      writer.record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>" }));
+      writer.record(fileRecord("queue/leader/processed/b.mime", { messageId: "<b@x>", status: "delivered" }, { mtimeMs: 2, size: 2, ino: 2 }));
+      writer.record(fileRecord("queue/dead_letter/c.mime", { messageId: "<c@x>", status: "dead" }, { mtimeMs: 3, size: 3, ino: 3 }));
+      migrate(db);
+      expectCountsMatch(db);
+      expect(queryStats(db).agents.find((a) => a.agent === "leader")).toMatchObject({ queued: 1, delivered: 1, lastActivityAt: new Date(1_000).toISOString() });
+    } finally {
+      db.close();
+    }
+  });
+});
