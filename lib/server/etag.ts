@@ -7,12 +7,18 @@ import { NextResponse } from "next/server";
 const SERVER_RUN = randomBytes(4).toString("hex");
 
 /**
- * JSON with an ETag for its version, or a 304 when the poll sent that ETag back (If-None-Match):
- * the browser keeps what it has, and nothing is serialized.
+ * `answer()` with `etag`, or a 304 when the poll sent that ETag back (If-None-Match): the browser
+ * keeps what it has, and nothing is built or serialized. `no-cache`: the browser always asks.
  */
-export function jsonForVersion(request: Request, version: string, body: unknown): Response {
-  const etag = `"${SERVER_RUN}-${version}"`;
+export function withEtag(request: Request, etag: string, answer: () => Response): Response {
   const headers = { ETag: etag, "Cache-Control": "no-cache" };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return NextResponse.json(body, { headers });
+  const response = answer();
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+/** JSON for a value computed from the journal at `version` (see VersionedCache), behind an ETag naming this server run. */
+export function jsonForVersion(request: Request, version: string, body: unknown): Response {
+  return withEtag(request, `"${SERVER_RUN}-${version}"`, () => NextResponse.json(body));
 }

@@ -1,4 +1,5 @@
 import { getThread, getThreadJson } from "@/lib/journal";
+import { withEtag } from "@/lib/server/etag";
 import { ApiError, errorResponse } from "@/lib/server/errors";
 import { parseOr400 } from "@/lib/server/params";
 import { threadEtag } from "@/lib/threads/model";
@@ -13,10 +14,7 @@ export const GET = guarded(async (request: Request, ctx: { params: Promise<{ id:
     const id = parseOr400(threadIdSchema, (await ctx.params).id, "bad_thread_id");
     const thread = getThread(id);
     if (!thread) throw new ApiError(404, "not_found", `no thread has the id "${id}"`);
-    const etag = threadEtag(thread);
-    const headers = { ETag: etag, "Cache-Control": "no-cache" };
-    if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-    return new Response(getThreadJson(id), { headers: { ...headers, "Content-Type": "application/json" } });
+    return withEtag(request, threadEtag(thread), () => new Response(getThreadJson(id), { headers: { "Content-Type": "application/json" } }));
   } catch (err) {
     return errorResponse(err);
   }
