@@ -73,7 +73,9 @@ describe("agent counts kept by triggers", () => {
     await h.service.scanNow();
     expectCountsMatch(db);
 
-    const writer = new JournalWriter(db, () => Date.now() + 10 * 86_400_000);
+    // A clock the test moves: the prune below must come strictly after the delete it prunes.
+    let now = Date.now() + 10 * 86_400_000;
+    const writer = new JournalWriter(db, () => now);
     writer.refreshStuck(1000);
     expectCountsMatch(db);
     const processed = h.q("folder:processed status:delivered")[0];
@@ -81,6 +83,7 @@ describe("agent counts kept by triggers", () => {
     fs.rmSync(h.abs(processed.path));
     writer.markGone(processed.source, processed.path);
     expectCountsMatch(db);
+    now += 1000;
     expect(writer.prune(1, 0)).toBeGreaterThan(0);
     expectCountsMatch(db);
   });
