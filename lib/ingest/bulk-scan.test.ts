@@ -226,13 +226,13 @@ describe("bulk first scan", () => {
     db.close();
   });
 
-  it("brings back indexes a load left set aside when it stopped mid-way", () => {
+  it("brings back indexes and the count trigger a load left set aside when it stopped mid-way", () => {
     const file = path.join(temp("mailroom-bulk-data-"), "journal.sqlite");
-    const indexNames = (db: Db) => db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all();
+    const indexNames = (db: Db) => db.prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY name").pluck().all();
     let db = openDb(file);
     const before = indexNames(db);
-    deferIndexes(db, ["messages", "events"]);
-    expect(indexNames(db)).toEqual([]);
+    deferIndexes(db, ["messages", "events"], { triggers: ["agent_counts_insert"] });
+    expect(indexNames(db)).toEqual(["agent_counts_delete", "agent_counts_update"]);
     db.close(); // as if the process died here
     db = openDb(file);
     expect(indexNames(db)).toEqual(before);

@@ -48,3 +48,32 @@ it("keeps only the indexes no loaded row enters during a load, and they stay rig
   expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
   db.close();
 });
+
+it("keeps the overview's counts current at every chunk while its trigger is set aside, and never counts twice", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bulk-"));
+  dirs.push(dir);
+  const db = openDb(path.join(dir, "journal.sqlite"));
+  const writer = new JournalWriter(db, () => 1_000_000);
+  const counts = () => db.prepare("SELECT agent, dead_letter, status, n, stuck, last_ms FROM agent_counts WHERE n > 0 ORDER BY 1, 2, 3").all();
+  const trigger = () => db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'agent_counts_insert'").pluck().get();
+  const bulk = writer.beginBulkLoad();
+  expect(trigger()).toBe(0);
+  bulk?.add("ws-ignite", [
+    fileRecord("queue/leader/a.mime", { messageId: "<a@x>" }, { mtimeMs: 10, size: 1, ino: 1 }),
+    fileRecord("queue/leader/b.mime", { messageId: "<b@x>" }, { mtimeMs: 30, size: 1, ino: 2 }),
+    fileRecord("queue/leader/processed/c.mime", { messageId: "<c@x>", status: "delivered" }, { mtimeMs: 20, size: 1, ino: 3 }),
+  ], 3);
+  // Before finish(): what a poll sees mid-load.
+  expect(counts()).toEqual([
+    { agent: "leader", dead_letter: 0, status: "delivered", n: 1, stuck: 0, last_ms: 20 },
+    { agent: "leader", dead_letter: 0, status: "queued", n: 2, stuck: 0, last_ms: 30 },
+  ]);
+  bulk?.add("ws-ignite", [fileRecord("queue/leader/d.mime", { messageId: "<d@x>" }, { mtimeMs: 5, size: 1, ino: 4 })], 1);
+  expect(counts()).toContainEqual({ agent: "leader", dead_letter: 0, status: "queued", n: 3, stuck: 0, last_ms: 30 });
+  bulk?.finish("ws-ignite");
+  expect(trigger()).toBe(1);
+  // The trigger is back: a message written after the load is counted once.
+  writer.record(fileRecord("queue/leader/e.mime", { messageId: "<e@x>" }, { mtimeMs: 40, size: 1, ino: 5 }));
+  expect(counts()).toContainEqual({ agent: "leader", dead_letter: 0, status: "queued", n: 4, stuck: 0, last_ms: 40 });
+  db.close();
+});
