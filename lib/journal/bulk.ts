@@ -23,12 +23,12 @@ export interface BulkRow {
 }
 
 /**
- * Partial indexes a load's own rows never enter (they are inserted not stuck, and dead letters are
- * journaled after it): kept, as they cost next to nothing to maintain, where rebuilding each would
+ * Partial indexes a load's own rows (next to) never enter (they are inserted not stuck, and dead
+ * letters are journaled after it; only a dead_letter/ file too broken to be one is loaded): kept, as they cost next to nothing to maintain, where rebuilding each would
  * scan the whole table again. A kept index is maintained whatever else writes meanwhile (a stuck
  * sweep between chunks), so keeping one is always safe.
  */
-const LOAD_KEEPS_EMPTY = ["messages_stuck", "messages_stuck_sort", "messages_dead_letter_of"];
+const LOAD_KEEPS_EMPTY = ["messages_stuck", "messages_stuck_sort", "messages_dead_letter_of", "messages_dead_letters"];
 
 /**
  * The overview's count trigger (schema.ts, migration 9) costs ~4 µs a row, a quarter of an insert,

@@ -54,20 +54,40 @@ function toItem(r: Row): DeadLetterItem {
   };
 }
 
-function queryDeadLetters(db: Db): DeadLettersResponse {
-  const rows = db
-    .prepare(
-      `SELECT d.key, d.source, d.path, d.body, d.date, d.problems, d.dead_letter_of,
-         o.path AS orig_path, o.type AS orig_type, o.from_name AS orig_from, o.to_list AS orig_to, o.thread_id AS orig_thread
-       FROM messages d LEFT JOIN messages o ON o.key = d.dead_letter_of
-       WHERE d.folder = 'dead_letter' AND d.path IS NOT NULL
-       ORDER BY d.sort_ms DESC, d.key DESC LIMIT ?`,
-    )
-    .all(MAX_DEAD_LETTERS) as Row[];
-  return { items: rows.map(toItem), seq: currentSeq(db) };
+const ROW_SQL = `SELECT d.key, d.source, d.path, d.body, d.date, d.problems, d.dead_letter_of,
+    o.path AS orig_path, o.type AS orig_type, o.from_name AS orig_from, o.to_list AS orig_to, o.thread_id AS orig_thread
+  FROM messages d LEFT JOIN messages o ON o.key = d.dead_letter_of WHERE d.key = ?`;
+
+/** The dead letters to list, newest first, each with a stamp that moves whenever its row or its original's does. */
+export const LISTED_DEAD_LETTERS_SQL = `SELECT d.key, d.seq || ':' || coalesce(o.seq, '') AS stamp
+  FROM messages d LEFT JOIN messages o ON o.key = d.dead_letter_of
+  WHERE d.folder = 'dead_letter' AND d.path IS NOT NULL
+  ORDER BY d.sort_ms DESC, d.key DESC LIMIT ?`;
+
+/**
+ * Items as last built, by key. Any write to the journal moves the list's version, but a write
+ * seldom touches a dead letter: an item is built again (its body parsed) only when its stamp moved.
+ */
+const built = new WeakMap<Db, Map<string, { stamp: string; item: DeadLetterItem }>>();
+
+function queryDeadLetters(db: Db, settled: boolean): DeadLettersResponse {
+  const listed = db.prepare(LISTED_DEAD_LETTERS_SQL).all(MAX_DEAD_LETTERS) as { key: string; stamp: string }[];
+  const last = built.get(db) ?? new Map<string, { stamp: string; item: DeadLetterItem }>();
+  const next = new Map<string, { stamp: string; item: DeadLetterItem }>();
+  const rowOf = db.prepare(ROW_SQL);
+  for (const { key, stamp } of listed) {
+    const kept = last.get(key);
+    const row = kept?.stamp === stamp ? null : (rowOf.get(key) as Row | undefined);
+    const item = row ? toItem(row) : kept?.item;
+    if (item) next.set(key, { stamp, item });
+  }
+  // Rows read inside a caller's transaction may be rolled back and their seqs taken again: never kept.
+  if (settled) built.set(db, next);
+  return { items: [...next.values()].map((b) => b.item), seq: currentSeq(db) };
 }
 
-// Each item parses its dead letter's body (1,000 items took 160 ms), and the dead-letter page polls.
+// The list is computed again once the journal's seq moves (one lookup while nothing changed); each
+// item parses its dead letter's body (1,000 took 160 ms), so only the items whose rows moved are.
 const deadLetters = new VersionedCache<DeadLettersResponse>((db) => String(currentSeq(db)), queryDeadLetters);
 
 /**

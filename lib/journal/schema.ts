@@ -203,6 +203,11 @@ export const MIGRATIONS: readonly string[] = [
       ON CONFLICT DO UPDATE SET n = n + 1, stuck = stuck + excluded.stuck, last_ms = max(coalesce(last_ms, 0), excluded.last_ms);
   END;
   `,
+  // 10: the dead letters still on disk, newest first, for the dead-letter page (polled): finding
+  // them through messages_sort walked all 100,000 messages (55 ms) for 1,000 dead letters.
+  `
+  CREATE INDEX messages_dead_letters ON messages (sort_ms DESC, key DESC) WHERE folder = 'dead_letter' AND path IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -18,12 +18,13 @@ export class VersionedCache<T> {
 
   constructor(
     private readonly versionOf: (db: Db) => string,
-    private readonly compute: (db: Db) => T,
+    /** `settled`: false inside a caller's transaction, whose rows may yet be rolled back (keep nothing from them). */
+    private readonly compute: (db: Db, settled: boolean) => T,
   ) {}
 
   get(db: Db): Versioned<T> {
     // Inside a transaction the rows may yet be rolled back, and their seq taken again: never kept.
-    if (db.inTransaction) return { version: this.versionOf(db), value: this.compute(db) };
+    if (db.inTransaction) return { version: this.versionOf(db), value: this.compute(db, false) };
     let read = this.reads.get(db);
     if (!read) {
       read = db.transaction(() => this.refresh(db));
@@ -36,7 +37,7 @@ export class VersionedCache<T> {
     const version = this.versionOf(db);
     const last = this.kept.get(db);
     if (last?.version === version) return last;
-    const next = { version, value: this.compute(db) };
+    const next = { version, value: this.compute(db, true) };
     this.kept.set(db, next);
     return next;
   }

@@ -1,0 +1,62 @@
+// The dead-letter list is computed again whenever the journal changes, but an item is built again
+// (its body parsed) only when its own row or its original's moved: a busy team's writes elsewhere
+// leave the list's items as they were, the very same objects.
+import fs from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { requeueMessage } from "@/lib/operations";
+import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
+import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
+import { DL_ARCH, DL_TASK, QUEUED, openHarness, type Harness } from "@/lib/operations/test-harness";
+import { LISTED_DEAD_LETTERS_SQL, listDeadLetters } from "./dead-letters";
+import { getJournal } from "./store";
+
+describe("the dead-letter list", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await openHarness();
+  });
+  afterEach(() => h.close());
+
+  const itemAt = (items: ReturnType<typeof listDeadLetters>["items"], path: string) => items.find((d) => d.path === path);
+
+  it("keeps the items a write elsewhere did not touch, and builds again those whose original moved", async () => {
+    const first = listDeadLetters();
+    expect(first.items.map((d) => d.path).sort()).toEqual([DL_ARCH, DL_TASK].sort());
+
+    // A new message in another queue: the list is asked again, its items are the same objects.
+    const text = h.read(QUEUED).replace(/^Message-ID: .*$/m, "Message-ID: <another@ignite.local>");
+    fs.writeFileSync(h.abs(QUEUED.replace(/\.mime$/, "_2.mime")), text);
+    await h.service.scanNow();
+    const second = listDeadLetters();
+    expect(second.seq).toBeGreaterThan(first.seq);
+    expect(second.items).not.toBe(first.items);
+    for (const path of [DL_ARCH, DL_TASK]) expect(itemAt(second.items, path)).toBe(itemAt(first.items, path));
+
+    // Requeued to another queue: the dead letter leaves the list and its original moved; the other one stays as it was.
+    await requeueMessage(h.keyAt(DL_ARCH), { to: "ignitian_1", actor: "http://127.0.0.1:3000" });
+    const third = listDeadLetters();
+    expect(itemAt(third.items, DL_ARCH)).toBeUndefined();
+    expect(itemAt(third.items, DL_TASK)).toBe(itemAt(first.items, DL_TASK));
+  });
+
+  it("builds an item again when only its original's row moved", async () => {
+    const first = listDeadLetters();
+    // The original comes back to its queue by hand (as an operator's `cp` would): its row moves, the dead letter's does not.
+    const target = ".ignite/queue/architect/architecture_request_1795133781377120.mime";
+    const original = parseDeadLetterBody(splitHeaderBlock(h.read(DL_ARCH)).body).originalText;
+    if (!original) throw new Error("the fixture's dead letter holds its original");
+    fs.writeFileSync(h.abs(target), original);
+    await h.service.scanNow();
+    const next = listDeadLetters();
+    expect(itemAt(next.items, DL_ARCH)).not.toBe(itemAt(first.items, DL_ARCH));
+    expect(itemAt(next.items, DL_ARCH)).toMatchObject({ originalPath: target });
+    expect(itemAt(next.items, DL_TASK)).toBe(itemAt(first.items, DL_TASK));
+  });
+
+  it("finds the dead letters through their own index, not a walk over every message", () => {
+    const { db } = getJournal();
+    db.exec("ANALYZE");
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${LISTED_DEAD_LETTERS_SQL}`).all(1000) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join("; ")).toMatch(/^SCAN d USING INDEX messages_dead_letters;/);
+  });
+});
