@@ -1,5 +1,5 @@
-// The overview's counts come from a table triggers keep (migration 9). Checked here against the
-// sums a full scan of the messages table gives, on the IGNITE fixture, after each kind of write:
+// The overview's counts come from a table triggers keep (migration 9), and so does each thread's
+// last activity (migration 11). Checked here against what a full scan of the messages table gives, on the IGNITE fixture, after each kind of write:
 // the first scan, operations that move files between queues, a stuck sweep, a file deleted, a
 // prune, and a journal migrated from before the table existed.
 import fs from "node:fs";
@@ -53,6 +53,10 @@ function expectCountsMatch(db: Db): void {
   }
   // Agents without messages (their folder exists) are listed with zeros.
   for (const a of stats.agents.filter((x) => !withMessages.includes(x))) expect(a).toMatchObject({ queued: 0, processing: 0, delivered: 0, dead: 0, stuck: 0 });
+  // Each thread's last activity (migration 11), for the thread list.
+  expect(db.prepare("SELECT thread_key, last_ms FROM thread_last ORDER BY 1").all()).toEqual(
+    db.prepare("SELECT thread_key, max(sort_ms) AS last_ms FROM messages WHERE thread_key IS NOT NULL GROUP BY 1 ORDER BY 1").all(),
+  );
 }
 
 describe("agent counts kept by triggers", () => {
@@ -89,25 +93,26 @@ describe("agent counts kept by triggers", () => {
   });
 });
 
-describe("migration 9", () => {
+describe("migrations 9 and 11", () => {
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-counts-"));
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it("counts the messages a journal already holds", () => {
+  it("count the messages a journal already holds, and their threads' last activity", () => {
     const db = new Database(path.join(dir, "journal.sqlite"));
     try {
       migrate(db, 8);
       const writer = new JournalWriter(db, () => 5_000);
       writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: dir, error: null });
-      writer.record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>" }));
+      writer.record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>", threadId: "thr_1" }));
       writer.record(fileRecord("queue/leader/processed/b.mime", { messageId: "<b@x>", status: "delivered" }, { mtimeMs: 2, size: 2, ino: 2 }));
       writer.record(fileRecord("queue/dead_letter/c.mime", { messageId: "<c@x>", status: "dead" }, { mtimeMs: 3, size: 3, ino: 3 }));
       migrate(db);
       expectCountsMatch(db);
       expect(queryStats(db).agents.find((a) => a.agent === "leader")).toMatchObject({ queued: 1, delivered: 1, lastActivityAt: new Date(1_000).toISOString() });
+      expect(db.prepare("SELECT count(*) FROM thread_last").pluck().get()).toBe(1);
     } finally {
       db.close();
     }

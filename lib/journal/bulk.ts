@@ -3,6 +3,7 @@ import type { Statement } from "better-sqlite3";
 import type { Db } from "./db";
 import { deferIndexes, restoreIndexes } from "./deferred-indexes";
 import { makeKey } from "./keys";
+import { LOAD_SETS_ASIDE, LoadTriggerWork } from "./load-triggers";
 import { firstSeenDetail, messageRow } from "./message-row";
 import { ownGroupOf } from "./thread-sql";
 import { refreshThreadKey } from "./thread-keys";
@@ -30,18 +31,14 @@ export interface BulkRow {
  */
 const LOAD_KEEPS_EMPTY = ["messages_stuck", "messages_stuck_sort", "messages_dead_letter_of", "messages_dead_letters"];
 
-/**
- * The overview's count trigger (schema.ts, migration 9) costs ~4 µs a row, a quarter of an insert,
- * spent holding the one write turn. A load sets it aside and adds each chunk's counts per group in
- * the same transaction, so the counts are as current as the rows at every commit.
- */
-const COUNT_TRIGGER = "agent_counts_insert";
-
 const COLUMNS = Object.keys(messageRow(probeRecord(), "", 0, 0));
 const KEY_COLUMN = COLUMNS.indexOf("key");
 /** Keys are a name plus 8 hex digits of hash: a second collision is already a one-in-billions event. */
 const MAX_KEY_ATTEMPTS = 100;
 const SEQ_COLUMN = COLUMNS.indexOf("seq");
+const SORT_COLUMN = COLUMNS.indexOf("sort_ms");
+/** thread_key follows the row's columns (see valuesOf). */
+const THREAD_KEY_COLUMN = COLUMNS.length;
 
 function valuesOf(rec: FileRecord, atMs: number, attempt: number): unknown[] {
   const row = messageRow(rec, makeKey(rec.source, rec.originPath, rec.parsed.messageId, attempt), atMs, 0);
@@ -58,18 +55,14 @@ export class BulkInserter {
   private readonly seen: Statement;
   private readonly takeSeq: Statement;
   private readonly countDone: Statement;
-  private readonly countTriggerPresent: Statement;
-  private readonly addCounts: Statement;
+  private readonly triggerWork: LoadTriggerWork;
 
   constructor(db: Db) {
     this.insert = db.prepare(`INSERT INTO messages (${COLUMNS.join(", ")}, thread_key) VALUES (${COLUMNS.map(() => "?").join(", ")}, ?)`);
     this.seen = db.prepare("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, 'seen', ?)");
     this.takeSeq = db.prepare("UPDATE meta SET value = value + ? WHERE name = 'seq' RETURNING value").pluck();
     this.countDone = db.prepare("UPDATE sources SET files = files + ? WHERE id = ?");
-    this.countTriggerPresent = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck();
-    // Inserted rows are never stuck, so only n and last_ms grow (as the trigger would have them).
-    this.addCounts = db.prepare(`INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms) VALUES (?, ?, ?, ?, ?, 0, ?)
-      ON CONFLICT DO UPDATE SET n = n + excluded.n, last_ms = max(coalesce(last_ms, 0), excluded.last_ms)`);
+    this.triggerWork = new LoadTriggerWork(db);
   }
 
   /** The rows of `records` (no database work: a worker builds them while another one writes). */
@@ -95,24 +88,13 @@ export class BulkInserter {
       }
       this.seen.run(values[KEY_COLUMN], atMs, firstSeenDetail(rec));
     }
-    // Counted here only while a load has the trigger set aside: never twice.
-    if (!this.countTriggerPresent.get(COUNT_TRIGGER)) this.count(rows);
+    this.triggerWork.apply(
+      rows.map(({ rec, atMs, values }) => ({
+        source: rec.source, agent: rec.placement.agent, deadLetter: rec.placement.folder === "dead_letter", status: rec.parsed.status,
+        atMs, threadKey: values[THREAD_KEY_COLUMN] as string | null, sortMs: values[SORT_COLUMN] as number,
+      })),
+    );
     this.countDone.run(files, source);
-  }
-
-  /** What the count trigger would have added for `rows`, one upsert per agent, folder kind and status. */
-  private count(rows: readonly BulkRow[]): void {
-    const groups = new Map<string, { group: [string, string, number, string]; n: number; lastMs: number }>();
-    for (const { rec, atMs } of rows) {
-      const group: [string, string, number, string] = [rec.source, rec.placement.agent, rec.placement.folder === "dead_letter" ? 1 : 0, rec.parsed.status];
-      const name = group.join("\0");
-      const g = groups.get(name);
-      if (g) {
-        g.n++;
-        g.lastMs = Math.max(g.lastMs, atMs);
-      } else groups.set(name, { group, n: 1, lastMs: atMs });
-    }
-    for (const { group, n, lastMs } of groups.values()) this.addCounts.run(...group, n, lastMs);
   }
 
   /** False when the key is taken (the only unique constraint a load keeps is the key's). */
@@ -130,7 +112,7 @@ export class BulkInserter {
 
 /**
  * The first scan of an empty journal, at insert speed: plain INSERTs with the secondary indexes
- * (and the count trigger) set aside, and what needs the whole load (replies without a Thread-ID take their parent's
+ * (and the insert triggers: load-triggers.ts) set aside, and what needs the whole load (replies without a Thread-ID take their parent's
  * thread; two files with one Message-ID are duplicates) settled by the writer's own logic once the
  * indexes are back. The result is the journal the writer would have built file by file, but for
  * row ids and seq numbers, which follow the order chunks are written in (lib/ingest/bulk-scan.test.ts
@@ -149,7 +131,7 @@ export class BulkLoad {
   /** A loader when the journal holds no messages at all (else null: the writer's path is the right one). */
   static begin(db: Db, writer: JournalWriter, now: () => number = Date.now): BulkLoad | null {
     if (db.prepare("SELECT 1 FROM messages LIMIT 1").get()) return null;
-    deferIndexes(db, ["messages", "events"], { keep: LOAD_KEEPS_EMPTY, triggers: [COUNT_TRIGGER] });
+    deferIndexes(db, ["messages", "events"], { keep: LOAD_KEEPS_EMPTY, triggers: LOAD_SETS_ASIDE });
     return new BulkLoad(db, writer, now);
   }
 

@@ -208,6 +208,30 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX messages_dead_letters ON messages (sort_ms DESC, key DESC) WHERE folder = 'dead_letter' AND path IS NOT NULL;
   `,
+  // 11: every thread's last activity, kept by triggers, for the thread list (polled): grouping the
+  // messages by thread_key for it walked the whole index (20 ms at 100,000 messages) on every change.
+  // A message leaving a thread (moved, deleted) sends its old group back to the index for its new
+  // maximum only when it held it.
+  `
+  CREATE TABLE thread_last (thread_key TEXT PRIMARY KEY, last_ms INTEGER NOT NULL) WITHOUT ROWID;
+  INSERT INTO thread_last SELECT thread_key, max(sort_ms) FROM messages WHERE thread_key IS NOT NULL GROUP BY thread_key;
+  CREATE TRIGGER thread_last_insert AFTER INSERT ON messages WHEN new.thread_key IS NOT NULL BEGIN
+    INSERT INTO thread_last VALUES (new.thread_key, new.sort_ms) ON CONFLICT DO UPDATE SET last_ms = max(last_ms, excluded.last_ms);
+  END;
+  CREATE TRIGGER thread_last_delete AFTER DELETE ON messages WHEN old.thread_key IS NOT NULL BEGIN
+    DELETE FROM thread_last WHERE thread_key = old.thread_key AND NOT EXISTS (SELECT 1 FROM messages WHERE thread_key = old.thread_key);
+    UPDATE thread_last SET last_ms = (SELECT max(sort_ms) FROM messages WHERE thread_key = old.thread_key)
+      WHERE thread_key = old.thread_key AND last_ms = old.sort_ms;
+  END;
+  CREATE TRIGGER thread_last_update AFTER UPDATE OF thread_key, sort_ms ON messages
+    WHEN old.thread_key IS NOT new.thread_key OR old.sort_ms != new.sort_ms BEGIN
+    DELETE FROM thread_last WHERE thread_key = old.thread_key AND NOT EXISTS (SELECT 1 FROM messages WHERE thread_key = old.thread_key);
+    UPDATE thread_last SET last_ms = (SELECT max(sort_ms) FROM messages WHERE thread_key = old.thread_key)
+      WHERE thread_key = old.thread_key AND last_ms = old.sort_ms;
+    INSERT INTO thread_last SELECT new.thread_key, new.sort_ms WHERE new.thread_key IS NOT NULL
+      ON CONFLICT DO UPDATE SET last_ms = max(last_ms, excluded.last_ms);
+  END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -33,9 +33,8 @@ export const REFRESH_SQL = `UPDATE messages AS m SET thread_key = ${KEY_OF_M}
 export const DEAD_LETTERS_OF_SQL = "SELECT key FROM messages WHERE dead_letter_of = ? AND thread_id IS NULL";
 export const REPLIES_TO_SQL = "SELECT key FROM messages WHERE in_reply_to = ? AND thread_id IS NULL AND dead_letter_of IS NULL";
 
-/** Every thread's last activity: a walk of the thread_key index. */
-export const THREAD_LAST_SQL = `SELECT thread_key AS g, max(sort_ms) AS last_ms FROM messages
-  WHERE thread_key IS NOT NULL GROUP BY thread_key`;
+/** Every thread's last activity, as triggers keep it (migration 11): one small row per thread. */
+export const THREAD_LAST_SQL = "SELECT thread_key AS g, last_ms FROM thread_last";
 
 /** The threads with a message matching `filter` (the message search syntax compiled by filter.ts). */
 export const threadsMatchingSql = (filter: string) =>

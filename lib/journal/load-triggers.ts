@@ -1,0 +1,58 @@
+import "server-only";
+import type { Statement } from "better-sqlite3";
+import type { Db } from "./db";
+
+/**
+ * The insert triggers that keep the overview's counts (agent_counts, migration 9) and each
+ * thread's last activity (thread_last, migration 11). Each costs a few µs a row, spent holding the
+ * one write turn, so a first load sets them aside with its deferred indexes and does their work
+ * per chunk, in the chunk's own transaction: what they keep is as current as the rows at every
+ * commit, and a load that dies part-way leaves it consistent (the next open restores the triggers).
+ */
+export const LOAD_SETS_ASIDE = ["agent_counts_insert", "thread_last_insert"] as const;
+
+/** What one inserted row adds to the trigger-kept tables. */
+export interface InsertedRow {
+  source: string;
+  agent: string;
+  deadLetter: boolean;
+  status: string;
+  /** updated_ms */
+  atMs: number;
+  threadKey: string | null;
+  sortMs: number;
+}
+
+/** Does the set-aside triggers' work for a chunk of inserted rows, on one connection. */
+export class LoadTriggerWork {
+  private readonly present: Statement;
+  private readonly addCounts: Statement;
+  private readonly addThreadLast: Statement;
+
+  constructor(db: Db) {
+    this.present = db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (${LOAD_SETS_ASIDE.map(() => "?").join(", ")})`).pluck();
+    // Inserted rows are never stuck, so only n and last_ms grow (as the trigger would have them).
+    this.addCounts = db.prepare(`INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms) VALUES (?, ?, ?, ?, ?, 0, ?)
+      ON CONFLICT DO UPDATE SET n = n + excluded.n, last_ms = max(coalesce(last_ms, 0), excluded.last_ms)`);
+    this.addThreadLast = db.prepare("INSERT INTO thread_last VALUES (?, ?) ON CONFLICT DO UPDATE SET last_ms = max(last_ms, excluded.last_ms)");
+  }
+
+  /** Call in the rows' transaction. Does nothing while the triggers are in place (never twice); they go and come back together. */
+  apply(rows: readonly InsertedRow[]): void {
+    if ((this.present.get(...LOAD_SETS_ASIDE) as number) > 0) return;
+    const counts = new Map<string, { group: [string, string, number, string]; n: number; lastMs: number }>();
+    const threads = new Map<string, number>();
+    for (const r of rows) {
+      const group: [string, string, number, string] = [r.source, r.agent, r.deadLetter ? 1 : 0, r.status];
+      const name = group.join("\0");
+      const g = counts.get(name);
+      if (g) {
+        g.n++;
+        g.lastMs = Math.max(g.lastMs, r.atMs);
+      } else counts.set(name, { group, n: 1, lastMs: r.atMs });
+      if (r.threadKey !== null) threads.set(r.threadKey, Math.max(threads.get(r.threadKey) ?? r.sortMs, r.sortMs));
+    }
+    for (const { group, n, lastMs } of counts.values()) this.addCounts.run(...group, n, lastMs);
+    for (const [threadKey, lastMs] of threads) this.addThreadLast.run(threadKey, lastMs);
+  }
+}
