@@ -54,4 +54,21 @@ describe("conditionalFetcher", () => {
     expect(await conditionalFetcher(initial, (d) => `"n${d.n}"`)("/api/x")).toBe(initial);
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("if-none-match")).toBe('"n1"');
   });
+
+  it("sends an ETag back only to the address that gave it", async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ n: 2 }), { status: 200, headers: { etag: '"v2"' } }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ n: 3 }), { status: 200, headers: { etag: '"v2"' } }))
+      .mockResolvedValueOnce(new Response(null, { status: 304 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const fetcher = conditionalFetcher({ n: 1 }, () => '"v1"');
+    await fetcher("/api/threads?q=a");
+    // Another search, at the same version: asked in full, never answered by the last one's data.
+    expect(await fetcher("/api/threads?q=b")).toEqual({ n: 3 });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("if-none-match")).toBe('"v1"');
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).has("if-none-match")).toBe(false);
+    expect(await fetcher("/api/threads?q=b")).toEqual({ n: 3 });
+    expect(new Headers(fetchMock.mock.calls[2]?.[1]?.headers).get("if-none-match")).toBe('"v2"');
+  });
 });

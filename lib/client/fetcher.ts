@@ -47,18 +47,20 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
 /**
  * A fetcher for a resource with an ETag: it asks "changed since?" (If-None-Match) and hands back
  * the very same object on a 304, so nothing re-renders. `etagOf` gives the ETag of the server
- * render's data when the client can work it out (else the first poll gets the whole answer).
+ * render's data when the client can work it out (else the first poll gets the whole answer). An
+ * ETag is only ever sent back to the address that gave it (the first address asked is the server
+ * render's): a list's search can change, and another search's answer must not pass for this one's.
  */
 export function conditionalFetcher<T>(initial: T, etagOf: (data: T) => string | null = () => null) {
-  let last = { etag: etagOf(initial), data: initial };
+  let last: { url: string | null; etag: string | null; data: T } = { url: null, etag: etagOf(initial), data: initial };
   return async (url: string): Promise<T> => {
     const headers: Record<string, string> = { accept: "application/json" };
-    if (last.etag) headers["if-none-match"] = last.etag;
+    if (last.etag && (last.url ?? url) === url) headers["if-none-match"] = last.etag;
     const res = await fetch(url, { headers, cache: "no-store" });
     if (res.status === 304) return last.data;
     if (!res.ok) throw await toApiClientError(res);
     const data = (await res.json()) as T;
-    last = { etag: res.headers.get("etag") ?? etagOf(data), data };
+    last = { url, etag: res.headers.get("etag") ?? etagOf(data), data };
     return data;
   };
 }

@@ -1,16 +1,20 @@
+import { useState } from "react";
 import useSWR from "swr";
 import type { ThreadList } from "@/lib/threads/model";
 import { DEFAULT_POLL_MS, dedupeFor } from "./config";
-import { fetchJson, type ApiClientError } from "./fetcher";
+import { conditionalFetcher, fetchJson, type ApiClientError } from "./fetcher";
 import { keys } from "./keys";
 
-/** Every thread (matching `q`), newest activity first, polled. `initial` comes from the server render. */
+/** Every thread (matching `q`), newest activity first, polled (a 304 while nothing changed). `initial` comes from the server render. */
 export function useThreads(q: string, initial: ThreadList, pollMs: number = DEFAULT_POLL_MS) {
-  const res = useSWR<ThreadList, ApiClientError | Error>(keys.threads({ q }), fetchJson<ThreadList>, {
+  const [fetcher] = useState(() => conditionalFetcher(initial));
+  const res = useSWR<ThreadList, ApiClientError | Error>(keys.threads({ q }), fetcher, {
     fallbackData: initial,
     refreshInterval: pollMs,
     dedupingInterval: dedupeFor(pollMs),
     keepPreviousData: true,
+    // A 304 hands back the very same object: nothing re-renders.
+    compare: (a, b) => a === b,
   });
   return { ...res, list: res.data ?? initial };
 }

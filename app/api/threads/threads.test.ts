@@ -60,6 +60,22 @@ describe("GET /api/threads", () => {
     expect(of.items).toMatchObject([{ id: "issue-owner-repo-43", kind: "inferred", count: 2 }]);
   });
 
+  it("answers a poll with 304 while the journal is unchanged, and in full once it moved", async () => {
+    const first = await threads();
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[0-9a-f]{8}-\d+"$/);
+    const poll = (tag: string) => list(new NextRequest("http://localhost/api/threads", { headers: { "if-none-match": tag } }));
+    const again = await poll(etag);
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    fs.writeFileSync(queue("strategist", "note_5.mime"), buildMessage({ from: "leader", to: ["strategist"], type: "note", body: "text: later\n", threadId: "thr_poll_1" }));
+    await workspace.scanNow();
+    const moved = await poll(etag);
+    expect(moved.status).toBe(200);
+    expect(moved.headers.get("etag")).not.toBe(etag);
+    expect(((await moved.json()) as ThreadList).items[0]).toMatchObject({ id: "thr_poll_1", count: 1 });
+  });
+
   it.each([
     ["?q=colour:red", "bad_query"],
     ["?limit=0", "bad_limit"],
