@@ -54,8 +54,9 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
           : { where: "path LIKE ? ESCAPE '\\'", params: [`%${likeEscape(t.value)}%`] };
       }
       if (t.field === "status") {
-        // Also match the file's own word (e.g. status:dead_letter is never a Mailroom status).
-        return { where: "(status = ? OR raw_status = ?)", params: [t.value, t.value] };
+        // The lifecycle status only (the parser accepts no other word): a dead original's file
+        // still says X-IGNITE-Status: processing, and it is not processing.
+        return { where: "status = ?", params: [t.value] };
       }
       return match(COLUMN[t.field], t.value);
     }
