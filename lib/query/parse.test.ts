@@ -69,6 +69,9 @@ describe("parseQuery", () => {
     ["after:yesterday", /"yesterday" is not a date/],
     ["before:2026-13-45", /"2026-13-45" is not a date/],
     ["retries:many", /write retries as retries>N/],
+    ["retries>x", /"retries>x" needs a whole number after >: write retries>N.*\(at position 9\)/],
+    ["retries>", /"retries>" needs a whole number after >.*\(at position 9\)/],
+    ["type:x -retries>=-1", /"retries>=-1" needs a whole number after >=.*\(at position 18\)/],
   ];
   it.each(errors)("rejects %s with position and expectation", (q, message) => {
     expect(() => parseQuery(q, NOW)).toThrow(QueryError);

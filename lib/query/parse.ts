@@ -87,6 +87,8 @@ function tokenize(q: string): Token[] {
 }
 
 const RETRIES = /^retries(>=|<=|>|<|=|:)(\d+)$/;
+/** A comparison that is not a whole number (retries>x, retries>, retries>-1) is an error, never text. */
+const RETRIES_COMPARISON = /^retries(>=|<=|>|<|=)/i;
 
 /** Parse a query string; throws QueryError naming the position and what was expected. */
 export function parseQuery(q: string, now: number = Date.now()): Term[] {
@@ -101,6 +103,11 @@ export function parseQuery(q: string, now: number = Date.now()): Term[] {
       const op = retries[1] === ":" ? "=" : (retries[1] as "=" | ">" | ">=" | "<" | "<=");
       terms.push({ kind: "retries", op, n: Number(retries[2]), negate });
       continue;
+    }
+    const comparison = RETRIES_COMPARISON.exec(raw);
+    if (comparison) {
+      const valueAt = tok.at + (negate ? 1 : 0) + comparison[0].length;
+      throw new QueryError(valueAt, `"${raw}" needs a whole number after ${comparison[1]}: write retries${comparison[1]}N, e.g. retries${comparison[1]}2`);
     }
     const fieldMatch = /^([a-z]+):/i.exec(raw);
     if (!fieldMatch) {
