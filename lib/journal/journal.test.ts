@@ -96,12 +96,22 @@ describe("JournalWriter", () => {
   });
 
   it("marks a message held by a dead letter as dead when its file goes", () => {
-    const orig = writer.record(fileRecord("queue/ignitian_2/processed/t.mime", { messageId: "<o@x>", status: "processing" }));
+    const orig = writer.record(fileRecord("queue/ignitian_2/processed/t.mime", { messageId: "<o@x>", status: "processing", rawStatus: "processing" }));
     const dl = writer.record(fileRecord("queue/dead_letter/t_dlq_1.mime", { messageId: "<d@x>", status: "dead", type: "dead_letter" }));
     writer.linkDeadLetter(dl.key, orig.key, "after 3 retries");
     writer.markGone("ws-ignite", "queue/ignitian_2/processed/t.mime");
     expect(querySummary(db, orig.key)?.status).toBe("dead");
     expect(querySummary(db, dl.key)?.deadLetterOf).toBe(orig.key);
+    // Its file's last word was "processing"; a search by status goes by what it is now.
+    expect(queryPage(db, parseQuery("status:processing"), 10, null).items).toEqual([]);
+    expect(queryPage(db, parseQuery("status:dead -status:processing"), 10, null).items.map((m) => m.key).sort()).toEqual([orig.key, dl.key].sort());
+  });
+
+  it("dates a dead-lettering by the dead letter, not by when Mailroom read it", () => {
+    const orig = writer.record(fileRecord("queue/ignitian_2/processed/t.mime", { messageId: "<o@x>", date: "2026-11-19T00:00:00.000Z" }));
+    const dl = writer.record(fileRecord("queue/dead_letter/t_dlq_1.mime", { messageId: "<d@x>", status: "dead", type: "dead_letter", date: "2026-11-19T06:00:00.000Z" }));
+    writer.linkDeadLetter(dl.key, orig.key, "after 3 retries");
+    expect(queryHistory(db, orig.key).find((e) => e.kind === "dead-lettered")?.at).toBe("2026-11-19T06:00:00.000Z");
   });
 
   it("flags two files with the same Message-ID at once as duplicates", () => {

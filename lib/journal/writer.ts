@@ -217,13 +217,16 @@ export class JournalWriter {
     return row.key;
   }
 
-  /** Link a dead letter to the message it holds; a message whose file is gone becomes dead. */
+  /**
+   * Link a dead letter to the message it holds; a message whose file is gone becomes dead. It was
+   * dead-lettered when the dead letter was written (its date), not when Mailroom first read it.
+   */
   linkDeadLetter(deadLetterKey: string, originalKey: string, detail: string): void {
-    const current = this.sql("SELECT dead_letter_of FROM messages WHERE key = ?").get(deadLetterKey) as
-      | { dead_letter_of: string | null }
+    const current = this.sql("SELECT dead_letter_of, sort_ms FROM messages WHERE key = ?").get(deadLetterKey) as
+      | { dead_letter_of: string | null; sort_ms: number }
       | undefined;
     if (current?.dead_letter_of === originalKey) return;
-    const atMs = this.now();
+    const atMs = Math.min(this.now(), current?.sort_ms ?? Infinity);
     this.sql("UPDATE messages SET dead_letter_of = ?, seq = ? WHERE key = ?").run(originalKey, this.nextSeq(), deadLetterKey);
     refreshThreadKey(this.db, deadLetterKey);
     const original = this.row(originalKey);
