@@ -44,6 +44,8 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
         return { where: `EXISTS (SELECT 1 FROM json_each(to_list) WHERE ${m.where})`, params: m.params };
       }
       if (t.field === "mid") {
+        // mid:*ignite.local* as for every field; without a `*`, with or without the angle brackets.
+        if (t.value.includes("*")) return match("message_id", t.value);
         const bare = t.value.replace(/^<|>$/g, "");
         return { where: "message_id IN (?, ?)", params: [bare, `<${bare}>`] };
       }

@@ -202,6 +202,9 @@ describe("queries", () => {
     expect(queryPage(db, parseQuery("to:strategist agent:leader"), 10, null).items).toHaveLength(4);
     expect(queryPage(db, parseQuery("-from:coordinator path:m*"), 10, null).items).toHaveLength(2);
     expect(queryPage(db, parseQuery("mid:2@x"), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("mid:<2@x>"), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("mid:*@x>"), 10, null).items).toHaveLength(4);
+    expect(queryPage(db, parseQuery("-mid:<1*"), 10, null).items).toHaveLength(3);
   });
 
   it("counts every agent by status", () => {
