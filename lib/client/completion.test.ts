@@ -42,6 +42,14 @@ describe("complete: values", () => {
     expect(labels("agent:LEA")).toEqual(["leader"]);
   });
 
+  it("offers the dead-letter queue for agent: only: it never sends or receives a message", () => {
+    const withQueue = { ...facets, agents: [...facets.agents, "dead_letter"] };
+    const offered = (q: string) => complete(q, q.length, withQueue, now).items.map((s) => s.label);
+    expect(offered("agent:dead")).toEqual(["dead_letter"]);
+    expect(offered("from:dead")).toEqual([]);
+    expect(offered("to:")).not.toContain("dead_letter");
+  });
+
   it("offers types, priorities, statuses, folders, threads, is: and has: values", () => {
     expect(labels("type:task")).toEqual(["task_assignment", "task_completed"]);
     expect(labels("priority:")).toEqual(["high", "normal"]);

@@ -46,6 +46,8 @@ function valuesFor(field: string, facets: FacetValues, now: number): { values: r
   switch (field) {
     case "from":
     case "to":
+      // The dead-letter queue holds messages: it never sends or receives one.
+      return { values: facets.agents.filter((a) => a !== "dead_letter"), hint: "agent" };
     case "agent":
       return { values: facets.agents, hint: "agent" };
     case "type":
