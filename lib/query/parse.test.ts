@@ -44,6 +44,21 @@ describe("parseQuery", () => {
     expect(parseQuery("after:-2d", NOW)[0]).toMatchObject({ ms: NOW - 2 * 86400_000 });
   });
 
+  it("reads a time without a zone as UTC, whatever the zone of the machine parsing it", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      expect(parseQuery("before:2026-11-20T09:30:00 after:2026-11-20T09:30", NOW).map((t) => t.kind === "date" && t.ms)).toEqual([
+        Date.parse("2026-11-20T09:30:00Z"),
+        Date.parse("2026-11-20T09:30:00Z"),
+      ]);
+      expect(parseQuery("after:2026-11-20T09:30:00+0900", NOW)[0]).toMatchObject({ ms: Date.parse("2026-11-20T00:30:00Z") });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("reads retry comparisons", () => {
     expect(parseQuery("retries>2 retries>=1 retries<3 retries<=4 retries:0 retries=5", NOW).map((t) => t.kind === "retries" && [t.op, t.n])).toEqual([
       [">", 2], [">=", 1], ["<", 3], ["<=", 4], ["=", 0], ["=", 5],

@@ -40,10 +40,12 @@ function parseDate(raw: string, at: number, now: number): number {
     const ms = Date.parse(`${raw}T00:00:00Z`);
     if (!Number.isNaN(ms)) return ms;
   } else if (/^\d{4}-\d{2}-\d{2}T/.test(raw)) {
-    const ms = Date.parse(raw);
+    // A time without a zone is UTC, like a bare date: never the zone of whichever machine parses it
+    // (this runs on the server and in the browser).
+    const ms = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? raw : `${raw}Z`);
     if (!Number.isNaN(ms)) return ms;
   }
-  throw new QueryError(at, `"${raw}" is not a date: use 2026-11-20, 2026-11-20T09:30:00Z or a relative time like -1h, -30m, -2d`);
+  throw new QueryError(at, `"${raw}" is not a date: use 2026-11-20, 2026-11-20T09:30:00Z (UTC unless it ends in an offset like +09:00) or a relative time like -1h, -30m, -2d`);
 }
 
 function oneOf<T extends string>(list: readonly T[], value: string, at: number, what: string): T {
