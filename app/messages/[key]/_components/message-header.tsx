@@ -61,7 +61,10 @@ export function MessageHeader({ message: m }: { message: MessageDetail }) {
           {m.retryCount > 0 ? (
             <span>
               {m.retryCount}
-              {m.nextRetryAt ? <span className="text-zinc-500"> · next <RelativeTime iso={m.nextRetryAt} /></span> : null}
+              {/* Only a message still waiting in its queue has a next attempt (a dead one's header keeps the last plan). */}
+              {m.status === "retrying" && m.path !== null && m.nextRetryAt ? (
+                <span className="text-zinc-500"> · next <RelativeTime iso={m.nextRetryAt} /></span>
+              ) : null}
             </span>
           ) : null}
         </Fact>

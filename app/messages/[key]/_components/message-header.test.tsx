@@ -1,0 +1,21 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { expect, it } from "vitest";
+import type { MessageDetail } from "@/lib/model";
+import { MessageHeader } from "./message-header";
+
+const retrying: MessageDetail = {
+  key: "task_assignment-1", source: "ws", protocol: "ignite", messageId: "<m@x>", from: "leader", to: ["ignitian_1"], cc: [],
+  type: "task_assignment", priority: "normal", threadId: null, inReplyTo: null, correlationId: null, repository: null, issue: null,
+  date: null, agent: "ignitian_1", folder: "queue", path: ".ignite/queue/ignitian_1/t.mime", status: "retrying",
+  rawStatus: "retrying", stuck: false, retryCount: 3, nextRetryAt: "2026-11-20T00:05:00.000Z", problems: [], duplicate: false,
+  deadLetterOf: null, preview: "", size: 10, updatedAt: "2026-11-20T00:00:00.000Z", seq: 1, headers: [], body: "", data: null,
+  ignite: null, history: [],
+};
+
+it("shows the next attempt only while the message still waits to be retried", () => {
+  expect(renderToStaticMarkup(<MessageHeader message={retrying} />)).toContain(" · next ");
+  // Dead-lettered: its file's header keeps the last plan, but there is no next attempt.
+  const dead = renderToStaticMarkup(<MessageHeader message={{ ...retrying, status: "dead", folder: "processed", path: null }} />);
+  expect(dead).not.toContain(" · next ");
+  expect(dead).toMatch(/Retries.*3/);
+});
