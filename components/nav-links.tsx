@@ -15,8 +15,9 @@ const LINKS = [
 export function NavLinks() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main">
-      <ul className="flex items-center gap-1">
+    // On a narrow screen the links scroll sideways in the header rather than widening the page.
+    <nav aria-label="Main" className="min-w-0 overflow-x-auto">
+      <ul className="flex items-center gap-1 whitespace-nowrap">
         {LINKS.map(({ href, label, match }) => {
           const current = match(pathname);
           return (

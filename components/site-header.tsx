@@ -10,7 +10,8 @@ export function SiteHeader({ sources, pollMs }: { sources: SourceInfo[]; pollMs?
         <Link href="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight">
           {/* eslint-disable-next-line @next/next/no-img-element -- a tiny static SVG */}
           <img src="/logo.svg" alt="" width={22} height={22} />
-          Mailroom
+          {/* On a phone the logo alone leaves the navigation room; the name stays for screen readers. */}
+          <span className="sr-only sm:not-sr-only">Mailroom</span>
         </Link>
         <NavLinks />
         <div className="ml-auto min-w-0">

@@ -20,7 +20,7 @@ export const TBODY_CLASS = "divide-y divide-zinc-100 dark:divide-zinc-800/70";
  */
 export function MessageTable({ items, caption, compact = false }: { items: MessageSummary[]; caption: string; compact?: boolean }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={TABLE_CLASS}>
         <caption className="sr-only">{caption}</caption>
         <MessageTableHead compact={compact} />

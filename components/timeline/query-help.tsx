@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Fragment } from "react";
 
 const FIELDS = ["from:", "to:", "agent:", "type:", "priority:", "status:", "folder:", "thread:"];
 const SYNTAX: [string, string][] = [
@@ -30,10 +31,11 @@ export function QueryHelp({ id, action }: { id: string; action: string }) {
     <div id={id} className="text-xs leading-relaxed text-zinc-500 dark:text-zinc-400">
       <p>
         Filter with{" "}
+        {/* A space after each: a line can break between them on a narrow screen. */}
         {FIELDS.map((f) => (
-          <code key={f} className={`${code} mr-1`}>
-            {f}
-          </code>
+          <Fragment key={f}>
+            <code className={code}>{f}</code>{" "}
+          </Fragment>
         ))}
         and more; <code className={code}>-field:value</code> excludes, <code className={code}>&quot;a phrase&quot;</code> or bare
         words search the text. Type a field name for suggestions: ↑ ↓ choose, Enter or Tab take. Press{" "}

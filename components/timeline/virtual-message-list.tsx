@@ -111,7 +111,7 @@ export function VirtualMessageList({
 
   const cols = columnCount(false);
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={TABLE_CLASS} aria-rowcount={complete ? items.length + 1 : -1}>
         <caption className="sr-only">{caption}</caption>
         <MessageTableHead indexed />

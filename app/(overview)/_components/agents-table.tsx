@@ -22,7 +22,7 @@ export function AgentsTable({ agents }: { agents: AgentStats[] }) {
     return <p className="px-4 py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">No agents found yet. Agents appear when their queue folders do.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Agents and their message counts</caption>
         <thead className="border-b border-zinc-200 dark:border-zinc-800">

@@ -43,7 +43,7 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
           <ActionStatus outcome={outcome} pending={pending} onUndo={(undo) => void run(undo.label, undo.run)} />
         </>
       )}
-      <Card className="overflow-x-auto">
+      <Card className="relative overflow-x-auto">
         {items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">No dead letters. Every message is delivered, on its way, or retrying.</p>
         ) : (

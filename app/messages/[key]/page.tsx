@@ -31,7 +31,7 @@ export default async function MessagePage({ params }: Props) {
       <nav aria-label="Breadcrumb" className="text-sm text-zinc-500 dark:text-zinc-400">
         <Link href={routes.messages()} className="hover:underline">Messages</Link>
         <span aria-hidden className="px-1.5">/</span>
-        <span aria-current="page" className="font-mono text-xs">{message.key}</span>
+        <span aria-current="page" className="break-all font-mono text-xs">{message.key}</span>
       </nav>
       <MessageView initial={message} pollMs={pollMs} readOnly={readOnly} />
     </div>

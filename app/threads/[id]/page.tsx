@@ -41,7 +41,7 @@ export default async function ThreadPage({ params }: Props) {
       <nav aria-label="Breadcrumb" className="text-sm text-zinc-500 dark:text-zinc-400">
         <Link href={routes.threads()} className="hover:underline">Threads</Link>
         <span aria-hidden className="px-1.5">/</span>
-        <span aria-current="page" className="font-mono text-xs">{thread.id}</span>
+        <span aria-current="page" className="break-all font-mono text-xs">{thread.id}</span>
       </nav>
       <ThreadView initial={thread} pollMs={pollMs} />
     </div>

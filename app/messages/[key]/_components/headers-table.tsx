@@ -4,7 +4,7 @@ export function HeadersTable({ headers }: { headers: [string, string][] }) {
     return <p className="px-4 py-6 text-sm text-zinc-500 dark:text-zinc-400">This file has no header block.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Headers, in file order</caption>
         <thead className="sr-only">

@@ -31,7 +31,7 @@ export function ThreadList({ q, initial, pollMs }: { q: string; initial: ThreadL
           )}
         </p>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
         {list.items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">
             {q ? "No thread has a message that matches." : "No threads yet. Messages with a Thread-ID, a repository and issue, or a task_id form them."}

@@ -1,0 +1,21 @@
+import { expect, test } from "./fixtures";
+
+// On a phone, tables scroll inside their cards and the navigation inside the header: the page
+// itself never scrolls sideways, so nothing is cut off out of reach.
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("no page is wider than a phone's screen", async ({ page }) => {
+  await page.goto("/messages?q=status:dead");
+  const message = page.getByRole("table").getByRole("link").first();
+  await expect(message).toBeVisible();
+  const messageUrl = await message.getAttribute("href");
+  for (const url of ["/", "/messages", "/threads", "/threads/thr_readme_42", "/dead-letters", "/compose", "/agents/leader", messageUrl ?? "/"]) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+    expect(width.page, `${url} scrolls sideways`).toBeLessThanOrEqual(width.screen);
+  }
+  // Every section is still reachable: the links scroll within the header.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compose" }).click();
+  await expect(page).toHaveURL(/\/compose$/);
+});
