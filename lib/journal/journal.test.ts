@@ -7,7 +7,8 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileRecord } from "@/lib/testing/parsed";
 import { JournalVersionError, migrate, openDb, type Db } from "./db";
-import { queryChanges, queryHistory, queryPage, querySummary } from "./queries";
+import { compileFilter } from "./filter";
+import { pageSql, queryChanges, queryHistory, queryPage, querySummary } from "./queries";
 import { queryStats } from "./stats";
 import { FILE_IDENTITIES_SQL } from "./files";
 import { SCHEMA_VERSION } from "./schema";
@@ -205,6 +206,17 @@ describe("queries", () => {
     expect(queryPage(db, parseQuery("mid:<2@x>"), 10, null).items).toHaveLength(1);
     expect(queryPage(db, parseQuery("mid:*@x>"), 10, null).items).toHaveLength(4);
     expect(queryPage(db, parseQuery("-mid:<1*"), 10, null).items).toHaveLength(3);
+  });
+
+  it("finds a status newest first through an index in that order, common or rare, with nothing to sort", () => {
+    seed(40);
+    writer.analyze();
+    for (const q of ["status:queued", "status:invalid", "is:dead"]) {
+      const filter = compileFilter(parseQuery(q));
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${pageSql(filter.where)}`).all(...filter.params, 51) as { detail: string }[]).map((r) => r.detail).join("; ");
+      expect(plan, q).toMatch(/USING (COVERING )?INDEX messages_status_sort \(status=\?\)/);
+      expect(plan, q).not.toMatch(/TEMP B-TREE/);
+    }
   });
 
   it("counts every agent by status", () => {

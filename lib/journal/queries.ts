@@ -32,6 +32,9 @@ export function currentSeq(db: Db): number {
 }
 
 /** One page, newest first; keyset paging stays stable while new messages arrive. */
+/** A page of the timeline: newest first, through an index that is already in that order where one fits. */
+export const pageSql = (where: string) => `SELECT ${SUMMARY_COLUMNS} FROM messages WHERE ${where} ORDER BY sort_ms DESC, key DESC LIMIT ?`;
+
 export function queryPage(db: Db, terms: Term[], limit: number, cursor: string | null): MessagePage {
   const seq = currentSeq(db);
   const filter = compileFilter(terms, { fullText: fullTextReady(db) });
@@ -42,9 +45,7 @@ export function queryPage(db: Db, terms: Term[], limit: number, cursor: string |
     where += " AND (sort_ms < ? OR (sort_ms = ? AND key < ?))";
     params.push(sortMs, sortMs, key);
   }
-  const rows = db
-    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE ${where} ORDER BY sort_ms DESC, key DESC LIMIT ?`)
-    .all(...params, limit + 1) as SummaryRow[];
+  const rows = db.prepare(pageSql(where)).all(...params, limit + 1) as SummaryRow[];
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {

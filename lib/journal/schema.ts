@@ -232,6 +232,12 @@ export const MIGRATIONS: readonly string[] = [
       ON CONFLICT DO UPDATE SET last_ms = max(last_ms, excluded.last_ms);
   END;
   `,
+  // 12: status:… newest first. Through the status index the planner sorted every match (213 ms for
+  // status:delivered, 91,000 of 100,000 messages); through the sort index it walked past every
+  // non-match (47 ms for a status nobody has). This one serves both, stopping at the page's end.
+  `
+  CREATE INDEX messages_status_sort ON messages (status, sort_ms DESC, key DESC);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
