@@ -20,6 +20,16 @@ describe("parseQuery", () => {
     ]);
   });
 
+  it("reads the words of a fixed list in any case, and keeps other values as typed", () => {
+    expect(parseQuery("Status:DEAD folder:Processed is:Stuck has:PROBLEM from:Leader", NOW)).toEqual([
+      { kind: "field", field: "status", value: "dead", negate: false },
+      { kind: "field", field: "folder", value: "processed", negate: false },
+      { kind: "is", value: "stuck", negate: false },
+      { kind: "has", value: "problem", negate: false },
+      { kind: "field", field: "from", value: "Leader", negate: false },
+    ]);
+  });
+
   it("reads quoted values and phrases", () => {
     expect(parseQuery('from:"a b" "two words" -"not this"', NOW)).toEqual([
       { kind: "field", field: "from", value: "a b", negate: false },
@@ -83,6 +93,8 @@ describe("parseQuery", () => {
     ["has:wings", /unknown has: value "wings"/],
     ["after:yesterday", /"yesterday" is not a date/],
     ["before:2026-13-45", /"2026-13-45" is not a date/],
+    ["before:2026-02-30", /"2026-02-30" is not a date/],
+    ["after:2026-02-29T10:00", /"2026-02-29T10:00" is not a date/],
     ["retries:many", /write retries as retries>N/],
     ["retries>x", /"retries>x" needs a whole number after >: write retries>N.*\(at position 9\)/],
     ["retries>", /"retries>" needs a whole number after >.*\(at position 9\)/],

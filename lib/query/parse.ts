@@ -33,13 +33,18 @@ export class QueryError extends Error {
 const RELATIVE = /^-(\d+)(s|m|h|d|w)$/;
 const UNIT_MS = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 604800e3 } as const;
 
+/** A day the calendar has: 2026-02-30 parses (as March 2nd), and is not one. */
+function isCalendarDay(day: string): boolean {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
+}
+
 function parseDate(raw: string, at: number, now: number): number {
   const rel = RELATIVE.exec(raw);
   if (rel) return now - Number(rel[1]) * UNIT_MS[rel[2] as keyof typeof UNIT_MS];
   if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) {
-    const ms = Date.parse(`${raw}T00:00:00Z`);
-    if (!Number.isNaN(ms)) return ms;
-  } else if (/^\d{4}-\d{2}-\d{2}T/.test(raw)) {
+    if (isCalendarDay(raw)) return Date.parse(`${raw}T00:00:00Z`);
+  } else if (/^\d{4}-\d{2}-\d{2}T/.test(raw) && isCalendarDay(raw.slice(0, 10))) {
     // A time without a zone is UTC, like a bare date: never the zone of whichever machine parses it
     // (this runs on the server and in the browser).
     const ms = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? raw : `${raw}Z`);
@@ -48,8 +53,10 @@ function parseDate(raw: string, at: number, now: number): number {
   throw new QueryError(at, `"${raw}" is not a date: use 2026-11-20, 2026-11-20T09:30:00Z (UTC unless it ends in an offset like +09:00) or a relative time like -1h, -30m, -2d`);
 }
 
+/** One of a fixed list of words, in any case (status:DEAD is status:dead). */
 function oneOf<T extends string>(list: readonly T[], value: string, at: number, what: string): T {
-  if ((list as readonly string[]).includes(value)) return value as T;
+  const word = value.toLowerCase();
+  if ((list as readonly string[]).includes(word)) return word as T;
   throw new QueryError(at, `unknown ${what} "${value}": expected one of ${list.join(", ")}`);
 }
 
@@ -133,9 +140,9 @@ export function parseQuery(q: string, now: number = Date.now()): Term[] {
     } else if (field === "has") {
       terms.push({ kind: "has", value: oneOf(HAS_VALUES, value, valueAt, "has: value"), negate });
     } else {
-      if (field === "status") oneOf(STATUSES, value, valueAt, "status");
-      if (field === "folder") oneOf(FOLDERS, value, valueAt, "folder");
-      terms.push({ kind: "field", field, value, negate });
+      const word =
+        field === "status" ? oneOf(STATUSES, value, valueAt, "status") : field === "folder" ? oneOf(FOLDERS, value, valueAt, "folder") : value;
+      terms.push({ kind: "field", field, value: word, negate });
     }
   }
   return terms;
