@@ -3,6 +3,7 @@ import "server-only";
 // workers.ts). A first scan's bulk load: read and parse files (most of a scan's CPU) and insert
 // their rows through this thread's own connection, taking turns with the other workers. A
 // periodic rescan: list the tree and compare it with the journal, handing back only what differs.
+import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { BulkInserter, type BulkTarget } from "@/lib/journal/bulk";
 import { openWorkerDb, type Db } from "@/lib/journal/db";
@@ -47,6 +48,21 @@ export interface TreeDiff {
 }
 
 export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: string };
+
+/**
+ * Ingest is background work: requests should win the CPU over a load or a rescan (on two cores a
+ * rescan of 100,000 files took the 50-client poll p95 to 169 ms). On Linux a thread's nice value
+ * is its own (setpriority applies to the calling thread), so this lowers only this worker. On other
+ * systems it would slow the whole server, so it is not done there.
+ */
+const WORKER_NICE = 10;
+if (process.platform === "linux") {
+  try {
+    os.setPriority(WORKER_NICE);
+  } catch (err) {
+    console.error("[mailroom] could not lower an ingest worker's priority; it runs at the server's:", err);
+  }
+}
 
 const readers = new Map<string, Promise<SourceReader | null>>();
 const journals = new Map<string, { db: Db; inserter: BulkInserter }>();

@@ -70,4 +70,28 @@ describe("IngestWorkers", () => {
       db.close();
     }
   });
+
+  // On Linux each thread has its own nice value, in /proc/self/task/<tid>/stat (field 19).
+  const niceOfThreads = () =>
+    fs.readdirSync("/proc/self/task").map((tid) => {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      return { tid: Number(tid), nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) };
+    });
+
+  it.runIf(process.platform === "linux")("runs its threads at a lower priority than the server's, which keeps its own", async () => {
+    const source = await fixtureSource();
+    const { db } = emptyJournal();
+    const before = new Set(niceOfThreads().map((t) => t.tid));
+    const workers = IngestWorkers.open(2);
+    try {
+      // A job each, so both have started.
+      await Promise.all([workers?.diff(source, db.name), workers?.diff(source, db.name)]);
+      const started = niceOfThreads().filter((t) => !before.has(t.tid) && t.nice !== 0);
+      expect(started.map((t) => t.nice)).toEqual([10, 10]);
+      expect(os.getPriority()).toBe(0);
+    } finally {
+      await workers?.close();
+      db.close();
+    }
+  });
 });
