@@ -71,4 +71,25 @@ describe("conditionalFetcher", () => {
     expect(await fetcher("/api/threads?q=b")).toEqual({ n: 3 });
     expect(new Headers(fetchMock.mock.calls[2]?.[1]?.headers).get("if-none-match")).toBe('"v2"');
   });
+
+  it("answers a 304 with the data of the address it asked about, even when another answer landed meanwhile", async () => {
+    let answerA: (r: Response) => void = () => undefined;
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ n: 2 }), { status: 200, headers: { etag: '"a2"' } }))
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answerA = resolve)))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ n: 9 }), { status: 200, headers: { etag: '"b9"' } }));
+    vi.stubGlobal("fetch", fetchMock);
+    const fetcher = conditionalFetcher({ n: 1 });
+    const a = await fetcher("/api/threads?q=a");
+    const pollA = fetcher("/api/threads?q=a"); // out, with a's ETag
+    expect(await fetcher("/api/threads?q=b")).toEqual({ n: 9 }); // b's answer lands first
+    answerA(new Response(null, { status: 304 }));
+    expect(await pollA).toBe(a);
+  });
+
+  it("refuses a 304 to a request that named no version", async () => {
+    vi.stubGlobal("fetch", vi.fn<typeof fetch>().mockResolvedValueOnce(new Response(null, { status: 304 })));
+    await expect(conditionalFetcher({ n: 1 })("/api/stats")).rejects.toMatchObject({ status: 304 });
+  });
 });

@@ -54,10 +54,15 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
 export function conditionalFetcher<T>(initial: T, etagOf: (data: T) => string | null = () => null) {
   let last: { url: string | null; etag: string | null; data: T } = { url: null, etag: etagOf(initial), data: initial };
   return async (url: string): Promise<T> => {
+    // What this request asks against: another address's answer may land in `last` while it is out.
+    const sent = last.etag && (last.url ?? url) === url ? last : null;
     const headers: Record<string, string> = { accept: "application/json" };
-    if (last.etag && (last.url ?? url) === url) headers["if-none-match"] = last.etag;
+    if (sent?.etag) headers["if-none-match"] = sent.etag;
     const res = await fetch(url, { headers, cache: "no-store" });
-    if (res.status === 304) return last.data;
+    if (res.status === 304) {
+      if (!sent) throw new ApiClientError(304, "http_304", "The server answered 304 to a request that named no version");
+      return sent.data;
+    }
     if (!res.ok) throw await toApiClientError(res);
     const data = (await res.json()) as T;
     last = { url, etag: res.headers.get("etag") ?? etagOf(data), data };
