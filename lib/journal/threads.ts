@@ -1,4 +1,5 @@
 import "server-only";
+import type { Transaction } from "better-sqlite3";
 import { parseQuery, QueryError, type Term } from "@/lib/query";
 import { ApiError } from "@/lib/server/errors";
 import { groupString, inferredPrefix, kindOf, parseGroup, threadIdOf } from "@/lib/threads/ids";
@@ -18,17 +19,31 @@ export const DEFAULT_THREADS = 200;
 // Answers are cached per journal seq: a poll when nothing changed costs one counter read.
 const cache = ((globalThis as typeof globalThis & { __mailroomThreadCache?: Map<string, { seq: number; value: unknown }> })
   .__mailroomThreadCache ??= new Map());
+const snapshots = new WeakMap<Db, Transaction<(read: () => unknown) => unknown>>();
 
+/**
+ * `make()` as of the journal's seq, read in one snapshot: during a first load workers commit chunks
+ * between statements, and an answer mixed from two states would be kept (and sent as a 304) under
+ * one seq. Inside a caller's transaction, whose writes may yet be rolled back, nothing is kept.
+ */
 function cached<T>(db: Db, name: string, make: () => T): T {
-  const seq = currentSeq(db);
-  const id = `${db.name}\0${name}`;
-  const hit = cache.get(id);
-  if (hit && hit.seq === seq) return hit.value as T;
-  const value = make();
-  cache.delete(id);
-  cache.set(id, { seq, value });
-  if (cache.size > 16) cache.delete(cache.keys().next().value ?? "");
-  return value;
+  if (db.inTransaction) return make();
+  let snapshot = snapshots.get(db);
+  if (!snapshot) {
+    snapshot = db.transaction((read: () => unknown) => read());
+    snapshots.set(db, snapshot);
+  }
+  return snapshot(() => {
+    const seq = currentSeq(db);
+    const id = `${db.name}\0${name}`;
+    const hit = cache.get(id);
+    if (hit && hit.seq === seq) return hit.value;
+    const value = make();
+    cache.delete(id);
+    cache.set(id, { seq, value });
+    if (cache.size > 16) cache.delete(cache.keys().next().value ?? "");
+    return value;
+  }) as T;
 }
 
 function terms(q: string): Term[] {
