@@ -12,6 +12,7 @@ import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { buildMessage } from "@/lib/protocols/ignite/build";
 import { copyFixture } from "@/lib/testing/fixtures";
+import { fileRecord } from "@/lib/testing/parsed";
 import { IngestWorkers } from "./workers";
 import { scanSource } from "./scan";
 
@@ -230,16 +231,21 @@ describe("bulk first scan", () => {
     db.close();
   });
 
-  it("brings back indexes and the count trigger a load left set aside when it stopped mid-way", () => {
+  it("brings back indexes and the insert triggers a load left set aside when it stopped mid-way, and redoes the triggers' work", () => {
     const file = path.join(temp("mailroom-bulk-data-"), "journal.sqlite");
     const indexNames = (db: Db) => db.prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY name").pluck().all();
     let db = openDb(file);
     const before = indexNames(db);
     deferIndexes(db, ["messages", "events"], { triggers: LOAD_SETS_ASIDE });
     expect(indexNames(db)).toEqual(["agent_counts_delete", "agent_counts_update", "thread_last_delete", "thread_last_update"]);
+    // A message journaled while the triggers were away (a load's end failed; live ingest went on).
+    new JournalWriter(db).record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>", threadId: "thr_1" }));
     db.close(); // as if the process died here
     db = openDb(file);
     expect(indexNames(db)).toEqual(before);
+    // The kept tables are filled again from the messages.
+    expect(db.prepare("SELECT agent, status, n FROM agent_counts WHERE n > 0").all()).toEqual([{ agent: "leader", status: "queued", n: 1 }]);
+    expect(db.prepare("SELECT thread_key FROM thread_last").pluck().all()).toEqual(["h\x1fthr_1"]);
     expect(db.prepare("SELECT count(*) FROM deferred_indexes").pluck().get()).toBe(0);
     db.close();
   });

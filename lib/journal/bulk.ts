@@ -24,10 +24,11 @@ export interface BulkRow {
 }
 
 /**
- * Partial indexes a load's own rows (next to) never enter (they are inserted not stuck, and dead
- * letters are journaled after it; only a dead_letter/ file too broken to be one is loaded): kept, as they cost next to nothing to maintain, where rebuilding each would
- * scan the whole table again. A kept index is maintained whatever else writes meanwhile (a stuck
- * sweep between chunks), so keeping one is always safe.
+ * Partial indexes a load's own rows almost never enter (they are inserted not stuck, and dead
+ * letters are journaled after it; only a dead_letter/ file too broken to be one is loaded): kept,
+ * as they cost next to nothing to maintain, where rebuilding each would scan the whole table
+ * again. A kept index is maintained whatever else writes meanwhile (a stuck sweep between
+ * chunks), so keeping one is always safe.
  */
 const LOAD_KEEPS_EMPTY = ["messages_stuck", "messages_stuck_sort", "messages_dead_letter_of", "messages_dead_letters"];
 
@@ -170,6 +171,8 @@ export class BulkLoad {
         this.writer.refreshDuplicates(source, messageId);
         for (const key of sharing.all(messageId) as string[]) refreshThreadKey(this.db, key);
       }
+      // Re-threading takes no seq of its own: the thread list and pages, cached by seq, must see it.
+      this.writer.markChanged();
     });
   }
 }

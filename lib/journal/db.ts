@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { restoreIndexes } from "./deferred-indexes";
+import { LOAD_SETS_ASIDE, rebuildTriggerTables } from "./load-triggers";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema";
 
 export type Db = Database.Database;
@@ -50,9 +51,11 @@ export function openDb(file: string): Db {
   if ((db.pragma("user_version", { simple: true }) as number) === 0) db.pragma("page_size = 16384");
   db.pragma("journal_mode = WAL");
   configure(db);
+  // A first scan that stopped mid-load (crash, kill, a failed end) left indexes and triggers set
+  // aside: back first, as defined at that journal's version, before a migration may redefine them.
+  const parked = restoreIndexes(db);
   migrate(db);
-  // A first scan that stopped mid-load (crash, kill) left its indexes set aside.
-  restoreIndexes(db);
+  if (parked.some((name) => (LOAD_SETS_ASIDE as readonly string[]).includes(name))) db.transaction(() => rebuildTriggerTables(db))();
   return db;
 }
 

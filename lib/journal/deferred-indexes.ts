@@ -29,12 +29,14 @@ export function deferIndexes(db: Db, tables: readonly string[], opts: { keep?: r
   })();
 }
 
-/** Build every deferred index and trigger again (in one transaction: all or none). Returns how many. */
-export function restoreIndexes(db: Db): number {
+/** Build every deferred index and trigger again (in one transaction: all or none). Returns their names. */
+export function restoreIndexes(db: Db): string[] {
+  // A journal from before deferred indexes existed (migration 6) has none set aside.
+  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deferred_indexes'").get()) return [];
   return db.transaction(() => {
     const deferred = db.prepare("SELECT name, sql FROM deferred_indexes").all() as { name: string; sql: string }[];
     for (const { sql } of deferred) db.exec(sql);
     db.prepare("DELETE FROM deferred_indexes").run();
-    return deferred.length;
+    return deferred.map((d) => d.name);
   })();
 }

@@ -11,6 +11,22 @@ import type { Db } from "./db";
  */
 export const LOAD_SETS_ASIDE = ["agent_counts_insert", "thread_last_insert"] as const;
 
+/**
+ * Fill the trigger-kept tables again from the messages, as their migrations did. For a journal
+ * whose load's triggers were set aside when it stopped: rows may have been inserted meanwhile
+ * with nobody doing the triggers' work (a load's end that failed, then live ingest). The counts'
+ * last activity then only knows the messages still journaled.
+ */
+export function rebuildTriggerTables(db: Db): void {
+  db.exec(`
+    DELETE FROM agent_counts;
+    INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms)
+      SELECT source, agent, folder = 'dead_letter', status, COUNT(*), SUM(stuck), MAX(updated_ms) FROM messages GROUP BY 1, 2, 3, 4;
+    DELETE FROM thread_last;
+    INSERT INTO thread_last SELECT thread_key, max(sort_ms) FROM messages WHERE thread_key IS NOT NULL GROUP BY thread_key;
+  `);
+}
+
 /** What one inserted row adds to the trigger-kept tables. */
 export interface InsertedRow {
   source: string;
@@ -39,7 +55,9 @@ export class LoadTriggerWork {
 
   /** Call in the rows' transaction. Does nothing while the triggers are in place (never twice); they go and come back together. */
   apply(rows: readonly InsertedRow[]): void {
-    if ((this.present.get(...LOAD_SETS_ASIDE) as number) > 0) return;
+    const present = this.present.get(...LOAD_SETS_ASIDE) as number;
+    if (present === LOAD_SETS_ASIDE.length) return;
+    if (present > 0) throw new Error("the load's insert triggers are half set aside; the journal's next open restores them");
     const counts = new Map<string, { group: [string, string, number, string]; n: number; lastMs: number }>();
     const threads = new Map<string, number>();
     for (const r of rows) {

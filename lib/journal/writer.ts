@@ -75,6 +75,11 @@ export class JournalWriter {
     return this.runInTransaction(fn) as T;
   }
 
+  /** The journal changed in a way no row's seq shows (threads settled after a load): whatever caches by seq computes again. */
+  markChanged(): void {
+    this.nextSeq();
+  }
+
   private nextSeq(): number {
     const row = this.sql("UPDATE meta SET value = value + 1 WHERE name = 'seq' RETURNING value").get() as {
       value: number;
