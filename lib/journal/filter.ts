@@ -44,8 +44,13 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
         return { where: `EXISTS (SELECT 1 FROM json_each(to_list) WHERE ${m.where})`, params: m.params };
       }
       if (t.field === "mid") {
-        // mid:*ignite.local* as for every field; without a `*`, with or without the angle brackets.
-        if (t.value.includes("*")) return match("message_id", t.value);
+        // With or without the angle brackets the stored IDs have; mid:*ignite.local* as for every field.
+        if (t.value.includes("*")) {
+          if (/^[<*]/.test(t.value)) return match("message_id", t.value);
+          const bare = match("message_id", t.value);
+          const bracketed = match("message_id", `<${t.value}`);
+          return { where: `(${bare.where} OR ${bracketed.where})`, params: [...bare.params, ...bracketed.params] };
+        }
         const bare = t.value.replace(/^<|>$/g, "");
         return { where: "message_id IN (?, ?)", params: [bare, `<${bare}>`] };
       }

@@ -205,6 +205,7 @@ describe("queries", () => {
     expect(queryPage(db, parseQuery("mid:2@x"), 10, null).items).toHaveLength(1);
     expect(queryPage(db, parseQuery("mid:<2@x>"), 10, null).items).toHaveLength(1);
     expect(queryPage(db, parseQuery("mid:*@x>"), 10, null).items).toHaveLength(4);
+    expect(queryPage(db, parseQuery("mid:2*"), 10, null).items).toHaveLength(1);
     expect(queryPage(db, parseQuery("-mid:<1*"), 10, null).items).toHaveLength(3);
   });
 

@@ -21,6 +21,7 @@ describe("parseQuery", () => {
   });
 
   it("reads the words of a fixed list in any case, and keeps other values as typed", () => {
+    expect(parseQuery("Retries>2", NOW)).toEqual([{ kind: "retries", op: ">", n: 2, negate: false }]);
     expect(parseQuery("Status:DEAD folder:Processed is:Stuck has:PROBLEM from:Leader", NOW)).toEqual([
       { kind: "field", field: "status", value: "dead", negate: false },
       { kind: "field", field: "folder", value: "processed", negate: false },

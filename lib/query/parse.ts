@@ -95,7 +95,7 @@ function tokenize(q: string): Token[] {
   return tokens;
 }
 
-const RETRIES = /^retries(>=|<=|>|<|=|:)(\d+)$/;
+const RETRIES = /^retries(>=|<=|>|<|=|:)(\d+)$/i;
 /** A comparison that is not a whole number (retries>x, retries>, retries>-1) is an error, never text. */
 const RETRIES_COMPARISON = /^retries(>=|<=|>|<|=)/i;
 
