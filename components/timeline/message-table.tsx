@@ -7,6 +7,7 @@ import { RelativeTime } from "../relative-time";
 import { MessageRoute } from "../route";
 import { StatusBadge } from "../status-badge";
 import { cn } from "../ui/cn";
+import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TD = "px-3 py-1.5 align-middle";
@@ -20,7 +21,7 @@ export const TBODY_CLASS = "divide-y divide-zinc-100 dark:divide-zinc-800/70";
  */
 export function MessageTable({ items, caption, compact = false }: { items: MessageSummary[]; caption: string; compact?: boolean }) {
   return (
-    <div className="relative overflow-x-auto">
+    <div className={TABLE_SCROLL}>
       <table className={TABLE_CLASS}>
         <caption className="sr-only">{caption}</caption>
         <MessageTableHead compact={compact} />

@@ -5,6 +5,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 
 import { PAGE_SIZE } from "@/lib/client/config";
 import type { MessageSummary } from "@/lib/model";
 import { columnCount, MessageRow, MessageTableHead, TABLE_CLASS, TBODY_CLASS } from "./message-table";
+import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 
 /** A row's height before one is measured (px). Every row is one line, so all rows are as tall as the first. */
 const ROW_ESTIMATE = 35;
@@ -111,7 +112,7 @@ export function VirtualMessageList({
 
   const cols = columnCount(false);
   return (
-    <div className="relative overflow-x-auto">
+    <div className={TABLE_SCROLL}>
       <table className={TABLE_CLASS} aria-rowcount={complete ? items.length + 1 : -1}>
         <caption className="sr-only">{caption}</caption>
         <MessageTableHead indexed />

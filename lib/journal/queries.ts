@@ -31,10 +31,10 @@ export function currentSeq(db: Db): number {
   return (db.prepare("SELECT value FROM meta WHERE name = 'seq'").get() as { value: number }).value;
 }
 
-/** One page, newest first; keyset paging stays stable while new messages arrive. */
-/** A page of the timeline: newest first, through an index that is already in that order where one fits. */
+/** A page of the timeline, newest first (through an index already in that order, where one fits). */
 export const pageSql = (where: string) => `SELECT ${SUMMARY_COLUMNS} FROM messages WHERE ${where} ORDER BY sort_ms DESC, key DESC LIMIT ?`;
 
+/** One page, newest first; keyset paging stays stable while new messages arrive. */
 export function queryPage(db: Db, terms: Term[], limit: number, cursor: string | null): MessagePage {
   const seq = currentSeq(db);
   const filter = compileFilter(terms, { fullText: fullTextReady(db) });

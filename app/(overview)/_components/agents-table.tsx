@@ -5,6 +5,7 @@ import { RetryCountdown } from "@/components/retry-countdown";
 import { cn } from "@/components/ui/cn";
 import { routes } from "@/lib/client/keys";
 import type { AgentStats } from "@/lib/model";
+import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 
 const TH = "px-3 py-2 text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TONE: Record<CountTone, string> = {
@@ -22,7 +23,7 @@ export function AgentsTable({ agents }: { agents: AgentStats[] }) {
     return <p className="px-4 py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">No agents found yet. Agents appear when their queue folders do.</p>;
   }
   return (
-    <div className="relative overflow-x-auto">
+    <div className={TABLE_SCROLL}>
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Agents and their message counts</caption>
         <thead className="border-b border-zinc-200 dark:border-zinc-800">

@@ -10,6 +10,7 @@ import { useAction } from "@/lib/client/use-action";
 import { useDeadLetters } from "@/lib/client/use-dead-letters";
 import { BulkBar } from "./bulk-bar";
 import { DeadLetterRow } from "./dead-letter-row";
+import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 
@@ -43,7 +44,7 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
           <ActionStatus outcome={outcome} pending={pending} onUndo={(undo) => void run(undo.label, undo.run)} />
         </>
       )}
-      <Card className="relative overflow-x-auto">
+      <Card className={TABLE_SCROLL}>
         {items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">No dead letters. Every message is delivered, on its way, or retrying.</p>
         ) : (

@@ -1,10 +1,12 @@
+import { TABLE_SCROLL } from "@/components/ui/table-scroll";
+
 /** The file's headers, in file order (names can repeat). */
 export function HeadersTable({ headers }: { headers: [string, string][] }) {
   if (headers.length === 0) {
     return <p className="px-4 py-6 text-sm text-zinc-500 dark:text-zinc-400">This file has no header block.</p>;
   }
   return (
-    <div className="relative overflow-x-auto">
+    <div className={TABLE_SCROLL}>
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Headers, in file order</caption>
         <thead className="sr-only">

@@ -10,6 +10,7 @@ import { routes } from "@/lib/client/keys";
 import { useThreads } from "@/lib/client/use-threads";
 import { STATUSES } from "@/lib/model";
 import type { ThreadList as ThreadListData, ThreadSummary } from "@/lib/threads/model";
+import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TD = "px-3 py-2 align-top";
@@ -31,7 +32,7 @@ export function ThreadList({ q, initial, pollMs }: { q: string; initial: ThreadL
           )}
         </p>
       </div>
-      <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <div className={`${TABLE_SCROLL} rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900`}>
         {list.items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">
             {q ? "No thread has a message that matches." : "No threads yet. Messages with a Thread-ID, a repository and issue, or a task_id form them."}
