@@ -13,11 +13,16 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-it("gives a file whose key is taken the next attempt's key, as the writer does", () => {
+/** A new journal in a temp folder, and a writer whose clock stands at `nowMs`. */
+function emptyJournal(nowMs: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bulk-"));
   dirs.push(dir);
   const db = openDb(path.join(dir, "journal.sqlite"));
-  const writer = new JournalWriter(db, () => 5_000);
+  return { db, writer: new JournalWriter(db, () => nowMs) };
+}
+
+it("gives a file whose key is taken the next attempt's key, as the writer does", () => {
+  const { db, writer } = emptyJournal(5_000);
   const bulk = writer.beginBulkLoad();
   // Keys come from the origin path and Message-ID: two files sharing both start from the same key.
   const rec = fileRecord("queue/leader/same.mime", { messageId: "<same@x>" });
@@ -33,10 +38,7 @@ it("gives a file whose key is taken the next attempt's key, as the writer does",
 });
 
 it("keeps only the indexes no loaded row enters during a load, and they stay right", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bulk-"));
-  dirs.push(dir);
-  const db = openDb(path.join(dir, "journal.sqlite"));
-  const writer = new JournalWriter(db, () => 1_000_000);
+  const { db, writer } = emptyJournal(1_000_000);
   const indexes = () => db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL ORDER BY name").pluck().all();
   const all = indexes();
   const bulk = writer.beginBulkLoad();
@@ -51,10 +53,7 @@ it("keeps only the indexes no loaded row enters during a load, and they stay rig
 });
 
 it("keeps the overview's counts current at every chunk while its trigger is set aside, and never counts twice", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bulk-"));
-  dirs.push(dir);
-  const db = openDb(path.join(dir, "journal.sqlite"));
-  const writer = new JournalWriter(db, () => 1_000_000);
+  const { db, writer } = emptyJournal(1_000_000);
   const counts = () => db.prepare("SELECT agent, dead_letter, status, n, stuck, last_ms FROM agent_counts WHERE n > 0 ORDER BY 1, 2, 3").all();
   const trigger = () => db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'agent_counts_insert'").pluck().get();
   const bulk = writer.beginBulkLoad();
@@ -85,10 +84,7 @@ it("keeps the overview's counts current at every chunk while its trigger is set 
 });
 
 it("leaves the triggers' work to them once they are back mid-load: a row is counted once", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bulk-"));
-  dirs.push(dir);
-  const db = openDb(path.join(dir, "journal.sqlite"));
-  const writer = new JournalWriter(db, () => 1_000_000);
+  const { db, writer } = emptyJournal(1_000_000);
   const queued = () => db.prepare("SELECT n FROM agent_counts WHERE agent = 'leader' AND status = 'queued'").pluck().get();
   const bulk = writer.beginBulkLoad();
   bulk?.add("ws-ignite", [fileRecord("queue/leader/a.mime", { messageId: "<a@x>" }, { mtimeMs: 10, size: 1, ino: 1 })], 1);
