@@ -1,30 +1,24 @@
 // Retention and full-text search over the journal.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseQuery } from "@/lib/query";
 import { fileRecord } from "@/lib/testing/parsed";
-import { openDb, type Db } from "./db";
+import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
+import type { Db } from "./db";
 import { buildFullText, DEFAULT_AUTOMERGE, fullTextReady } from "./fulltext";
 import { queryHistory, queryPage, querySummary } from "./queries";
-import { JournalWriter } from "./writer";
+import type { JournalWriter } from "./writer";
 
-let dir: string;
+let journal: TempJournal;
 let db: Db;
 let now: number;
 let writer: JournalWriter;
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-history-"));
-  db = openDb(path.join(dir, "journal.sqlite"));
   now = Date.parse("2026-11-20T00:00:00Z");
-  writer = new JournalWriter(db, () => now);
+  journal = openTempJournal(() => now);
+  ({ db, writer } = journal);
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => journal.close());
 
 const DAY = 86_400_000;
 const keysOf = (q: string) => queryPage(db, parseQuery(q), 500, null).items.map((m) => m.key);

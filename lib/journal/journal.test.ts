@@ -1,37 +1,33 @@
-import fs from "node:fs";
-import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileRecord } from "@/lib/testing/parsed";
+import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import { JournalVersionError, migrate, openDb, type Db } from "./db";
 import { compileFilter } from "./filter";
 import { pageSql, queryChanges, queryHistory, queryPage, querySummary } from "./queries";
 import { queryStats } from "./stats";
 import { FILE_IDENTITIES_SQL } from "./files";
 import { SCHEMA_VERSION } from "./schema";
-import { JournalWriter } from "./writer";
+import type { JournalWriter } from "./writer";
 import { parseQuery } from "@/lib/query";
 
 const require = createRequire(import.meta.url);
 
+let journal: TempJournal;
 let dir: string;
 let db: Db;
 let now: number;
 let writer: JournalWriter;
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-journal-"));
-  db = openDb(path.join(dir, "journal.sqlite"));
   now = Date.parse("2026-11-20T01:00:00Z");
-  writer = new JournalWriter(db, () => now);
+  journal = openTempJournal(() => now);
+  ({ dir, db, writer } = journal);
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => journal.close());
 
 describe("a rescan's view of the journal", () => {
   it("reads every file's identity from the covering index, not the table", () => {

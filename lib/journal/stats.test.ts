@@ -1,30 +1,24 @@
 // The stats every overview polls are computed once per change of the journal, not once per poll.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileRecord } from "@/lib/testing/parsed";
-import { openDb, type Db } from "./db";
+import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
+import type { Db } from "./db";
 import { versionedStats } from "./stats";
-import { JournalWriter } from "./writer";
+import type { JournalWriter } from "./writer";
 
-let dir: string;
+let journal: TempJournal;
 let db: Db;
 let now: number;
 let writer: JournalWriter;
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-stats-"));
-  db = openDb(path.join(dir, "journal.sqlite"));
   now = Date.parse("2026-11-20T00:00:00Z");
-  writer = new JournalWriter(db, () => now);
-  writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: dir, error: null });
+  journal = openTempJournal(() => now);
+  ({ db, writer } = journal);
+  writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: journal.dir, error: null });
   writer.record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>" }));
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => journal.close());
 
 describe("versionedStats", () => {
   it("hands back the same stats while nothing changed", () => {

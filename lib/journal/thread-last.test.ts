@@ -1,24 +1,19 @@
 // Each thread's last activity is kept by triggers (migration 11) for the thread list. Checked
 // against a grouping of the messages table at each kind of change: a message joins a thread, moves
 // to another, is re-dated, and is deleted (the group's last one, and the one that held its maximum).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { fileRecord } from "@/lib/testing/parsed";
-import { openDb, type Db } from "./db";
+import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
+import type { Db } from "./db";
 import { JournalWriter } from "./writer";
 
-let dir: string;
+let journal: TempJournal;
 let db: Db;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-thread-last-"));
-  db = openDb(path.join(dir, "journal.sqlite"));
+  journal = openTempJournal();
+  db = journal.db;
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => journal.close());
 
 const kept = () => db.prepare("SELECT thread_key, last_ms FROM thread_last ORDER BY 1").all();
 const grouped = () => db.prepare("SELECT thread_key, max(sort_ms) AS last_ms FROM messages WHERE thread_key IS NOT NULL GROUP BY 1 ORDER BY 1").all();
