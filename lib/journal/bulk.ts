@@ -113,9 +113,9 @@ export class BulkInserter {
 
 /**
  * The first scan of an empty journal, at insert speed: plain INSERTs with the secondary indexes
- * (and the insert triggers: load-triggers.ts) set aside, and what needs the whole load (replies without a Thread-ID take their parent's
- * thread; two files with one Message-ID are duplicates) settled by the writer's own logic once the
- * indexes are back. The result is the journal the writer would have built file by file, but for
+ * and the insert triggers (load-triggers.ts) set aside, and what needs the whole load (replies
+ * without a Thread-ID take their parent's thread; two files with one Message-ID are duplicates)
+ * settled by the writer's own logic once the indexes are back. The result is the journal the writer would have built file by file, but for
  * row ids and seq numbers, which follow the order chunks are written in (lib/ingest/bulk-scan.test.ts
  * compares the two). Only for new messages: dead letters, which link
  * to another message, go through the writer after finish().

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./db";
+import { FILL_AGENT_COUNTS_SQL, FILL_THREAD_LAST_SQL } from "./schema";
 
 /**
  * The insert triggers that keep the overview's counts (agent_counts, migration 9) and each
@@ -18,13 +19,7 @@ export const LOAD_SETS_ASIDE = ["agent_counts_insert", "thread_last_insert"] as 
  * last activity then only knows the messages still journaled.
  */
 export function rebuildTriggerTables(db: Db): void {
-  db.exec(`
-    DELETE FROM agent_counts;
-    INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms)
-      SELECT source, agent, folder = 'dead_letter', status, COUNT(*), SUM(stuck), MAX(updated_ms) FROM messages GROUP BY 1, 2, 3, 4;
-    DELETE FROM thread_last;
-    INSERT INTO thread_last SELECT thread_key, max(sort_ms) FROM messages WHERE thread_key IS NOT NULL GROUP BY thread_key;
-  `);
+  db.exec(`DELETE FROM agent_counts; ${FILL_AGENT_COUNTS_SQL} DELETE FROM thread_last; ${FILL_THREAD_LAST_SQL}`);
 }
 
 /** What one inserted row adds to the trigger-kept tables. */

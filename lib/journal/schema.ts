@@ -1,5 +1,11 @@
 // Versioned migrations: index i brings a journal from version i to i + 1 (PRAGMA user_version).
 // Never edit a shipped migration; add a new one, so journals written by older versions open.
+
+/** The trigger-kept tables filled from the messages: by migrations 9 and 11, and by a load's crash repair (load-triggers.ts). */
+export const FILL_AGENT_COUNTS_SQL = `INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms)
+    SELECT source, agent, folder = 'dead_letter', status, COUNT(*), SUM(stuck), MAX(updated_ms) FROM messages GROUP BY 1, 2, 3, 4;`;
+export const FILL_THREAD_LAST_SQL = "INSERT INTO thread_last SELECT thread_key, max(sort_ms) FROM messages WHERE thread_key IS NOT NULL GROUP BY thread_key;";
+
 export const MIGRATIONS: readonly string[] = [
   // 1: messages, their lifecycle events, sources, and the change counter.
   `
@@ -186,8 +192,7 @@ export const MIGRATIONS: readonly string[] = [
     last_ms INTEGER,
     PRIMARY KEY (source, agent, dead_letter, status)
   ) WITHOUT ROWID;
-  INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms)
-    SELECT source, agent, folder = 'dead_letter', status, COUNT(*), SUM(stuck), MAX(updated_ms) FROM messages GROUP BY 1, 2, 3, 4;
+  ${FILL_AGENT_COUNTS_SQL}
   CREATE TRIGGER agent_counts_insert AFTER INSERT ON messages BEGIN
     INSERT INTO agent_counts VALUES (new.source, new.agent, new.folder = 'dead_letter', new.status, 1, new.stuck, new.updated_ms)
       ON CONFLICT DO UPDATE SET n = n + 1, stuck = stuck + excluded.stuck, last_ms = max(coalesce(last_ms, 0), excluded.last_ms);
@@ -214,7 +219,7 @@ export const MIGRATIONS: readonly string[] = [
   // maximum only when it held it.
   `
   CREATE TABLE thread_last (thread_key TEXT PRIMARY KEY, last_ms INTEGER NOT NULL) WITHOUT ROWID;
-  INSERT INTO thread_last SELECT thread_key, max(sort_ms) FROM messages WHERE thread_key IS NOT NULL GROUP BY thread_key;
+  ${FILL_THREAD_LAST_SQL}
   CREATE TRIGGER thread_last_insert AFTER INSERT ON messages WHEN new.thread_key IS NOT NULL BEGIN
     INSERT INTO thread_last VALUES (new.thread_key, new.sort_ms) ON CONFLICT DO UPDATE SET last_ms = max(last_ms, excluded.last_ms);
   END;

@@ -1,5 +1,4 @@
 import "server-only";
-import type { Transaction } from "better-sqlite3";
 import { parseQuery, QueryError, type Term } from "@/lib/query";
 import { ApiError } from "@/lib/server/errors";
 import { groupString, inferredPrefix, kindOf, parseGroup, threadIdOf } from "@/lib/threads/ids";
@@ -9,6 +8,7 @@ import { compileFilter } from "./filter";
 import { currentSeq } from "./queries";
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./rows";
 import { getJournal } from "./store";
+import { inSnapshot } from "./versioned";
 import { buildThreadGraph, type Requeue } from "./thread-graph";
 import { INFERRED_GROUPS_SQL, THREAD_LAST_SQL, THREAD_ROWS_SQL, threadsMatchingSql } from "./thread-sql";
 import { summarizeThread, tallyThreads, type GroupRow } from "./thread-summary";
@@ -19,31 +19,24 @@ export const DEFAULT_THREADS = 200;
 // Answers are cached per journal seq: a poll when nothing changed costs one counter read.
 const cache = ((globalThis as typeof globalThis & { __mailroomThreadCache?: Map<string, { seq: number; value: unknown }> })
   .__mailroomThreadCache ??= new Map());
-const snapshots = new WeakMap<Db, Transaction<(read: () => unknown) => unknown>>();
 
 /**
- * `make()` as of the journal's seq, read in one snapshot: during a first load workers commit chunks
- * between statements, and an answer mixed from two states would be kept (and sent as a 304) under
- * one seq. Inside a caller's transaction, whose writes may yet be rolled back, nothing is kept.
+ * `make()` as of the journal's seq, read in one snapshot (an answer kept under a seq is sent as a
+ * 304 for it). Inside a caller's transaction, whose writes may yet be rolled back, nothing is kept.
  */
 function cached<T>(db: Db, name: string, make: () => T): T {
   if (db.inTransaction) return make();
-  let snapshot = snapshots.get(db);
-  if (!snapshot) {
-    snapshot = db.transaction((read: () => unknown) => read());
-    snapshots.set(db, snapshot);
-  }
-  return snapshot(() => {
+  return inSnapshot(db, () => {
     const seq = currentSeq(db);
     const id = `${db.name}\0${name}`;
     const hit = cache.get(id);
-    if (hit && hit.seq === seq) return hit.value;
+    if (hit && hit.seq === seq) return hit.value as T;
     const value = make();
     cache.delete(id);
     cache.set(id, { seq, value });
     if (cache.size > 16) cache.delete(cache.keys().next().value ?? "");
     return value;
-  }) as T;
+  });
 }
 
 function terms(q: string): Term[] {

@@ -2,6 +2,22 @@ import "server-only";
 import type { Transaction } from "better-sqlite3";
 import type { Db } from "./db";
 
+const snapshots = new WeakMap<Db, Transaction<(read: () => unknown) => unknown>>();
+
+/**
+ * `read()` in one read transaction (one WAL snapshot), for a value kept under the seq it was read
+ * at: a load's workers commit between statements, and a value mixed from two states must not be
+ * kept as either. The transaction is made once per connection (making one prepares statements).
+ */
+export function inSnapshot<T>(db: Db, read: () => T): T {
+  let snapshot = snapshots.get(db);
+  if (!snapshot) {
+    snapshot = db.transaction((fn: () => unknown) => fn());
+    snapshots.set(db, snapshot);
+  }
+  return snapshot(read) as T;
+}
+
 interface Versioned<T> {
   version: string;
   value: T;
@@ -14,7 +30,6 @@ interface Versioned<T> {
  */
 export class VersionedCache<T> {
   private readonly kept = new WeakMap<Db, Versioned<T>>();
-  private readonly reads = new WeakMap<Db, Transaction<() => Versioned<T>>>();
 
   constructor(
     private readonly versionOf: (db: Db) => string,
@@ -25,12 +40,7 @@ export class VersionedCache<T> {
   get(db: Db): Versioned<T> {
     // Inside a transaction the rows may yet be rolled back, and their seq taken again: never kept.
     if (db.inTransaction) return { version: this.versionOf(db), value: this.compute(db, false) };
-    let read = this.reads.get(db);
-    if (!read) {
-      read = db.transaction(() => this.refresh(db));
-      this.reads.set(db, read);
-    }
-    return read();
+    return inSnapshot(db, () => this.refresh(db));
   }
 
   private refresh(db: Db): Versioned<T> {

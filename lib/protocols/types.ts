@@ -77,10 +77,10 @@ export interface SourceReader {
   root: string;
   /** Absolute folders to watch (they may not all exist yet). */
   watchDirs: string[];
-  /** Every candidate entry under the watched folders (never following symlinks). */
   /**
-   * Every message location; `stat: false` lists regular files without stats, and `onListed` hears
-   * how many files were just added as the listing goes (see fs-safe ListOptions).
+   * Every message location under the watched folders (never following symlinks); `stat: false`
+   * lists regular files without stats, and `onListed` hears how many files were just added as the
+   * listing goes (see fs-safe ListOptions).
    */
   list(opts?: { stat?: boolean; onListed?: (files: number) => void }): Promise<FoundFile[]>;
   /** Every agent with a queue or inbox, even an empty one. */
