@@ -24,13 +24,14 @@ export interface BulkRow {
 }
 
 /**
- * Partial indexes a load's own rows almost never enter (they are inserted not stuck, and dead
- * letters are journaled after it; only a dead_letter/ file too broken to be one is loaded): kept,
- * as they cost next to nothing to maintain, where rebuilding each would scan the whole table
- * again. A kept index is maintained whatever else writes meanwhile (a stuck sweep between
- * chunks), so keeping one is always safe.
+ * Partial indexes that hold few of a load's rows (they are inserted not stuck, only processing
+ * ones are stuck candidates, and dead letters are journaled after it; only a dead_letter/ file
+ * too broken to be one is loaded): kept, as they cost next to nothing to maintain, where
+ * rebuilding each would scan the whole table again. A kept index is maintained whatever else
+ * writes meanwhile (a stuck sweep between chunks), so keeping one is always safe; and the stuck
+ * sweep names its index (writer.ts), so that one must always be there.
  */
-const LOAD_KEEPS_EMPTY = ["messages_stuck", "messages_stuck_sort", "messages_dead_letter_of", "messages_dead_letters"];
+const LOAD_KEEPS = ["messages_stuck", "messages_stuck_sort", "messages_processing_unstuck", "messages_dead_letter_of", "messages_dead_letters"];
 
 const COLUMNS = Object.keys(messageRow(probeRecord(), "", 0, 0));
 const KEY_COLUMN = COLUMNS.indexOf("key");
@@ -132,7 +133,7 @@ export class BulkLoad {
   /** A loader when the journal holds no messages at all (else null: the writer's path is the right one). */
   static begin(db: Db, writer: JournalWriter, now: () => number = Date.now): BulkLoad | null {
     if (db.prepare("SELECT 1 FROM messages LIMIT 1").get()) return null;
-    deferIndexes(db, ["messages", "events"], { keep: LOAD_KEEPS_EMPTY, triggers: LOAD_SETS_ASIDE });
+    deferIndexes(db, ["messages", "events"], { keep: LOAD_KEEPS, triggers: LOAD_SETS_ASIDE });
     return new BulkLoad(db, writer, now);
   }
 

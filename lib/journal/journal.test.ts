@@ -130,6 +130,28 @@ describe("JournalWriter", () => {
     expect(querySummary(db, key)?.stuck).toBe(false);
   });
 
+  it("clears stuck when a still-processing file is rewritten, at the next sweep", () => {
+    const path = "queue/evaluator/processed/r.mime";
+    const { key } = writer.record(fileRecord(path, { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 4 }));
+    writer.refreshStuck(300_000);
+    writer.record(fileRecord(path, { status: "processing" }, { mtimeMs: now, size: 2, ino: 4 }));
+    expect(querySummary(db, key)?.stuck).toBe(true);
+    expect(writer.refreshStuck(300_000)).toBe(1);
+    expect(querySummary(db, key)?.stuck).toBe(false);
+  });
+
+  it("checks only rows written since the last sweep, unless the threshold went back", () => {
+    const { key } = writer.record(fileRecord("queue/evaluator/processed/s.mime", { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 5 }));
+    writer.refreshStuck(300_000);
+    // Changed behind the journal's back (no write, no seq): a sweep that re-read every stuck row would clear it.
+    db.prepare("UPDATE messages SET mtime_ms = ? WHERE key = ?").run(now, key);
+    expect(writer.refreshStuck(300_000)).toBe(0);
+    expect(querySummary(db, key)?.stuck).toBe(true);
+    // A longer timeout moves the threshold back: every stuck row is looked at again.
+    expect(writer.refreshStuck(600_000)).toBe(1);
+    expect(querySummary(db, key)?.stuck).toBe(false);
+  });
+
   it("marks stuck messages all at once or not at all", () => {
     const keys = ["a", "b"].map((n, i) =>
       writer.record(fileRecord(`queue/evaluator/processed/${n}.mime`, { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 10 + i })).key,
