@@ -227,6 +227,20 @@ describe("queries", () => {
     expect(queryPage(db, parseQuery("-mid:<1*"), 10, null).items).toHaveLength(3);
   });
 
+  it("analyzes the journal once it is filled, and again only once it has grown many times over", () => {
+    const seqStat = () => db.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'messages_seq'").pluck().get() as string | undefined;
+    seed(40);
+    writer.analyze();
+    expect(seqStat()).toMatch(/^40 /);
+    // A mark ANALYZE would overwrite ("noskipscan" is a valid stat option, so the planner still reads it).
+    db.prepare("UPDATE sqlite_stat1 SET stat = stat || ' noskipscan' WHERE idx = 'messages_seq'").run();
+    writer.analyze();
+    expect(seqStat()).toMatch(/noskipscan$/);
+    seed(1040);
+    writer.analyze();
+    expect(seqStat()).toMatch(/^1040 /);
+  });
+
   it("finds a status newest first through an index in that order, common or rare, with nothing to sort", () => {
     seed(40);
     writer.analyze();
