@@ -113,6 +113,22 @@ describe("watching the tree", () => {
     expect(after.key).toBe(before?.key);
   });
 
+  it("watches a new agent's folders as they appear, reading only those folders", async () => {
+    const readdir = vi.spyOn(fs, "readdirSync");
+    try {
+      fs.mkdirSync(queue("ignitian_9"));
+      await until(() => readdir.mock.calls.some(([d]) => d === queue("ignitian_9")));
+      fs.mkdirSync(queue("ignitian_9", "processed"));
+      await until(() => readdir.mock.calls.some(([d]) => d === queue("ignitian_9", "processed")));
+      fs.writeFileSync(queue("ignitian_9", "processed", "task_assignment_9.mime"), mime("n9", "ignitian_9"));
+      expect(await until(() => q("mid:n9@ignite.local")[0])).toMatchObject({ agent: "ignitian_9", folder: "processed" });
+      // Not the whole tree again: the other agents' folders are watched already.
+      expect(readdir.mock.calls.map(([d]) => String(d)).filter((d) => !d.startsWith(queue("ignitian_9")))).toEqual([]);
+    } finally {
+      readdir.mockRestore();
+    }
+  });
+
   it("journals a file that exists for one second", async () => {
     const file = queue("leader", "notify_1.mime");
     fs.writeFileSync(file, mime("brief", "leader"));

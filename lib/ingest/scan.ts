@@ -120,7 +120,7 @@ export async function scanSource(
     /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
     stopped?: () => boolean;
   },
-): Promise<{ files: number; gone: number; load: LoadStages | null }> {
+): Promise<{ files: number; gone: number; load: LoadStages | null; dirs: string[] | null }> {
   const startedAt = performance.now();
   const known = await writer.presentFiles(source.id, yieldToEventLoop);
   const minFiles = opts.workersMinFiles ?? WORKERS_MIN_FILES;
@@ -129,9 +129,11 @@ export async function scanSource(
   let found: FoundFile[];
   let changed: FoundFile[];
   let bulk: BulkLoad | null;
+  // The folders this scan's own listing read: what to watch (null: the listing came from elsewhere).
+  const dirs: string[] | null = opts.listing ? null : [];
   try {
     // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
-    found = opts.listing ?? (await source.reader.list({ stat: known.size > 0, onListed: early?.onListed }));
+    found = opts.listing ?? (await source.reader.list({ stat: known.size > 0, onListed: early?.onListed, onDir: (d) => dirs?.push(d) }));
     changed = found.filter((f) => !sameFile(known.get(f.relPath), f));
     writer.setAgents(source.id, await source.reader.agents());
     if (opts.reportProgress) writer.setProgress(source.id, found.length - changed.length, found.length, false);
@@ -210,5 +212,5 @@ export async function scanSource(
     await yieldToEventLoop();
   }
   writer.setProgress(source.id, found.length, found.length, true);
-  return { files: found.length, gone, load };
+  return { files: found.length, gone, load, dirs };
 }

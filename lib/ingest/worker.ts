@@ -12,7 +12,6 @@ import type { FileRecord } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
 import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
 import { prepareFile, sameFile, type PreparedFile } from "./sync";
-import { listDirs } from "./watch";
 
 export interface LoadJob {
   kind: "load";
@@ -128,7 +127,8 @@ async function load(job: LoadJob): Promise<LoadResult> {
 async function diff(job: DiffJob): Promise<DiffResult> {
   const reader = await readerFor(job.source.protocol, job.source.root);
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
-  const found = await reader.list();
+  const dirs: string[] = [];
+  const found = await reader.list({ onDir: (d) => dirs.push(d) });
   const db = openWorkerDb(job.journalFile, { readonly: true });
   let known: Map<string, FileIdentity>;
   try {
@@ -138,7 +138,7 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   }
   const changed = found.filter((f) => !sameFile(known.get(f.relPath), f)).map((f) => f.relPath);
   for (const f of found) known.delete(f.relPath);
-  return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: [...known.keys()], dirs: listDirs(reader.watchDirs) };
+  return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: [...known.keys()], dirs };
 }
 
 const run = (job: LoadJob | DiffJob): Promise<LoadResult | DiffResult> => (job.kind === "load" ? load(job) : diff(job));

@@ -67,6 +67,8 @@ export interface ListOptions {
   stat?: boolean;
   /** Called as the listing goes with how many wanted entries were just added, so a caller can get ready for a big tree. */
   onListed?: (files: number) => void;
+  /** Hears each directory the listing read (absolute): the folders to watch, without reading them all again. */
+  onDir?: (absDir: string) => void;
 }
 
 /** A regular file listed without its stat; read it to learn the rest (see ListOptions.stat). */
@@ -87,6 +89,7 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
     } catch {
       return; // gone or unreadable: nothing to list
     }
+    opts.onDir?.(current);
     // The folder's relative path once, not a join and a relative() per entry: a queue folder
     // holds tens of thousands of files, and those two calls were most of a listing's time.
     const relDir = toRelPath(root, current);

@@ -79,10 +79,10 @@ export interface SourceReader {
   watchDirs: string[];
   /**
    * Every message location under the watched folders (never following symlinks); `stat: false`
-   * lists regular files without stats, and `onListed` hears how many files were just added as the
-   * listing goes (see fs-safe ListOptions).
+   * lists regular files without stats, `onListed` hears how many files were just added as the
+   * listing goes, and `onDir` each folder read (see fs-safe ListOptions).
    */
-  list(opts?: { stat?: boolean; onListed?: (files: number) => void }): Promise<FoundFile[]>;
+  list(opts?: { stat?: boolean; onListed?: (files: number) => void; onDir?: (absDir: string) => void }): Promise<FoundFile[]>;
   /** Every agent with a queue or inbox, even an empty one. */
   agents(): Promise<string[]>;
   /** Where a root-relative path sits, or null when it is not a message location. */

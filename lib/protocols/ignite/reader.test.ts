@@ -98,6 +98,18 @@ describe("list() and parse() on awkward trees", () => {
     expect(await r.agents()).not.toContain("evil");
   });
 
+  it("tells each folder it read, the ones to watch, and never one behind a link", async () => {
+    fs.symlinkSync(outside, path.join(root, Q, "evil"));
+    const r = await open();
+    for (const stat of [true, false]) {
+      const dirs: string[] = [];
+      await r.list({ stat, onDir: (d) => dirs.push(d) });
+      expect(dirs).toContain(path.join(root, Q));
+      expect(dirs).toContain(path.join(root, Q, "leader/processed"));
+      expect(dirs.some((d) => d.includes("evil"))).toBe(false);
+    }
+  });
+
   it("lists a directory named like a message", async () => {
     fs.mkdirSync(path.join(root, Q, "leader/processed/x.mime"));
     fs.writeFileSync(path.join(root, Q, "leader/processed/x.mime/inner.mime"), "From: a\n\n");
