@@ -9,6 +9,7 @@ import { parseQuery } from "@/lib/query";
 import { loadConfig } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { IngestService, nextRescanDelay } from "./service";
+import { IngestWorkers } from "./workers";
 
 let ws: string;
 let data: string;
@@ -159,15 +160,21 @@ describe("watching the tree", () => {
   });
 });
 
+/** Stop watching, then change the tree as agents would meanwhile: a file deleted, one added (Message-ID `<id@ignite.local>`), one moved. */
+function changeWhileStopped(id: string) {
+  service.stop();
+  const before = q("agent:innovator")[0];
+  fs.unlinkSync(queue("innovator", "improvement_request_1795136391230419.mime"));
+  fs.writeFileSync(queue("coordinator", "task_assignment_1795400000000001.mime"), mime(id, "coordinator"));
+  const assignment = q("agent:ignitian_3")[0];
+  const moved = assignment?.path?.replace("/ignitian_3/", "/ignitian_3/processed/") ?? "";
+  fs.renameSync(path.join(ws, assignment?.path ?? ""), path.join(ws, moved));
+  return { before, assignment, moved };
+}
+
 describe("periodic rescans", () => {
   it("on a big tree compare on a worker thread and bring in what events missed: new, moved and deleted files", async () => {
-    service.stop();
-    const before = q("agent:innovator")[0];
-    fs.unlinkSync(queue("innovator", "improvement_request_1795136391230419.mime"));
-    fs.writeFileSync(queue("coordinator", "task_assignment_1795400000000001.mime"), mime("missed", "coordinator"));
-    const assignment = q("agent:ignitian_3")[0];
-    const moved = assignment?.path?.replace("/ignitian_3/", "/ignitian_3/processed/") ?? "";
-    fs.renameSync(path.join(ws, assignment?.path ?? ""), path.join(ws, moved));
+    const { before, assignment, moved } = changeWhileStopped("missed");
     // Any tree counts as big here, so this rescan takes the worker's path.
     const rescanner = new IngestService(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: data }), journal, 0);
     const errors = vi.spyOn(console, "error");
@@ -186,6 +193,30 @@ describe("periodic rescans", () => {
     }
   });
 
+
+  it("a start over a big journaled tree compares it on a worker thread and brings in what changed meanwhile", async () => {
+    const { before, assignment, moved } = changeWhileStopped("meanwhile");
+    const diff = vi.spyOn(IngestWorkers.prototype, "diff");
+    const errors = vi.spyOn(console, "error");
+    // Any journaled tree counts as big here.
+    const restarted = new IngestService(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: data }), journal, 0);
+    try {
+      await restarted.start();
+      expect(diff).toHaveBeenCalledTimes(1);
+      expect(errors).not.toHaveBeenCalled(); // no fallback to the main thread
+      expect(q("mid:<meanwhile@ignite.local>")).toHaveLength(1);
+      expect(q(`mid:${assignment?.messageId}`)).toMatchObject([{ key: assignment?.key, path: moved }]);
+      expect(q("agent:innovator")[0]).toMatchObject({ key: before?.key, status: "completed", path: null });
+      expect(queryStats(journal.db).totals.messages).toBe(22);
+      // Its folders are watched, as after a scan here.
+      fs.writeFileSync(queue("leader", "task_assignment_1795400000000003.mime"), mime("watched", "leader"));
+      await until(() => q("mid:<watched@ignite.local>")[0]);
+    } finally {
+      diff.mockRestore();
+      errors.mockRestore();
+      restarted.stop();
+    }
+  });
 
   it("wait the setting on a small tree, and 20 times their own duration on a big one", () => {
     expect(nextRescanDelay(10_000, 40)).toBe(10_000);

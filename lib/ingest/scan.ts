@@ -2,7 +2,9 @@ import "server-only";
 import type { BulkLoad } from "@/lib/journal/bulk";
 import type { JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
+import type { FileIdentity } from "@/lib/journal/files";
 import { statFoundSync } from "./read";
+import type { TreeDiff } from "./worker";
 import { IngestWorkers } from "./workers";
 import { commitFile, prepareFile, sameFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
@@ -103,6 +105,57 @@ export function describeLoad(root: string, files: number, s: LoadStages): string
     `dead letters journaled in ${seconds(s.deadLettersMs)}`;
 }
 
+/** A source's tree against the journal: what a scan has to read, and what may be gone. */
+interface Comparison {
+  /** Files in the tree. */
+  files: number;
+  /** New files, and files not as journaled. */
+  changed: FoundFile[];
+  /** Journaled as there, but not listed. */
+  unlisted: string[];
+  /** Whether a file is there now (a move is matched against it). */
+  isThere: (relPath: string) => boolean;
+  /** The folders read to list the tree (to watch), when this scan listed it. */
+  dirs: string[] | null;
+  /** The agents, when the comparison found them. */
+  agents: string[] | null;
+}
+
+/** List the tree here (unless `listing` was made before) and compare it with `known`, what the journal holds. */
+async function compareListing(
+  source: ReadableSource,
+  known: Map<string, FileIdentity>,
+  listing: FoundFile[] | undefined,
+  onListed: ((files: number) => void) | undefined,
+): Promise<Comparison> {
+  const dirs: string[] | null = listing ? null : [];
+  // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
+  const found = listing ?? (await source.reader.list({ stat: known.size > 0, onListed, onDir: (d) => dirs?.push(d) }));
+  const present = new Set(found.map((f) => f.relPath));
+  return {
+    files: found.length,
+    changed: found.filter((f) => !sameFile(known.get(f.relPath), f)),
+    unlisted: [...known.keys()].filter((p) => !present.has(p)),
+    // Not listed may still mean there now: a listing made before this turn is asked again.
+    isThere: (p) => present.has(p) || (listing !== undefined && statFoundSync(source.root, p) !== null),
+    dirs,
+    agents: null,
+  };
+}
+
+/** A comparison a worker thread made: anything it did not list is asked of the disk again. */
+function fromDiff(source: ReadableSource, diff: TreeDiff): Comparison {
+  const listed = new Set(diff.changed.map((f) => f.relPath));
+  return {
+    files: diff.files,
+    changed: diff.changed,
+    unlisted: diff.missing,
+    isThere: (p) => listed.has(p) || statFoundSync(source.root, p) !== null,
+    dirs: diff.dirs,
+    agents: diff.agents,
+  };
+}
+
 /**
  * Reconcile a whole source with the journal: new and changed files are read, unchanged ones
  * cost one lstat, and journaled files that are no longer there become gone (after moves have
@@ -117,36 +170,37 @@ export async function scanSource(
     workersMinFiles?: number;
     /** A listing made before this scan's turn (see IngestService.periodicRescan); possibly stale. */
     listing?: FoundFile[];
+    /** The tree already compared with the journal (on a worker thread); possibly stale. */
+    diff?: TreeDiff;
     /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
     stopped?: () => boolean;
   },
 ): Promise<{ files: number; gone: number; load: LoadStages | null; dirs: string[] | null }> {
   const startedAt = performance.now();
-  const known = await writer.presentFiles(source.id, yieldToEventLoop);
   const minFiles = opts.workersMinFiles ?? WORKERS_MIN_FILES;
-  // An empty journal loads in bulk, so a big tree's workers can start while it is listed.
-  const early = known.size === 0 ? workersForLoad(minFiles) : null;
-  let found: FoundFile[];
-  let changed: FoundFile[];
+  let early: ReturnType<typeof workersForLoad> | null = null;
+  let tree: Comparison;
   let bulk: BulkLoad | null;
-  // The folders this scan's own listing read: what to watch (null: the listing came from elsewhere).
-  const dirs: string[] | null = opts.listing ? null : [];
   try {
-    // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
-    found = opts.listing ?? (await source.reader.list({ stat: known.size > 0, onListed: early?.onListed, onDir: (d) => dirs?.push(d) }));
-    changed = found.filter((f) => !sameFile(known.get(f.relPath), f));
-    writer.setAgents(source.id, await source.reader.agents());
-    if (opts.reportProgress) writer.setProgress(source.id, found.length - changed.length, found.length, false);
-    bulk = known.size === 0 ? writer.beginBulkLoad() : null;
+    let empty = false;
+    if (opts.diff) tree = fromDiff(source, opts.diff);
+    else {
+      const known = await writer.presentFiles(source.id, yieldToEventLoop);
+      empty = known.size === 0;
+      // An empty journal loads in bulk, so a big tree's workers can start while it is listed.
+      if (empty) early = workersForLoad(minFiles);
+      tree = await compareListing(source, known, opts.listing, early?.onListed);
+    }
+    writer.setAgents(source.id, tree.agents ?? (await source.reader.agents()));
+    if (opts.reportProgress) writer.setProgress(source.id, tree.files - tree.changed.length, tree.files, false);
+    bulk = empty ? writer.beginBulkLoad() : null;
   } catch (err) {
     await early?.take(false);
     throw err;
   }
-  const present = new Set(found.map((f) => f.relPath));
-  // Not listed may still mean there now: a listing made before this turn is asked again.
-  const isThere = (p: string) => present.has(p) || (opts.listing !== undefined && statFoundSync(source.root, p) !== null);
+  const { changed, isThere } = tree;
   const ctx: SyncContext = { source, writer, isPresent: isThere };
-  let done = found.length - changed.length;
+  let done = tree.files - changed.length;
   const workers = (await early?.take(bulk !== null && changed.length >= minFiles)) ?? null;
   // Dead letters link to other messages, so they follow the load.
   const afterLoad: PreparedFile[] = [];
@@ -167,7 +221,7 @@ export async function scanSource(
             for (const p of prepared) commitFile(ctx, p);
           });
           done += files.length;
-          if (opts.reportProgress) writer.setProgress(source.id, done, found.length, false);
+          if (opts.reportProgress) writer.setProgress(source.id, done, tree.files, false);
         }
         await yieldToEventLoop();
       }
@@ -203,7 +257,7 @@ export async function scanSource(
 
   // Journaled at the start but not listed (this scan only adds listed files, and events wait
   // their turn). After a bulk load every journaled file was just listed: nothing can be gone.
-  const missing = bulk ? [] : [...known.keys()].filter((p) => !isThere(p));
+  const missing = bulk ? [] : tree.unlisted.filter((p) => !isThere(p));
   let gone = 0;
   for (let i = 0; i < missing.length; i += CHUNK) {
     writer.transaction(() => {
@@ -211,6 +265,6 @@ export async function scanSource(
     });
     await yieldToEventLoop();
   }
-  writer.setProgress(source.id, found.length, found.length, true);
-  return { files: found.length, gone, load, dirs };
+  writer.setProgress(source.id, tree.files, tree.files, true);
+  return { files: tree.files, gone, load, dirs: tree.dirs };
 }

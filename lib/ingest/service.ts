@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
 import { buildFullText } from "@/lib/journal/fulltext";
+import { querySources } from "@/lib/journal/queries";
 import type { FoundFile } from "@/lib/protocols";
 import { discoverSources, type Source } from "./sources";
 import { describeLoad, scanSource } from "./scan";
@@ -167,7 +168,7 @@ export class IngestService {
       const diff = diffs.get(source.id);
       if (!diff) continue;
       writer.setAgents(source.id, diff.agents);
-      for (const rel of [...diff.changed, ...diff.missing]) paths.push(absolute(source.root, rel));
+      for (const rel of [...diff.changed.map((f) => f.relPath), ...diff.missing]) paths.push(absolute(source.root, rel));
     }
     this.treeFiles = [...diffs.values()].reduce((n, d) => n + d.files, 0);
     // Added to, not replacing, what is watched: a folder events found since the worker listed stays.
@@ -208,11 +209,16 @@ export class IngestService {
     this.adoptSources(listed?.all ?? (await discoverSources(this.config.roots)));
     let files = 0;
     const watched: string[] = [];
+    const lastScanned = new Map(querySources(this.journal.db).map((s) => [s.id, s.indexing.total]));
     for (const source of this.sources) {
       if (this.stopped) return;
+      // A big journaled tree (at a start, say) is compared off the main thread, as a periodic rescan does:
+      // listing it here took 8.6 s of main-thread time at a million files.
+      const big = !listed && (lastScanned.get(source.id) ?? 0) >= this.offThreadRescanFiles;
       const scanned = await scanSource(source, writer, {
         reportProgress: first,
         listing: listed?.listings.get(source.id),
+        diff: big ? (await this.compareOffThread([source]))?.get(source.id) : undefined,
         stopped: () => this.stopped,
       });
       files += scanned.files;

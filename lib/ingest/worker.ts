@@ -38,8 +38,8 @@ export interface DiffJob {
 export interface TreeDiff {
   files: number;
   agents: string[];
-  /** Listed files that are new or not as journaled (root-relative). */
-  changed: string[];
+  /** Listed files that are new or not as journaled, with their stats. */
+  changed: FoundFile[];
   /** Journaled as on disk, but not listed. */
   missing: string[];
   /** Every directory to watch. */
@@ -136,7 +136,7 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   } finally {
     db.close();
   }
-  const changed = found.filter((f) => !sameFile(known.get(f.relPath), f)).map((f) => f.relPath);
+  const changed = found.filter((f) => !sameFile(known.get(f.relPath), f));
   for (const f of found) known.delete(f.relPath);
   return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: [...known.keys()], dirs };
 }
