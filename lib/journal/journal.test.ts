@@ -11,7 +11,7 @@ import { pageSql, queryChanges, queryHistory, queryPage, querySummary } from "./
 import { queryStats } from "./stats";
 import { FILE_IDENTITIES_SQL } from "./files";
 import { SCHEMA_VERSION } from "./schema";
-import type { JournalWriter } from "./writer";
+import { JournalWriter } from "./writer";
 import { parseQuery } from "@/lib/query";
 
 const require = createRequire(import.meta.url);
@@ -147,8 +147,11 @@ describe("JournalWriter", () => {
     db.prepare("UPDATE messages SET mtime_ms = ? WHERE key = ?").run(now, key);
     expect(writer.refreshStuck(300_000)).toBe(0);
     expect(querySummary(db, key)?.stuck).toBe(true);
+    // The last sweep is kept in the journal: a restarted server's writer goes on from it.
+    const restarted = new JournalWriter(db, () => now);
+    expect(restarted.refreshStuck(300_000)).toBe(0);
     // A longer timeout moves the threshold back: every stuck row is looked at again.
-    expect(writer.refreshStuck(600_000)).toBe(1);
+    expect(restarted.refreshStuck(600_000)).toBe(1);
     expect(querySummary(db, key)?.stuck).toBe(false);
   });
 

@@ -41,7 +41,7 @@ interface Row {
   ino: number | null;
 }
 
-/** A committed stuck sweep: the mtime it marked up to, and the journal's seq when it was done (see sweepStuck). */
+/** A stuck sweep: the mtime it marked up to, and the journal's seq when it was done (see sweepStuck). */
 interface StuckSweep {
   threshold: number;
   seq: number;
@@ -51,8 +51,7 @@ interface StuckSweep {
 export class JournalWriter {
   private readonly statements = new Map<string, Statement>();
   private readonly runInTransaction: (fn: () => unknown) => unknown;
-  private readonly sweepStuckOnce: Transaction<(stuckAfterMs: number) => { changed: number; swept: StuckSweep }>;
-  private lastSweep: StuckSweep | null = null;
+  private readonly sweepStuckOnce: Transaction<(stuckAfterMs: number) => number>;
 
   constructor(
     private readonly db: Db,
@@ -313,9 +312,7 @@ export class JournalWriter {
    * when a load's worker holds the write lock.
    */
   refreshStuck(stuckAfterMs: number): number {
-    const { changed, swept } = this.sweepStuckOnce.immediate(stuckAfterMs);
-    this.lastSweep = swept; // only once committed: a sweep rolled back checked nothing
-    return changed;
+    return this.sweepStuckOnce.immediate(stuckAfterMs);
   }
 
   /**
@@ -325,9 +322,11 @@ export class JournalWriter {
    * own small index (migration 13). A message stops being stuck only when it is written (it moves
    * on, is rewritten or goes away), and every write takes a new seq: so only rows written since
    * the last sweep are checked, unless the threshold went back (another timeout, the clock set
-   * back) or there was no sweep yet, when all stuck rows are.
+   * back) or there was no sweep yet, when all stuck rows are. The last sweep is kept in the
+   * journal, in the sweep's own transaction, so a restart goes on from it (at a million messages a
+   * full check read 20,000 rows in 1.1 s).
    */
-  private sweepStuck(stuckAfterMs: number): { changed: number; swept: StuckSweep } {
+  private sweepStuck(stuckAfterMs: number): number {
     const threshold = this.now() - stuckAfterMs;
     // INDEXED BY: sampled statistics (analysis_limit) make the planner walk every processing row instead.
     const newlyStuck = this.sql(
@@ -339,13 +338,32 @@ export class JournalWriter {
       this.event(r.key, r.mtime_ms + stuckAfterMs, "stuck", `processing for more than ${Math.round(stuckAfterMs / 1000)} s`);
     }
     const movedOn = "stuck = 1 AND (status != 'processing' OR path IS NULL OR mtime_ms > ?)";
-    const since = this.lastSweep && threshold >= this.lastSweep.threshold ? this.lastSweep.seq : null;
+    const last = this.lastStuckSweep();
+    const since = last && threshold >= last.threshold ? last.seq : null;
     const cleared = (
       since === null
         ? this.sql(`SELECT key FROM messages WHERE ${movedOn}`).all(threshold)
         : this.sql(`SELECT key FROM messages WHERE seq > ? AND ${movedOn}`).all(since, threshold)
     ) as { key: string }[];
     for (const r of cleared) this.sql("UPDATE messages SET stuck = 0, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
-    return { changed: newlyStuck.length + cleared.length, swept: { threshold, seq: currentSeq(this.db) } };
+    const seq = currentSeq(this.db);
+    // Unchanged when nothing was written since: the kept sweep still holds for every later threshold.
+    if (since === null || seq !== last?.seq) this.saveStuckSweep({ threshold, seq });
+    return newlyStuck.length + cleared.length;
+  }
+
+  private lastStuckSweep(): StuckSweep | null {
+    const kept = new Map(
+      (this.sql("SELECT name, value FROM meta WHERE name IN ('stuck_swept_threshold', 'stuck_swept_seq')").all() as { name: string; value: number }[])
+        .map((r) => [r.name, r.value]),
+    );
+    const [threshold, seq] = [kept.get("stuck_swept_threshold"), kept.get("stuck_swept_seq")];
+    return threshold === undefined || seq === undefined ? null : { threshold, seq };
+  }
+
+  private saveStuckSweep(s: StuckSweep): void {
+    const save = this.sql("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value");
+    save.run("stuck_swept_threshold", s.threshold);
+    save.run("stuck_swept_seq", s.seq);
   }
 }
