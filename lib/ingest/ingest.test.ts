@@ -130,6 +130,26 @@ describe("watching the tree", () => {
     }
   });
 
+  it("watches a folder made again under the name of one renamed away, and no deeper than a scan watches", async () => {
+    const readdir = vi.spyOn(fs, "readdirSync");
+    try {
+      fs.mkdirSync(queue("ignitian_8"));
+      await until(() => readdir.mock.calls.some(([d]) => d === queue("ignitian_8")));
+      // Its watch follows it to the new name; the old name must not count as watched any more.
+      fs.renameSync(queue("ignitian_8"), queue("ignitian_88"));
+      await until(() => readdir.mock.calls.some(([d]) => d === queue("ignitian_88")));
+      readdir.mockClear();
+      fs.mkdirSync(queue("ignitian_8", "a", "b", "c", "d", "e"), { recursive: true });
+      await until(() => readdir.mock.calls.some(([d]) => d === queue("ignitian_8")));
+      fs.writeFileSync(queue("ignitian_8", "task_assignment_80.mime"), mime("n80", "ignitian_8"));
+      expect(await until(() => q("mid:n80@ignite.local")[0])).toMatchObject({ agent: "ignitian_8" });
+      // queue/ignitian_8/a/b/c is 4 levels below queue/, as deep as a scan's watches go.
+      expect(readdir.mock.calls.some(([d]) => String(d).startsWith(queue("ignitian_8", "a", "b", "c", "d")))).toBe(false);
+    } finally {
+      readdir.mockRestore();
+    }
+  });
+
   it("journals a file that exists for one second", async () => {
     const file = queue("leader", "notify_1.mime");
     fs.writeFileSync(file, mime("brief", "leader"));
@@ -209,12 +229,29 @@ describe("periodic rescans", () => {
       expect(q("agent:innovator")[0]).toMatchObject({ key: before?.key, status: "completed", path: null });
       expect(queryStats(journal.db).totals.messages).toBe(22);
       // Its folders are watched, as after a scan here.
-      fs.writeFileSync(queue("leader", "task_assignment_1795400000000003.mime"), mime("watched", "leader"));
+      fs.writeFileSync(queue("leader", "processed", "task_assignment_1795400000000003.mime"), mime("watched", "leader"));
       await until(() => q("mid:<watched@ignite.local>")[0]);
     } finally {
       diff.mockRestore();
       errors.mockRestore();
       restarted.stop();
+    }
+  });
+
+  it("a first scan of an empty journal loads in bulk, however big the tree is taken to be", async () => {
+    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
+    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData });
+    const fresh = openJournal(config.journalFile);
+    const logs = vi.spyOn(console, "log");
+    const first = new IngestService(config, fresh, 0);
+    try {
+      await first.start();
+      expect(logs.mock.calls.some(([line]) => String(line).startsWith("[mailroom] first scan of"))).toBe(true);
+      expect(queryStats(fresh.db).totals.messages).toBe(21);
+    } finally {
+      logs.mockRestore();
+      first.stop();
+      fs.rmSync(freshData, { recursive: true, force: true });
     }
   });
 

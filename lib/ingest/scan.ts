@@ -255,13 +255,15 @@ export async function scanSource(
     load = { listMs, loadMs, workers: workers?.size ?? 0, indexMs, deadLettersMs: performance.now() - indexedAt };
   }
 
-  // Journaled at the start but not listed (this scan only adds listed files, and events wait
-  // their turn). After a bulk load every journaled file was just listed: nothing can be gone.
-  const missing = bulk ? [] : tree.unlisted.filter((p) => !isThere(p));
+  // Journaled when the tree was compared but not listed (this scan only adds listed files, and
+  // events wait their turn). After a bulk load every journaled file was just listed: nothing can
+  // be gone. Asked in chunks: a stale listing's isThere is an lstat each.
+  const unlisted = bulk ? [] : tree.unlisted;
   let gone = 0;
-  for (let i = 0; i < missing.length; i += CHUNK) {
+  for (let i = 0; i < unlisted.length; i += CHUNK) {
+    const missing = unlisted.slice(i, i + CHUNK).filter((p) => !isThere(p));
     writer.transaction(() => {
-      for (const relPath of missing.slice(i, i + CHUNK)) if (writer.markGone(source.id, relPath)) gone++;
+      for (const relPath of missing) if (writer.markGone(source.id, relPath)) gone++;
     });
     await yieldToEventLoop();
   }

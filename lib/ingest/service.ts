@@ -12,7 +12,7 @@ import { IngestWorkers } from "./workers";
 import type { TreeDiff } from "./worker";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
-import { DirWatcher, listDirs } from "./watch";
+import { DirWatcher, listDirs, WATCH_DEPTH } from "./watch";
 
 
 /** A vanished file waits this long for a move to claim it before it counts as deleted. */
@@ -24,6 +24,14 @@ const RESCAN_COST_FACTOR = 20;
 const SLOW_RESCAN_MS = 2000;
 /** From this many files a periodic rescan compares the tree with the journal on a worker thread. */
 const BIG_TREE_FILES = 20_000;
+
+/** A new folder and those in it, no deeper below its watched root than a scan watches. */
+function foldersToWatch(roots: string[], dir: string): string[] {
+  const root = roots.find((r) => dir.startsWith(r + path.sep));
+  if (!root) return [];
+  const level = path.relative(root, dir).split(path.sep).length;
+  return level <= WATCH_DEPTH ? listDirs([dir], WATCH_DEPTH - level) : [];
+}
 
 /** The pause before the next periodic rescan: the setting, or longer when rescans are slow (a big tree). */
 export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number {
@@ -152,7 +160,7 @@ export class IngestService {
       for (const s of all) if (s.reader && !this.stopped) diffs.set(s.id, await worker.diff({ ...s, reader: s.reader }, this.journal.file));
       return diffs;
     } catch (err) {
-      console.error("[mailroom] comparing the tree on a worker thread failed; rescanning on the main thread:", err);
+      console.error("[mailroom] comparing the tree on a worker thread failed; scanning it on the main thread:", err);
       return null;
     } finally {
       await worker.close();
@@ -213,8 +221,8 @@ export class IngestService {
     for (const source of this.sources) {
       if (this.stopped) return;
       // A big journaled tree (at a start, say) is compared off the main thread, as a periodic rescan does:
-      // listing it here took 8.6 s of main-thread time at a million files.
-      const big = !listed && (lastScanned.get(source.id) ?? 0) >= this.offThreadRescanFiles;
+      // listing it here took 8.6 s of main-thread time at a million files. Not an empty one, which loads in bulk.
+      const big = !listed && (lastScanned.get(source.id) ?? 0) >= this.offThreadRescanFiles && writer.holdsFiles(source.id);
       const scanned = await scanSource(source, writer, {
         reportProgress: first,
         listing: listed?.listings.get(source.id),
@@ -249,11 +257,12 @@ export class IngestService {
       if (!at) continue;
       const found = await statFound(at.source.root, at.relPath);
       if (!found) {
+        this.watcher.drop(abs);
         missing.push(at);
         continue;
       }
       if (found.kind === "directory" && !at.source.reader.place(at.relPath)) {
-        newDirs.push(abs);
+        newDirs.push(...foldersToWatch(at.source.reader.watchDirs, abs));
         continue;
       }
       this.pendingGone.delete(`${at.source.id}\0${at.relPath}`);
@@ -271,7 +280,7 @@ export class IngestService {
     }
     // Only the new folders and what is in them: the rest is watched already, and reading every
     // folder of a big tree again would hold the main thread (1.3 s at a million files).
-    if (newDirs.length > 0) this.watcher.addDirs(listDirs(newDirs));
+    if (newDirs.length > 0) this.watcher.addDirs(newDirs);
     this.armSettle();
   }
 

@@ -48,6 +48,18 @@ export class DirWatcher {
     this.setDirs([...this.watchers.keys(), ...dirs]);
   }
 
+  /**
+   * Stop watching `dir` and the folders under it: it is gone or was renamed (a watch follows the
+   * folder, not its name), and a folder made again under that name must get a watch of its own.
+   */
+  drop(dir: string): void {
+    for (const [watched, w] of this.watchers) {
+      if (watched !== dir && !watched.startsWith(dir + path.sep)) continue;
+      w.close();
+      this.watchers.delete(watched);
+    }
+  }
+
   private push(absPath: string): void {
     this.pending.add(absPath);
     this.timer ??= setTimeout(() => {
@@ -65,8 +77,11 @@ export class DirWatcher {
   }
 }
 
+/** How many levels below a watched root folders are watched. */
+export const WATCH_DEPTH = 4;
+
 /** Every real directory under `dirs` (symlinks are never entered), up to `depth` levels. */
-export function listDirs(dirs: string[], depth = 4): string[] {
+export function listDirs(dirs: string[], depth = WATCH_DEPTH): string[] {
   const out: string[] = [];
   const walk = (dir: string, level: number) => {
     let entries: fs.Dirent[];

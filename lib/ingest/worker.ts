@@ -2,7 +2,8 @@ import "server-only";
 // A worker thread for ingest's whole-tree work, so the main thread keeps answering requests (see
 // workers.ts). A first scan's bulk load: read and parse files (most of a scan's CPU) and insert
 // their rows through this thread's own connection, taking turns with the other workers. A
-// periodic rescan: list the tree and compare it with the journal, handing back only what differs.
+// periodic rescan, or a start over a big journaled tree: list the tree and compare it with the
+// journal, handing back only what differs.
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { BulkInserter, type BulkTarget } from "@/lib/journal/bulk";
@@ -42,7 +43,7 @@ export interface TreeDiff {
   changed: FoundFile[];
   /** Journaled as on disk, but not listed. */
   missing: string[];
-  /** Every directory to watch. */
+  /** The directories the listing read: those to watch. */
   dirs: string[];
 }
 

@@ -155,6 +155,21 @@ describe("JournalWriter", () => {
     expect(querySummary(db, key)?.stuck).toBe(false);
   });
 
+  it("checks every stuck row instead when fewer are stuck than were written since, and writes nothing when idle", () => {
+    const { key } = writer.record(fileRecord("queue/evaluator/processed/b.mime", { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 6 }));
+    writer.refreshStuck(300_000);
+    db.prepare("UPDATE messages SET mtime_ms = ? WHERE key = ?").run(now, key);
+    // A burst of writes (more than the one stuck row) since the last sweep: reading the stuck rows is cheaper.
+    for (let i = 0; i < 3; i++) writer.record(fileRecord(`queue/leader/burst_${i}.mime`, {}, { mtimeMs: now, size: 1, ino: 60 + i }));
+    expect(writer.refreshStuck(300_000)).toBe(1);
+    expect(querySummary(db, key)?.stuck).toBe(false);
+    const changes = () => db.prepare("SELECT total_changes()").pluck().get();
+    const before = changes();
+    now += 5_000;
+    expect(writer.refreshStuck(300_000)).toBe(0);
+    expect(changes()).toBe(before);
+  });
+
   it("marks stuck messages all at once or not at all", () => {
     const keys = ["a", "b"].map((n, i) =>
       writer.record(fileRecord(`queue/evaluator/processed/${n}.mime`, { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 10 + i })).key,

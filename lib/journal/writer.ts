@@ -7,7 +7,6 @@ import type { Db } from "./db";
 import { describeMove } from "./events";
 import { fileIdentities, type FileIdentity } from "./files";
 import { makeKey } from "./keys";
-import { currentSeq } from "./queries";
 import { firstSeenDetail, messageRow } from "./message-row";
 import { refreshThreadKey } from "./thread-keys";
 
@@ -123,6 +122,11 @@ export class JournalWriter {
   /** Every file the journal believes is on disk for a source, by path (read in pages, `pause()` between them). */
   presentFiles(source: string, pause: () => Promise<void>): Promise<Map<string, FileIdentity>> {
     return fileIdentities(this.db, source, pause);
+  }
+
+  /** Whether any file of the source is journaled as on disk. */
+  holdsFiles(source: string): boolean {
+    return this.sql("SELECT 1 FROM messages WHERE source = ? AND path IS NOT NULL LIMIT 1").get(source) !== undefined;
   }
 
   known(source: string, relPath: string): KnownFile | null {
@@ -321,10 +325,11 @@ export class JournalWriter {
    * 140 ms of every second). Time only makes a message stuck, and the candidates are kept in their
    * own small index (migration 13). A message stops being stuck only when it is written (it moves
    * on, is rewritten or goes away), and every write takes a new seq: so only rows written since
-   * the last sweep are checked, unless the threshold went back (another timeout, the clock set
-   * back) or there was no sweep yet, when all stuck rows are. The last sweep is kept in the
-   * journal, in the sweep's own transaction, so a restart goes on from it (at a million messages a
-   * full check read 20,000 rows in 1.1 s).
+   * the last sweep need checking, or all stuck rows when there are fewer of those (after a burst
+   * of writes, a first load), and always when the threshold went back (another timeout, the clock
+   * set back) or there was no sweep yet. The last sweep is kept in the journal, in the sweep's own
+   * transaction, so a restart goes on from it (at a million messages a full check read 20,000 rows
+   * in 1.1 s).
    */
   private sweepStuck(stuckAfterMs: number): number {
     const threshold = this.now() - stuckAfterMs;
@@ -339,17 +344,23 @@ export class JournalWriter {
     }
     const movedOn = "stuck = 1 AND (status != 'processing' OR path IS NULL OR mtime_ms > ?)";
     const last = this.lastStuckSweep();
-    const since = last && threshold >= last.threshold ? last.seq : null;
+    const stuckRows = this.sql("SELECT coalesce(sum(stuck), 0) FROM agent_counts").pluck().get() as number;
+    const since = last && threshold >= last.threshold && this.seqNow() - last.seq < stuckRows ? last.seq : null;
     const cleared = (
       since === null
         ? this.sql(`SELECT key FROM messages WHERE ${movedOn}`).all(threshold)
         : this.sql(`SELECT key FROM messages WHERE seq > ? AND ${movedOn}`).all(since, threshold)
     ) as { key: string }[];
     for (const r of cleared) this.sql("UPDATE messages SET stuck = 0, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
-    const seq = currentSeq(this.db);
-    // Unchanged when nothing was written since: the kept sweep still holds for every later threshold.
-    if (since === null || seq !== last?.seq) this.saveStuckSweep({ threshold, seq });
+    const seq = this.seqNow();
+    // Kept as it is when nothing was written since: it still holds for every later threshold (and
+    // an idle journal is not written every second).
+    if (!last || seq !== last.seq || threshold < last.threshold) this.saveStuckSweep({ threshold, seq });
     return newlyStuck.length + cleared.length;
+  }
+
+  private seqNow(): number {
+    return this.sql("SELECT value FROM meta WHERE name = 'seq'").pluck().get() as number;
   }
 
   private lastStuckSweep(): StuckSweep | null {
