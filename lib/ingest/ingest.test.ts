@@ -255,6 +255,23 @@ describe("periodic rescans", () => {
     }
   });
 
+  it("apply retention after a rescan: deleted files become completed, and only the newest are kept", async () => {
+    service.stop();
+    const delivered = q("status:delivered").slice(0, 3);
+    expect(delivered).toHaveLength(3);
+    for (const m of delivered) fs.unlinkSync(path.join(ws, m.path ?? ""));
+    const retaining = new IngestService(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: data, MAILROOM_RETAIN_COUNT: "1" }), journal);
+    const logs = vi.spyOn(console, "log");
+    try {
+      await retaining.scanNow();
+      expect(q("status:completed")).toHaveLength(1);
+      expect(logs).toHaveBeenCalledWith("[mailroom] retention: pruned 2 completed messages");
+    } finally {
+      logs.mockRestore();
+      retaining.stop();
+    }
+  });
+
   it("wait the setting on a small tree, and 20 times their own duration on a big one", () => {
     expect(nextRescanDelay(10_000, 40)).toBe(10_000);
     expect(nextRescanDelay(10_000, 1_250)).toBe(25_000);

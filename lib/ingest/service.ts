@@ -4,6 +4,7 @@ import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
 import { buildFullText } from "@/lib/journal/fulltext";
 import { querySources } from "@/lib/journal/queries";
+import { PRUNE_BATCH } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
 import { discoverSources, type Source } from "./sources";
 import { describeLoad, scanSource } from "./scan";
@@ -187,7 +188,7 @@ export class IngestService {
       if (files !== undefined) writer.setProgress(source.id, files, files, true);
     }
     writer.refreshStuck(this.config.stuckAfterMs);
-    this.prune();
+    await this.prune();
   }
 
   /** The timer's sweep: a journal that stays locked past the busy timeout is logged, and the next sweep tries again. */
@@ -207,8 +208,14 @@ export class IngestService {
     this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
   }
 
-  private prune(): void {
-    const pruned = this.journal.writer.prune(this.config.retainMs, this.config.retainCount);
+  /** Retention, a batch per write with requests served between (a first prune of a long history is many). */
+  private async prune(): Promise<void> {
+    let pruned = 0;
+    for (let batch = PRUNE_BATCH; batch === PRUNE_BATCH && !this.stopped; ) {
+      batch = this.journal.writer.prune(this.config.retainMs, this.config.retainCount);
+      pruned += batch;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (pruned > 0) console.log(`[mailroom] retention: pruned ${pruned} completed messages`);
   }
 
@@ -236,7 +243,7 @@ export class IngestService {
     }
     this.treeFiles = files;
     writer.refreshStuck(this.config.stuckAfterMs);
-    this.prune();
+    await this.prune();
     this.watcher.setDirs(watched);
   }
 

@@ -42,7 +42,9 @@ it("keeps only the indexes few loaded rows enter during a load, and they stay ri
   const indexes = () => db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL ORDER BY name").pluck().all();
   const all = indexes();
   const bulk = writer.beginBulkLoad();
-  expect(indexes()).toEqual(["messages_dead_letter_of", "messages_dead_letters", "messages_processing_unstuck", "messages_stuck", "messages_stuck_sort"]);
+  expect(indexes()).toEqual([
+    "messages_dead_letter_of", "messages_dead_letters", "messages_processing_unstuck", "messages_prunable", "messages_stuck", "messages_stuck_sort",
+  ]);
   bulk?.add("ws-ignite", [fileRecord("queue/evaluator/processed/p.mime", { status: "processing" }, { mtimeMs: 1, size: 1, ino: 1 })], 1);
   // The stuck sweep names its index (writer.ts), so it works mid-load.
   expect(writer.refreshStuck(300_000)).toBe(1);

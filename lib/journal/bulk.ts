@@ -24,14 +24,16 @@ export interface BulkRow {
 }
 
 /**
- * Partial indexes that hold few of a load's rows (they are inserted not stuck, only processing
- * ones are stuck candidates, and dead letters are journaled after it; only a dead_letter/ file
- * too broken to be one is loaded): kept, as they cost next to nothing to maintain, where
- * rebuilding each would scan the whole table again. A kept index is maintained whatever else
- * writes meanwhile (a stuck sweep between chunks), so keeping one is always safe; and the stuck
- * sweep names its index (writer.ts), so that one must always be there.
+ * Partial indexes that hold few of a load's rows (they are inserted not stuck and with a file,
+ * only processing ones are stuck candidates, and dead letters are journaled after it; only a
+ * dead_letter/ file too broken to be one is loaded): kept, as they cost next to nothing to
+ * maintain, where rebuilding each would scan the whole table again. A kept index is maintained
+ * whatever else writes meanwhile (a stuck sweep between chunks), so keeping one is always safe;
+ * and the stuck sweep and retention name theirs (writer.ts), so those must always be there.
  */
-const LOAD_KEEPS = ["messages_stuck", "messages_stuck_sort", "messages_processing_unstuck", "messages_dead_letter_of", "messages_dead_letters"];
+const LOAD_KEEPS = [
+  "messages_stuck", "messages_stuck_sort", "messages_processing_unstuck", "messages_prunable", "messages_dead_letter_of", "messages_dead_letters",
+];
 
 const COLUMNS = Object.keys(messageRow(probeRecord(), "", 0, 0));
 const KEY_COLUMN = COLUMNS.indexOf("key");

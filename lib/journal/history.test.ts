@@ -49,6 +49,29 @@ describe("retention", () => {
     expect(keys.map((k) => querySummary(db, k) !== null)).toEqual([false, false, true, true]);
   });
 
+  it("prunes by both limits at once, the oldest first, a batch per call", () => {
+    const base = now;
+    const keys = ["a", "b", "c", "d", "e"].map((n, i) => completedAt(n, base - (50 - i) * DAY));
+    const left = () => keys.map((k) => querySummary(db, k) !== null);
+    now = base;
+    // All five are over the age limit (46 to 50 days old): the oldest go first, two per call.
+    expect(writer.prune(30 * DAY, 1, 2)).toBe(2);
+    expect(left()).toEqual([false, false, true, true, true]);
+    expect(writer.prune(30 * DAY, 1, 2)).toBe(2);
+    expect(writer.prune(30 * DAY, 1, 2)).toBe(1);
+    expect(writer.prune(30 * DAY, 1, 2)).toBe(0);
+    expect(left()).toEqual([false, false, false, false, false]);
+  });
+
+  it("by count, keeps the newest even when fewer are doomed by age", () => {
+    const base = now;
+    const keys = ["a", "b", "c"].map((n, i) => completedAt(n, base - (40 - i * 20) * DAY));
+    now = base;
+    // Only a (40 days) is over the age limit; the count limit dooms a and b.
+    expect(writer.prune(30 * DAY, 1)).toBe(2);
+    expect(keys.map((k) => querySummary(db, k) !== null)).toEqual([false, false, true]);
+  });
+
   it("never prunes a message whose file is on disk, or a dead one", () => {
     writer.record(fileRecord("queue/leader/a.mime", { messageId: "<on-disk@x>" }));
     const dead = writer.record(fileRecord("queue/leader/processed/d.mime", { messageId: "<dead@x>", status: "processing" }, { mtimeMs: 2, size: 2, ino: 99 }));

@@ -249,6 +249,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX messages_processing_unstuck ON messages (mtime_ms) WHERE status = 'processing' AND stuck = 0 AND path IS NOT NULL;
   `,
+  // 14: what retention may prune, oldest first. After every rescan it found them through the
+  // status index, reading every completed message: with 820,000 of them 0.26 s to prune nothing by
+  // age, 1.8 s (a sort of them all) by count.
+  `
+  CREATE INDEX messages_prunable ON messages (updated_ms, key) WHERE status = 'completed' AND path IS NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -40,6 +40,11 @@ interface Row {
   ino: number | null;
 }
 
+/** Completed messages whose files are gone, the only ones retention prunes (INDEXED BY: see prune). */
+const PRUNABLE = "SELECT key FROM messages INDEXED BY messages_prunable WHERE status = 'completed' AND path IS NULL";
+/** Messages pruned in one write at most. */
+export const PRUNE_BATCH = 5000;
+
 /** A stuck sweep: the mtime it marked up to, and the journal's seq when it was done (see sweepStuck). */
 interface StuckSweep {
   threshold: number;
@@ -270,20 +275,24 @@ export class JournalWriter {
   /**
    * Retention: forget the oldest completed messages whose files are gone — older than `maxAgeMs`
    * (by when they went), and beyond the newest `maxCount`. Nothing on disk, dead or discarded is
-   * ever pruned. 0 turns a limit off. Returns how many were pruned.
+   * ever pruned. 0 turns a limit off. At most `batch` go in one call (the oldest first), so a
+   * first prune of a long history does not hold the journal in one long write; returns how many
+   * were pruned. Runs after every rescan, so it reads only what it prunes: the prunable are their
+   * own index (migration 14), and their count is first bounded by the overview's counts.
    */
-  prune(maxAgeMs: number, maxCount: number): number {
-    const doomed = new Set<string>();
-    if (maxAgeMs > 0) {
-      const rows = this.sql("SELECT key FROM messages WHERE status = 'completed' AND path IS NULL AND updated_ms < ?")
-        .pluck().all(this.now() - maxAgeMs) as string[];
-      for (const k of rows) doomed.add(k);
+  prune(maxAgeMs: number, maxCount: number, batch = PRUNE_BATCH): number {
+    // Both limits doom the oldest first, in one order: what they doom together is the longer list.
+    const byAge = maxAgeMs > 0
+      ? (this.sql(`${PRUNABLE} AND updated_ms < ? ORDER BY updated_ms, key LIMIT ?`).pluck().all(this.now() - maxAgeMs, batch) as string[])
+      : [];
+    const completed = this.sql("SELECT coalesce(sum(n), 0) FROM agent_counts WHERE status = 'completed'").pluck().get() as number;
+    let byCount: string[] = [];
+    if (maxCount > 0 && completed > maxCount) {
+      const excess = (this.sql(`SELECT count(*) FROM (${PRUNABLE})`).pluck().get() as number) - maxCount;
+      if (excess > 0) byCount = this.sql(`${PRUNABLE} ORDER BY updated_ms, key LIMIT ?`).pluck().all(Math.min(excess, batch)) as string[];
     }
-    if (maxCount > 0) {
-      const rows = this.sql("SELECT key FROM messages WHERE status = 'completed' AND path IS NULL ORDER BY updated_ms DESC, key DESC LIMIT -1 OFFSET ?")
-        .pluck().all(maxCount) as string[];
-      for (const k of rows) doomed.add(k);
-    }
+    const doomed = byAge.length >= byCount.length ? byAge : byCount;
+    if (doomed.length === 0) return 0;
     const dropMessage = this.sql("DELETE FROM messages WHERE key = ?");
     const dropEvents = this.sql("DELETE FROM events WHERE key = ?");
     this.transaction(() => {
@@ -292,9 +301,9 @@ export class JournalWriter {
         dropMessage.run(key);
       }
       // The journal changed (counts, last activity): a seq says so to whatever caches by it.
-      if (doomed.size > 0) this.nextSeq();
+      this.nextSeq();
     });
-    return doomed.size;
+    return doomed.length;
   }
 
   /**
