@@ -150,6 +150,16 @@ describe("watching the tree", () => {
     }
   });
 
+  it("journals the files a folder brings when it is moved in whole", async () => {
+    const made = fs.mkdtempSync(path.join(path.dirname(ws), "mailroom-agent-"));
+    fs.mkdirSync(path.join(made, "processed"));
+    fs.writeFileSync(path.join(made, "task_assignment_7.mime"), mime("n7", "ignitian_7"));
+    fs.writeFileSync(path.join(made, "processed", "task_assignment_70.mime"), mime("n70", "ignitian_7"));
+    fs.renameSync(made, queue("ignitian_7"));
+    expect(await until(() => q("mid:n7@ignite.local")[0])).toMatchObject({ agent: "ignitian_7", folder: "queue" });
+    expect(await until(() => q("mid:n70@ignite.local")[0])).toMatchObject({ agent: "ignitian_7", folder: "processed" });
+  });
+
   it("journals a file that exists for one second", async () => {
     const file = queue("leader", "notify_1.mime");
     fs.writeFileSync(file, mime("brief", "leader"));

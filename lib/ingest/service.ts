@@ -13,7 +13,7 @@ import { IngestWorkers } from "./workers";
 import type { TreeDiff } from "./worker";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
-import { DirWatcher, listDirs, WATCH_DEPTH } from "./watch";
+import { DirWatcher, listDirs, nonFoldersIn, WATCH_DEPTH } from "./watch";
 
 
 /** A vanished file waits this long for a move to claim it before it counts as deleted. */
@@ -285,10 +285,14 @@ export class IngestService {
     for (const m of missing) {
       if (writer.known(m.source.id, m.relPath)) this.pendingGone.set(`${m.source.id}\0${m.relPath}`, { ...m, since: Date.now() });
     }
+    this.armSettle();
+    if (newDirs.length === 0) return;
     // Only the new folders and what is in them: the rest is watched already, and reading every
     // folder of a big tree again would hold the main thread (1.3 s at a million files).
-    if (newDirs.length > 0) this.watcher.addDirs(newDirs);
-    this.armSettle();
+    this.watcher.addDirs(newDirs);
+    // Files that came with a folder (moved in whole, or written before its watch was set) send no
+    // event of their own: looked at now rather than at the next rescan.
+    await this.onBatch(newDirs.flatMap(nonFoldersIn));
   }
 
   private armSettle(): void {

@@ -77,6 +77,15 @@ export class DirWatcher {
   }
 }
 
+/** What `dir` holds other than folders (files, links, …), as absolute paths; [] when it cannot be read. */
+export function nonFoldersIn(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => path.join(dir, e.name));
+  } catch {
+    return [];
+  }
+}
+
 /** How many levels below a watched root folders are watched. */
 export const WATCH_DEPTH = 4;
 
