@@ -9,6 +9,7 @@ import { parseQuery } from "@/lib/query";
 import { loadConfig } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { IngestService, nextRescanDelay } from "./service";
+import { PRUNE_BATCH } from "@/lib/journal/writer";
 import { IngestWorkers } from "./workers";
 
 let ws: string;
@@ -143,7 +144,8 @@ describe("watching the tree", () => {
       await until(() => readdir.mock.calls.some(([d]) => d === queue("ignitian_8")));
       fs.writeFileSync(queue("ignitian_8", "task_assignment_80.mime"), mime("n80", "ignitian_8"));
       expect(await until(() => q("mid:n80@ignite.local")[0])).toMatchObject({ agent: "ignitian_8" });
-      // queue/ignitian_8/a/b/c is 4 levels below queue/, as deep as a scan's watches go.
+      // queue/ignitian_8/a/b/c is 4 levels below queue/, as deep as new folders are watched (a
+      // scan watches only the levels that can hold messages, 2 below queue/).
       expect(readdir.mock.calls.some(([d]) => String(d).startsWith(queue("ignitian_8", "a", "b", "c", "d")))).toBe(false);
     } finally {
       readdir.mockRestore();
@@ -158,6 +160,24 @@ describe("watching the tree", () => {
     fs.renameSync(made, queue("ignitian_7"));
     expect(await until(() => q("mid:n7@ignite.local")[0])).toMatchObject({ agent: "ignitian_7", folder: "queue" });
     expect(await until(() => q("mid:n70@ignite.local")[0])).toMatchObject({ agent: "ignitian_7", folder: "processed" });
+  });
+
+  it("re-reads nothing for an event about a folder it watches already, and watches a folder made again at once", async () => {
+    const readdir = vi.spyOn(fs, "readdirSync");
+    try {
+      fs.mkdirSync(queue("ignitian_6"));
+      await until(() => readdir.mock.calls.some(([d]) => d === queue("ignitian_6")));
+      readdir.mockClear();
+      fs.chmodSync(queue("leader", "processed"), 0o750); // an event for processed/ itself, in leader/
+      fs.rmSync(queue("ignitian_6"), { recursive: true });
+      fs.mkdirSync(queue("ignitian_6")); // within one batch of events: the same name, another folder
+      await until(() => readdir.mock.calls.some(([d]) => d === queue("ignitian_6")));
+      fs.writeFileSync(queue("ignitian_6", "task_assignment_6.mime"), mime("n6", "ignitian_6"));
+      expect(await until(() => q("mid:n6@ignite.local")[0])).toMatchObject({ agent: "ignitian_6" });
+      expect(readdir.mock.calls.filter(([d]) => d === queue("leader", "processed"))).toEqual([]);
+    } finally {
+      readdir.mockRestore();
+    }
   });
 
   it("journals a file that exists for one second", async () => {
@@ -279,6 +299,19 @@ describe("periodic rescans", () => {
     } finally {
       logs.mockRestore();
       retaining.stop();
+    }
+  });
+
+  it("prune a long history a batch per turn until a batch comes back short", async () => {
+    const prune = vi.spyOn(journal.writer, "prune").mockReturnValueOnce(PRUNE_BATCH).mockReturnValueOnce(PRUNE_BATCH).mockReturnValueOnce(3);
+    const logs = vi.spyOn(console, "log");
+    try {
+      await service.scanNow();
+      await until(() => logs.mock.calls.some(([line]) => line === `[mailroom] retention: pruned ${2 * PRUNE_BATCH + 3} completed messages`));
+      expect(prune).toHaveBeenCalledTimes(3);
+    } finally {
+      prune.mockRestore();
+      logs.mockRestore();
     }
   });
 

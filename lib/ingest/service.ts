@@ -13,7 +13,7 @@ import { IngestWorkers } from "./workers";
 import type { TreeDiff } from "./worker";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
-import { DirWatcher, listDirs, nonFoldersIn, WATCH_DEPTH } from "./watch";
+import { DirWatcher, entriesIn, listDirs, WATCH_DEPTH } from "./watch";
 
 
 /** A vanished file waits this long for a move to claim it before it counts as deleted. */
@@ -188,7 +188,7 @@ export class IngestService {
       if (files !== undefined) writer.setProgress(source.id, files, files, true);
     }
     writer.refreshStuck(this.config.stuckAfterMs);
-    await this.prune();
+    this.prune();
   }
 
   /** The timer's sweep: a journal that stays locked past the busy timeout is logged, and the next sweep tries again. */
@@ -208,15 +208,15 @@ export class IngestService {
     this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
   }
 
-  /** Retention, a batch per write with requests served between (a first prune of a long history is many). */
-  private async prune(): Promise<void> {
-    let pruned = 0;
-    for (let batch = PRUNE_BATCH; batch === PRUNE_BATCH && !this.stopped; ) {
-      batch = this.journal.writer.prune(this.config.retainMs, this.config.retainCount);
-      pruned += batch;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    if (pruned > 0) console.log(`[mailroom] retention: pruned ${pruned} completed messages`);
+  /**
+   * Retention, a batch at a time: a first prune of a long history is many batches, each its own
+   * turn, so file events are journaled between them.
+   */
+  private prune(prunedSoFar = 0): void {
+    const batch = this.journal.writer.prune(this.config.retainMs, this.config.retainCount);
+    const pruned = prunedSoFar + batch;
+    if (batch === PRUNE_BATCH) void this.serial(async () => this.prune(pruned));
+    else if (pruned > 0) console.log(`[mailroom] retention: pruned ${pruned} completed messages`);
   }
 
   private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, FoundFile[]> }): Promise<void> {
@@ -243,7 +243,7 @@ export class IngestService {
     }
     this.treeFiles = files;
     writer.refreshStuck(this.config.stuckAfterMs);
-    await this.prune();
+    this.prune();
     this.watcher.setDirs(watched);
   }
 
@@ -269,6 +269,10 @@ export class IngestService {
         continue;
       }
       if (found.kind === "directory" && !at.source.reader.place(at.relPath)) {
+        // An event for a folder watched already (its own metadata changed) brings nothing new;
+        // re-reading a processed/ folder of tens of thousands of files would be all cost.
+        if (this.watcher.watches(abs)) continue;
+        this.watcher.drop(abs); // a watch left from another folder at this path, and those under it
         newDirs.push(...foldersToWatch(at.source.reader.watchDirs, abs));
         continue;
       }
@@ -292,7 +296,8 @@ export class IngestService {
     this.watcher.addDirs(newDirs);
     // Files that came with a folder (moved in whole, or written before its watch was set) send no
     // event of their own: looked at now rather than at the next rescan.
-    await this.onBatch(newDirs.flatMap(nonFoldersIn));
+    const watched = new Set(newDirs);
+    await this.onBatch(newDirs.flatMap(entriesIn).filter((p) => !watched.has(p)));
   }
 
   private armSettle(): void {

@@ -27,3 +27,15 @@ it("adds folders to what it watches without dropping one it already watched", as
     watcher.close();
   }
 });
+
+it("watches nothing once closed, even when asked to after (a scan that ends after a stop)", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-watch-"));
+  dirs.push(root);
+  const seen: string[] = [];
+  const watcher = new DirWatcher((paths) => seen.push(...paths), 10);
+  watcher.close();
+  watcher.setDirs([root]);
+  fs.writeFileSync(path.join(root, "a.mime"), "x");
+  await new Promise((r) => setTimeout(r, 200));
+  expect(seen).toEqual([]);
+});

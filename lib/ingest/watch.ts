@@ -8,39 +8,53 @@ import path from "node:path";
  * periodic rescan covers whatever the platform drops (network filesystems, overflow).
  */
 export class DirWatcher {
-  private watchers = new Map<string, fs.FSWatcher>();
+  /** By path, with which folder is watched (folderId): a watch follows its folder, so a new folder at that path needs its own. */
+  private watchers = new Map<string, { watch: fs.FSWatcher; id: string }>();
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     private readonly onBatch: (absPaths: string[]) => void,
     private readonly debounceMs = 50,
   ) {}
 
-  /** Watch exactly these directories from now on. */
+  /** Watch exactly these directories from now on (a watch of another folder at one's path is replaced). */
   setDirs(dirs: Iterable<string>): void {
+    if (this.closed) return; // a scan that ends after stop() must not leave watches behind
     const wanted = new Set(dirs);
-    for (const [dir, w] of this.watchers) {
-      if (!wanted.has(dir)) {
-        w.close();
-        this.watchers.delete(dir);
-      }
-    }
+    for (const dir of this.watchers.keys()) if (!wanted.has(dir)) this.unwatch(dir);
     for (const dir of wanted) {
-      if (this.watchers.has(dir)) continue;
+      const id = folderId(dir);
+      if (id === null) {
+        this.unwatch(dir); // gone, or a link: the rescan picks it up when a folder is there
+        continue;
+      }
+      if (this.watchers.get(dir)?.id === id) continue;
+      this.unwatch(dir);
       try {
-        const w = fs.watch(dir, { persistent: false }, (_event, name) => {
+        const watch = fs.watch(dir, { persistent: false }, (_event, name) => {
           this.push(name ? path.join(dir, name.toString()) : dir);
         });
-        w.on("error", () => {
-          w.close();
-          this.watchers.delete(dir);
+        watch.on("error", () => {
+          if (this.watchers.get(dir)?.watch === watch) this.unwatch(dir);
         });
-        this.watchers.set(dir, w);
+        this.watchers.set(dir, { watch, id });
       } catch {
         // Gone or unreadable: the rescan picks it up when it appears.
       }
     }
+  }
+
+  /** Whether the folder now at `dir` is the one watched there. */
+  watches(dir: string): boolean {
+    const watched = this.watchers.get(dir);
+    return watched !== undefined && watched.id === folderId(dir);
+  }
+
+  private unwatch(dir: string): void {
+    this.watchers.get(dir)?.watch.close();
+    this.watchers.delete(dir);
   }
 
   /** Watch these directories too (a stale list must not drop a folder found since). */
@@ -53,11 +67,7 @@ export class DirWatcher {
    * folder, not its name), and a folder made again under that name must get a watch of its own.
    */
   drop(dir: string): void {
-    for (const [watched, w] of this.watchers) {
-      if (watched !== dir && !watched.startsWith(dir + path.sep)) continue;
-      w.close();
-      this.watchers.delete(watched);
-    }
+    for (const watched of this.watchers.keys()) if (watched === dir || watched.startsWith(dir + path.sep)) this.unwatch(watched);
   }
 
   private push(absPath: string): void {
@@ -71,16 +81,30 @@ export class DirWatcher {
   }
 
   close(): void {
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    for (const w of this.watchers.values()) w.close();
-    this.watchers.clear();
+    for (const dir of this.watchers.keys()) this.unwatch(dir);
   }
 }
 
-/** What `dir` holds other than folders (files, links, …), as absolute paths; [] when it cannot be read. */
-export function nonFoldersIn(dir: string): string[] {
+/**
+ * Which folder is at `dir` when it is a real directory (not a link to one), else null: its inode
+ * and birth time, as a folder removed and made again at once often gets the same inode.
+ */
+function folderId(dir: string): string | null {
   try {
-    return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => path.join(dir, e.name));
+    const st = fs.lstatSync(dir);
+    return st.isDirectory() ? `${st.ino}:${st.birthtimeMs}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What `dir` holds, as absolute paths, when it is a real directory (a link is never read); else []. */
+export function entriesIn(dir: string): string[] {
+  if (folderId(dir) === null) return [];
+  try {
+    return fs.readdirSync(dir).map((name) => path.join(dir, name));
   } catch {
     return [];
   }
@@ -93,6 +117,8 @@ export const WATCH_DEPTH = 4;
 export function listDirs(dirs: string[], depth = WATCH_DEPTH): string[] {
   const out: string[] = [];
   const walk = (dir: string, level: number) => {
+    // Entries below are known real folders from their directory entry; a starting one is checked.
+    if (level === 0 && folderId(dir) === null) return;
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });

@@ -41,7 +41,7 @@ interface Row {
 }
 
 /** Completed messages whose files are gone, the only ones retention prunes (INDEXED BY: see prune). */
-const PRUNABLE = "SELECT key FROM messages INDEXED BY messages_prunable WHERE status = 'completed' AND path IS NULL";
+const PRUNABLE = "FROM messages INDEXED BY messages_prunable WHERE status = 'completed' AND path IS NULL";
 /** Messages pruned in one write at most. */
 export const PRUNE_BATCH = 5000;
 
@@ -278,18 +278,25 @@ export class JournalWriter {
    * ever pruned. 0 turns a limit off. At most `batch` go in one call (the oldest first), so a
    * first prune of a long history does not hold the journal in one long write; returns how many
    * were pruned. Runs after every rescan, so it reads only what it prunes: the prunable are their
-   * own index (migration 14), and their count is first bounded by the overview's counts.
+   * own index (migration 14), and a count limit is first checked against the overview's counts,
+   * then walks only the messages it keeps.
    */
   prune(maxAgeMs: number, maxCount: number, batch = PRUNE_BATCH): number {
     // Both limits doom the oldest first, in one order: what they doom together is the longer list.
     const byAge = maxAgeMs > 0
-      ? (this.sql(`${PRUNABLE} AND updated_ms < ? ORDER BY updated_ms, key LIMIT ?`).pluck().all(this.now() - maxAgeMs, batch) as string[])
+      ? (this.sql(`SELECT key ${PRUNABLE} AND updated_ms < ? ORDER BY updated_ms, key LIMIT ?`).pluck().all(this.now() - maxAgeMs, batch) as string[])
       : [];
     const completed = this.sql("SELECT coalesce(sum(n), 0) FROM agent_counts WHERE status = 'completed'").pluck().get() as number;
     let byCount: string[] = [];
     if (maxCount > 0 && completed > maxCount) {
-      const excess = (this.sql(`SELECT count(*) FROM (${PRUNABLE})`).pluck().get() as number) - maxCount;
-      if (excess > 0) byCount = this.sql(`${PRUNABLE} ORDER BY updated_ms, key LIMIT ?`).pluck().all(Math.min(excess, batch)) as string[];
+      // The oldest message kept; those before it go.
+      const kept = this.sql(`SELECT updated_ms, key ${PRUNABLE} ORDER BY updated_ms DESC, key DESC LIMIT 1 OFFSET ?`).get(maxCount - 1) as
+        | { updated_ms: number; key: string }
+        | undefined;
+      if (kept) {
+        byCount = this.sql(`SELECT key ${PRUNABLE} AND (updated_ms, key) < (?, ?) ORDER BY updated_ms, key LIMIT ?`)
+          .pluck().all(kept.updated_ms, kept.key, batch) as string[];
+      }
     }
     const doomed = byAge.length >= byCount.length ? byAge : byCount;
     if (doomed.length === 0) return 0;
