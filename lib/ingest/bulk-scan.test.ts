@@ -197,6 +197,33 @@ describe("bulk first scan", () => {
     db.close();
   });
 
+  it("lets the stuck sweep run between chunks, and ends with the journal the writer builds", async () => {
+    const { root, db, writer, source } = await threeChunks();
+    const load = IngestWorkers.prototype.load;
+    const stuckMidLoad: number[] = [];
+    // The service's once-a-second sweep, run here as each chunk comes back.
+    const spy = vi.spyOn(IngestWorkers.prototype, "load").mockImplementation(async function (this: IngestWorkers, ...args) {
+      const loaded = await load.apply(this, args);
+      writer.refreshStuck(300_000);
+      stuckMidLoad.push(db.prepare("SELECT coalesce(sum(stuck), 0) FROM agent_counts").pluck().get() as number);
+      return loaded;
+    });
+    try {
+      await scanSource(source, writer, { reportProgress: false, workersMinFiles: 0 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(stuckMidLoad[0]).toBeGreaterThan(0);
+    writer.refreshStuck(300_000);
+    const complete = await scanned(root, "file by file");
+    new JournalWriter(complete.db, () => NOW).refreshStuck(300_000);
+    expect(rowsOf(db)).toEqual(rowsOf(complete.db));
+    const counts = (d: Db) => d.prepare("SELECT * FROM agent_counts WHERE source = 's' AND n > 0 ORDER BY agent, dead_letter, status").all();
+    expect(counts(db)).toEqual(counts(complete.db));
+    complete.db.close();
+    db.close();
+  });
+
   it("starts the workers while the tree is still being listed, once it is big enough", async () => {
     const { db, writer, source } = await threeChunks();
     const steps: string[] = [];

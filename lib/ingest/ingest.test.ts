@@ -268,6 +268,34 @@ describe("periodic rescans", () => {
     }
   });
 
+  it("a first scan marks stuck messages as it goes: the sweep runs from the start", async () => {
+    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
+    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData });
+    const fresh = openJournal(config.journalFile);
+    vi.useFakeTimers({ toFake: ["setInterval"] });
+    const begin = fresh.writer.beginBulkLoad.bind(fresh.writer);
+    const sweep = vi.spyOn(fresh.writer, "refreshStuck");
+    let sweptMidScan = false;
+    // A second passes while the load is under way.
+    vi.spyOn(fresh.writer, "beginBulkLoad").mockImplementation(() => {
+      const bulk = begin();
+      vi.advanceTimersByTime(1000);
+      sweptMidScan = sweep.mock.calls.length > 0;
+      return bulk;
+    });
+    const first = new IngestService(config, fresh);
+    try {
+      await first.start();
+      expect(sweptMidScan).toBe(true);
+      expect(queryPage(fresh.db, parseQuery("is:stuck"), 500, null).items).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+      first.stop();
+      fs.rmSync(freshData, { recursive: true, force: true });
+    }
+  });
+
   it("a first scan of an empty journal loads in bulk, however big the tree is taken to be", async () => {
     const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
     const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData });

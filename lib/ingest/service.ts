@@ -68,6 +68,9 @@ export class IngestService {
 
   async start(): Promise<void> {
     const started = performance.now();
+    // From the start: a first scan of a big tree takes a while, and the messages it has journaled
+    // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
+    this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
     await this.serial(() => this.rescan(true));
     if (this.stopped) return;
     this.journal.writer.analyze();
@@ -80,7 +83,6 @@ export class IngestService {
     if (this.stopped) return;
     releaseScanMemory();
     this.scheduleRescan(this.config.rescanMs);
-    this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
   }
 
   /**
