@@ -26,7 +26,7 @@ const SLOW_RESCAN_MS = 2000;
 /** From this many files a periodic rescan compares the tree with the journal on a worker thread. */
 const BIG_TREE_FILES = 20_000;
 
-/** A new folder and those in it, no deeper below its watched root than a scan watches. */
+/** A new folder and those in it, down to WATCH_DEPTH below its watched root. */
 function foldersToWatch(roots: string[], dir: string): string[] {
   const root = roots.find((r) => dir.startsWith(r + path.sep));
   if (!root) return [];

@@ -7,6 +7,7 @@ import type { Db } from "./db";
 import { describeMove } from "./events";
 import { fileIdentities, type FileIdentity } from "./files";
 import { makeKey } from "./keys";
+import { currentSeq } from "./queries";
 import { firstSeenDetail, messageRow } from "./message-row";
 import { refreshThreadKey } from "./thread-keys";
 
@@ -361,22 +362,18 @@ export class JournalWriter {
     const movedOn = "stuck = 1 AND (status != 'processing' OR path IS NULL OR mtime_ms > ?)";
     const last = this.lastStuckSweep();
     const stuckRows = this.sql("SELECT coalesce(sum(stuck), 0) FROM agent_counts").pluck().get() as number;
-    const since = last && threshold >= last.threshold && this.seqNow() - last.seq < stuckRows ? last.seq : null;
+    const since = last && threshold >= last.threshold && currentSeq(this.db) - last.seq < stuckRows ? last.seq : null;
     const cleared = (
       since === null
         ? this.sql(`SELECT key FROM messages WHERE ${movedOn}`).all(threshold)
         : this.sql(`SELECT key FROM messages WHERE seq > ? AND ${movedOn}`).all(since, threshold)
     ) as { key: string }[];
     for (const r of cleared) this.sql("UPDATE messages SET stuck = 0, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
-    const seq = this.seqNow();
+    const seq = currentSeq(this.db);
     // Kept as it is when nothing was written since: it still holds for every later threshold (and
     // an idle journal is not written every second).
     if (!last || seq !== last.seq || threshold < last.threshold) this.saveStuckSweep({ threshold, seq });
     return newlyStuck.length + cleared.length;
-  }
-
-  private seqNow(): number {
-    return this.sql("SELECT value FROM meta WHERE name = 'seq'").pluck().get() as number;
   }
 
   private lastStuckSweep(): StuckSweep | null {
