@@ -140,11 +140,16 @@ describe("JournalWriter", () => {
     expect(querySummary(db, key)?.stuck).toBe(false);
   });
 
-  it("checks only rows written since the last sweep, unless the threshold went back", () => {
-    const { key } = writer.record(fileRecord("queue/evaluator/processed/s.mime", { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 5 }));
+  /** A processing message swept stuck, then changed behind the journal's back (no write, no seq): a sweep that re-reads it clears it. */
+  function stuckThenTouched(name: string, ino: number): string {
+    const { key } = writer.record(fileRecord(`queue/evaluator/processed/${name}.mime`, { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino }));
     writer.refreshStuck(300_000);
-    // Changed behind the journal's back (no write, no seq): a sweep that re-read every stuck row would clear it.
     db.prepare("UPDATE messages SET mtime_ms = ? WHERE key = ?").run(now, key);
+    return key;
+  }
+
+  it("checks only rows written since the last sweep, unless the threshold went back", () => {
+    const key = stuckThenTouched("s", 5);
     expect(writer.refreshStuck(300_000)).toBe(0);
     expect(querySummary(db, key)?.stuck).toBe(true);
     // The last sweep is kept in the journal: a restarted server's writer goes on from it.
@@ -156,9 +161,7 @@ describe("JournalWriter", () => {
   });
 
   it("checks every stuck row instead when fewer are stuck than were written since, and writes nothing when idle", () => {
-    const { key } = writer.record(fileRecord("queue/evaluator/processed/b.mime", { status: "processing" }, { mtimeMs: now - 301_000, size: 1, ino: 6 }));
-    writer.refreshStuck(300_000);
-    db.prepare("UPDATE messages SET mtime_ms = ? WHERE key = ?").run(now, key);
+    const key = stuckThenTouched("b", 6);
     // A burst of writes (more than the one stuck row) since the last sweep: reading the stuck rows is cheaper.
     for (let i = 0; i < 3; i++) writer.record(fileRecord(`queue/leader/burst_${i}.mime`, {}, { mtimeMs: now, size: 1, ino: 60 + i }));
     expect(writer.refreshStuck(300_000)).toBe(1);
