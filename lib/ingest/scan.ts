@@ -6,7 +6,7 @@ import type { FileIdentity } from "@/lib/journal/files";
 import { statFoundSync } from "./read";
 import type { TreeDiff } from "./worker";
 import { IngestWorkers } from "./workers";
-import { commitFile, prepareFile, sameFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
+import { commitFile, compareListing, prepareFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
 /** Files journaled per transaction (fewer commits rewrite fewer index pages); between chunks the event loop serves requests. */
 const CHUNK = 2000;
@@ -122,7 +122,7 @@ interface Comparison {
 }
 
 /** List the tree here (unless `listing` was made before) and compare it with `known`, what the journal holds. */
-async function compareListing(
+async function compareHere(
   source: ReadableSource,
   known: Map<string, FileIdentity>,
   listing: FoundFile[] | undefined,
@@ -134,8 +134,7 @@ async function compareListing(
   const present = new Set(found.map((f) => f.relPath));
   return {
     files: found.length,
-    changed: found.filter((f) => !sameFile(known.get(f.relPath), f)),
-    unlisted: [...known.keys()].filter((p) => !present.has(p)),
+    ...compareListing(found, known),
     // Not listed may still mean there now: a listing made before this turn is asked again.
     isThere: (p) => present.has(p) || (listing !== undefined && statFoundSync(source.root, p) !== null),
     dirs,
@@ -189,7 +188,7 @@ export async function scanSource(
       empty = known.size === 0;
       // An empty journal loads in bulk, so a big tree's workers can start while it is listed.
       if (empty) early = workersForLoad(minFiles);
-      tree = await compareListing(source, known, opts.listing, early?.onListed);
+      tree = await compareHere(source, known, opts.listing, early?.onListed);
     }
     writer.setAgents(source.id, tree.agents ?? (await source.reader.agents()));
     if (opts.reportProgress) writer.setProgress(source.id, tree.files - tree.changed.length, tree.files, false);

@@ -93,6 +93,15 @@ export function sameFile(known: FileIdentity | null | undefined, found: FoundFil
   return !!known && known.mtimeMs === found.mtimeMs && known.size === found.size && known.ino === found.ino;
 }
 
+/** A listing against what the journal holds: files new or not as journaled, and journaled paths not listed. */
+export function compareListing(found: readonly FoundFile[], known: ReadonlyMap<string, FileIdentity>): { changed: FoundFile[]; unlisted: string[] } {
+  const listed = new Set(found.map((f) => f.relPath));
+  return {
+    changed: found.filter((f) => !sameFile(known.get(f.relPath), f)),
+    unlisted: [...known.keys()].filter((p) => !listed.has(p)),
+  };
+}
+
 /** Whether the journal already has this file exactly as it is on disk. */
 export function isUnchanged(ctx: SyncContext, found: FoundFile): boolean {
   return sameFile(ctx.writer.known(ctx.source.id, found.relPath), found);

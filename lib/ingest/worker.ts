@@ -12,7 +12,7 @@ import { fileIdentities, type FileIdentity } from "@/lib/journal/files";
 import type { FileRecord } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
 import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
-import { prepareFile, sameFile, type PreparedFile } from "./sync";
+import { compareListing, prepareFile, type PreparedFile } from "./sync";
 
 export interface LoadJob {
   kind: "load";
@@ -137,9 +137,8 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   } finally {
     db.close();
   }
-  const changed = found.filter((f) => !sameFile(known.get(f.relPath), f));
-  for (const f of found) known.delete(f.relPath);
-  return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: [...known.keys()], dirs };
+  const { changed, unlisted } = compareListing(found, known);
+  return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: unlisted, dirs };
 }
 
 const run = (job: LoadJob | DiffJob): Promise<LoadResult | DiffResult> => (job.kind === "load" ? load(job) : diff(job));
