@@ -1,19 +1,22 @@
 "use client";
 
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { notePageShown } from "@/lib/client/nav-history";
+import { focusSearchOnArrival } from "@/lib/client/search-focus";
 import { SHORTCUTS, shortcutFor } from "@/lib/client/selection";
 
 const kbd = "rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200";
 
 /**
- * The page-wide shortcuts (`/` to the search box, `?` for this list) and a small button that
- * opens the list in a modal <dialog> (Esc or Close shuts it; focus returns to where it was).
+ * The page-wide shortcuts (`/` to the search box, or to the messages timeline's on a page without
+ * one; `?` for this list) and a small button that opens the list in a modal <dialog> (Esc or
+ * Close shuts it; focus returns to where it was).
  */
 export function KeyboardShortcuts() {
   const dialog = useRef<HTMLDialogElement>(null);
   const pathname = usePathname();
+  const router = useRouter();
   useEffect(() => notePageShown(), [pathname]);
 
   useEffect(() => {
@@ -24,16 +27,21 @@ export function KeyboardShortcuts() {
         e.preventDefault();
         dialog.current?.showModal();
       } else if (action === "search") {
-        const box = document.getElementById("q");
-        if (!(box instanceof HTMLInputElement)) return;
         e.preventDefault();
-        box.focus();
-        box.select();
+        const box = document.getElementById("q");
+        if (box instanceof HTMLInputElement) {
+          box.focus();
+          box.select();
+        } else {
+          // No search box here (a message, a thread, compose): search all messages.
+          focusSearchOnArrival();
+          router.push("/messages");
+        }
       }
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+  }, [router]);
 
   return (
     <>

@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { applySuggestion, complete, type Suggestion } from "@/lib/client/completion";
 import { queryProblem } from "@/lib/client/query-problem";
+import { takeSearchFocus } from "@/lib/client/search-focus";
 import { useFacets } from "@/lib/client/use-facets";
 import { cn } from "../ui/cn";
 import { optionId, SuggestionList } from "./suggestion-list";
@@ -37,6 +38,23 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
     const timer = setTimeout(() => setSettled(value), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [value, settled]);
+
+  // A taken suggestion leaves a space for the next term; the URL gets the query without it.
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const trim = (e: FormDataEvent) => {
+      const q = e.formData.get("q");
+      if (typeof q === "string") e.formData.set("q", q.trim());
+    };
+    form.addEventListener("formdata", trim);
+    return () => form.removeEventListener("formdata", trim);
+  }, []);
+
+  // Sent here by `/` from a page without a search box (keyboard-shortcuts.tsx).
+  useEffect(() => {
+    if (takeSearchFocus()) inputRef.current?.focus();
+  }, []);
 
   // After a suggestion is taken, put the caret where the inserted text ends.
   useLayoutEffect(() => {

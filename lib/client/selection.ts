@@ -7,7 +7,7 @@ export const SHORTCUTS: readonly { keys: string[]; what: string }[] = [
   { keys: ["j"], what: "Select the next message in a list" },
   { keys: ["k"], what: "Select the previous message" },
   { keys: ["Enter"], what: "Open the selected message" },
-  { keys: ["/"], what: "Go to the search box" },
+  { keys: ["/"], what: "Go to the search box (on a page without one: search all messages)" },
   { keys: ["Esc"], what: "Close suggestions, leave the search box or clear the selection; on a message, go back" },
   { keys: ["?"], what: "Show these shortcuts" },
 ];
