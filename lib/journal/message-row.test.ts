@@ -20,6 +20,9 @@ describe("previewOf", () => {
       `${"y".repeat(160)} ${" ".repeat(1000)}`,
       `${"z".repeat(161)}${"\n".repeat(900)}`,
       `${"w".repeat(159)}\u3000\u3000${"v".repeat(700)}`,
+      `${"c".repeat(100)}${" ".repeat(215)}${"d".repeat(100)}`,
+      `${"e".repeat(161)}${" ".repeat(159)}${"f".repeat(10)}`,
+      `${"g ".repeat(80)}${" ".repeat(2000)}h`,
     ];
     for (const body of bodies) expect(previewOf(body)).toBe(reference(body));
   });

@@ -7,10 +7,13 @@ const collapse = (text: string) => text.replace(/\s+/g, " ").trimStart();
 
 /** The body's first characters, whitespace runs collapsed to one space. */
 export function previewOf(body: string): string {
-  // From a prefix when it already gives more than the preview, so a long body is not rewritten whole.
-  const head = collapse(body.slice(0, 4 * PREVIEW_CHARS));
-  const text = head.length > PREVIEW_CHARS + 1 ? head : collapse(body);
-  return text.trimEnd().slice(0, PREVIEW_CHARS);
+  // From the shortest prefix that already gives more than the preview (a first scan previews every
+  // body), so a long body is not rewritten whole. A prefix's collapse is a prefix of the whole's.
+  for (const chars of [2 * PREVIEW_CHARS, 8 * PREVIEW_CHARS]) {
+    const head = collapse(body.slice(0, chars));
+    if (head.length > PREVIEW_CHARS + 1) return head.trimEnd().slice(0, PREVIEW_CHARS);
+  }
+  return collapse(body).trimEnd().slice(0, PREVIEW_CHARS);
 }
 
 /** The messages row a file record becomes (thread_key, stuck, duplicate and dead_letter_of are kept apart). */
