@@ -130,4 +130,11 @@ test("/ on a page without a search box opens the messages search, focused", asyn
   await expect(searchBox(page)).toBeFocused();
   await page.keyboard.type("from:");
   await expect(searchBox(page)).toHaveValue("from:");
+
+  // Never away from input not yet sent: on compose, / stays.
+  await page.goto("/compose");
+  await page.getByRole("checkbox").first().focus();
+  await page.keyboard.press("/");
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/compose$/);
 });

@@ -3,7 +3,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { notePageShown } from "@/lib/client/nav-history";
-import { focusSearchOnArrival } from "@/lib/client/search-focus";
+import { focusSearchOnArrival, HOLDS_INPUT_SELECTOR, SEARCH_PAGE } from "@/lib/client/search-focus";
 import { SHORTCUTS, shortcutFor } from "@/lib/client/selection";
 
 const kbd = "rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200";
@@ -27,15 +27,16 @@ export function KeyboardShortcuts() {
         e.preventDefault();
         dialog.current?.showModal();
       } else if (action === "search") {
-        e.preventDefault();
         const box = document.getElementById("q");
         if (box instanceof HTMLInputElement) {
+          e.preventDefault();
           box.focus();
           box.select();
-        } else {
-          // No search box here (a message, a thread, compose): search all messages.
-          focusSearchOnArrival();
-          router.push("/messages");
+        } else if (!e.repeat && !document.querySelector(HOLDS_INPUT_SELECTOR)) {
+          // No search box here (a message, a thread): search all messages. Not away from unsent input.
+          e.preventDefault();
+          focusSearchOnArrival(SEARCH_PAGE);
+          router.push(SEARCH_PAGE);
         }
       }
     }

@@ -53,7 +53,7 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
 
   // Sent here by `/` from a page without a search box (keyboard-shortcuts.tsx).
   useEffect(() => {
-    if (takeSearchFocus()) inputRef.current?.focus();
+    if (takeSearchFocus(window.location.pathname)) inputRef.current?.focus();
   }, []);
 
   // After a suggestion is taken, put the caret where the inserted text ends.

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import * as crypto from "node:crypto";
 
 /** One-shot hashing (Node ≥ 20.12) costs half of createHash(), and a first scan makes a key per file; Next runs from 20.9. */
 const sha256Hex: (text: string) => string =

@@ -23,6 +23,9 @@ describe("previewOf", () => {
       `${"c".repeat(100)}${" ".repeat(215)}${"d".repeat(100)}`,
       `${"e".repeat(161)}${" ".repeat(159)}${"f".repeat(10)}`,
       `${"g ".repeat(80)}${" ".repeat(2000)}h`,
+      "😀".repeat(200),
+      `${" ".repeat(319)}${"😀".repeat(200)}`,
+      `${"i".repeat(319)}😀${"j".repeat(10)}`,
     ];
     for (const body of bodies) expect(previewOf(body)).toBe(reference(body));
   });

@@ -9,11 +9,11 @@ const collapse = (text: string) => text.replace(/\s+/g, " ").trimStart();
 export function previewOf(body: string): string {
   // From the shortest prefix that already gives more than the preview (a first scan previews every
   // body), so a long body is not rewritten whole. A prefix's collapse is a prefix of the whole's.
-  for (const chars of [2 * PREVIEW_CHARS, 8 * PREVIEW_CHARS]) {
+  for (const chars of [2 * PREVIEW_CHARS, 8 * PREVIEW_CHARS, Infinity]) {
     const head = collapse(body.slice(0, chars));
-    if (head.length > PREVIEW_CHARS + 1) return head.trimEnd().slice(0, PREVIEW_CHARS);
+    if (head.length > PREVIEW_CHARS + 1 || chars >= body.length) return head.trimEnd().slice(0, PREVIEW_CHARS);
   }
-  return collapse(body).trimEnd().slice(0, PREVIEW_CHARS);
+  return "";
 }
 
 /** The messages row a file record becomes (thread_key, stuck, duplicate and dead_letter_of are kept apart). */

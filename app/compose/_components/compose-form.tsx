@@ -97,7 +97,7 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate data-holds-input className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <fieldset disabled={readOnly} className="min-w-0 space-y-5">
         <legend className="sr-only">Message</legend>
         {sources.length > 1 ? (

@@ -32,7 +32,7 @@ export function RequeueEditor({
   const shown = useDeferredValue(text);
 
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" data-holds-input>
       <div className="space-y-1">
         <label htmlFor={`${id}-body`} className="block text-sm font-medium">
           YAML body
