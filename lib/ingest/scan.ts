@@ -131,12 +131,13 @@ async function compareHere(
   const dirs: string[] | null = listing ? null : [];
   // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
   const found = listing ?? (await source.reader.list({ stat: known.size > 0, onListed, onDir: (d) => dirs?.push(d) }));
-  const present = new Set(found.map((f) => f.relPath));
+  const { changed, unlisted, listed } = compareListing(found, known);
   return {
     files: found.length,
-    ...compareListing(found, known),
+    changed,
+    unlisted,
     // Not listed may still mean there now: a listing made before this turn is asked again.
-    isThere: (p) => present.has(p) || (listing !== undefined && statFoundSync(source.root, p) !== null),
+    isThere: (p) => listed.has(p) || (listing !== undefined && statFoundSync(source.root, p) !== null),
     dirs,
     agents: null,
   };

@@ -93,12 +93,16 @@ export function sameFile(known: FileIdentity | null | undefined, found: FoundFil
   return !!known && known.mtimeMs === found.mtimeMs && known.size === found.size && known.ino === found.ino;
 }
 
-/** A listing against what the journal holds: files new or not as journaled, and journaled paths not listed. */
-export function compareListing(found: readonly FoundFile[], known: ReadonlyMap<string, FileIdentity>): { changed: FoundFile[]; unlisted: string[] } {
+/** A listing against what the journal holds: files new or not as journaled, journaled paths not listed, and the listed paths. */
+export function compareListing(
+  found: readonly FoundFile[],
+  known: ReadonlyMap<string, FileIdentity>,
+): { changed: FoundFile[]; unlisted: string[]; listed: ReadonlySet<string> } {
   const listed = new Set(found.map((f) => f.relPath));
   return {
     changed: found.filter((f) => !sameFile(known.get(f.relPath), f)),
     unlisted: [...known.keys()].filter((p) => !listed.has(p)),
+    listed,
   };
 }
 

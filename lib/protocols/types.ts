@@ -1,6 +1,7 @@
 // The contract every protocol adapter fulfils. Adapters read and write files; they never touch
 // SQLite. Ingest drives them; the journal stores what they return.
 import type { Folder, MessageDetail, Protocol, Status } from "@/lib/model";
+import type { ListOptions } from "./fs-safe";
 
 /** Files larger than this are journaled by headers only (DESIGN "Safety rules"). */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -82,7 +83,7 @@ export interface SourceReader {
    * lists regular files without stats, `onListed` hears how many files were just added as the
    * listing goes, and `onDir` each folder read (see fs-safe ListOptions).
    */
-  list(opts?: { stat?: boolean; onListed?: (files: number) => void; onDir?: (absDir: string) => void }): Promise<FoundFile[]>;
+  list(opts?: Pick<ListOptions, "stat" | "onListed" | "onDir">): Promise<FoundFile[]>;
   /** Every agent with a queue or inbox, even an empty one. */
   agents(): Promise<string[]>;
   /** Where a root-relative path sits, or null when it is not a message location. */
