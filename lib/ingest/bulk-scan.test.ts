@@ -27,8 +27,13 @@ afterEach(() => {
   for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Every row with its file's bytes (kept apart in message_raw), but for id and seq, which follow the load's order. */
 const rowsOf = (db: Db) =>
-  (db.prepare("SELECT * FROM messages WHERE source = 's' ORDER BY key").all() as Record<string, unknown>[]).map(({ id: _id, seq: _seq, ...rest }) => rest);
+  (
+    db
+      .prepare("SELECT m.*, r.raw FROM messages m LEFT JOIN message_raw r ON r.id = m.id WHERE m.source = 's' ORDER BY m.key")
+      .all() as Record<string, unknown>[]
+  ).map(({ id: _id, seq: _seq, ...rest }) => rest);
 
 /** Scan `root` into a fresh journal, in bulk or (with another source's message already there) file by file. */
 async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "file by file"): Promise<{ db: Db; rows: unknown[]; events: unknown[]; counts: unknown[] }> {
@@ -264,7 +269,7 @@ describe("bulk first scan", () => {
     let db = openDb(file);
     const before = indexNames(db);
     deferIndexes(db, ["messages", "events"], { triggers: LOAD_SETS_ASIDE });
-    expect(indexNames(db)).toEqual(["agent_counts_delete", "agent_counts_update", "thread_last_delete", "thread_last_update"]);
+    expect(indexNames(db)).toEqual(["agent_counts_delete", "agent_counts_update", "message_raw_delete", "thread_last_delete", "thread_last_update"]);
     // A message journaled while the triggers were away (a load's end failed; live ingest went on).
     new JournalWriter(db).record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>", threadId: "thr_1" }));
     db.close(); // as if the process died here

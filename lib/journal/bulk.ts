@@ -56,6 +56,7 @@ function valuesOf(rec: FileRecord, atMs: number, attempt: number): unknown[] {
  */
 export class BulkInserter {
   private readonly insert: Statement;
+  private readonly insertRaw: Statement;
   private readonly seen: Statement;
   private readonly takeSeq: Statement;
   private readonly countDone: Statement;
@@ -63,6 +64,7 @@ export class BulkInserter {
 
   constructor(db: Db) {
     this.insert = db.prepare(`INSERT INTO messages (${COLUMNS.join(", ")}, thread_key) VALUES (${COLUMNS.map(() => "?").join(", ")}, ?)`);
+    this.insertRaw = db.prepare("INSERT INTO message_raw (id, raw) VALUES (?, ?)");
     this.seen = db.prepare("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, 'seen', ?)");
     this.takeSeq = db.prepare("UPDATE meta SET value = value + ? WHERE name = 'seq' RETURNING value").pluck();
     this.countDone = db.prepare("UPDATE sources SET files = files + ? WHERE id = ?");
@@ -85,11 +87,13 @@ export class BulkInserter {
     let seq = (this.takeSeq.get(rows.length) as number) - rows.length;
     for (const { rec, atMs, values } of rows) {
       values[SEQ_COLUMN] = ++seq;
-      for (let attempt = 1; !this.tryInsert(values, attempt); attempt++) {
+      let id: number | bigint | null;
+      for (let attempt = 1; (id = this.tryInsert(values, attempt)) === null; attempt++) {
         // Two files whose keys' short hashes collide: the later one takes the next attempt, as the writer does.
         values.splice(0, values.length, ...valuesOf(rec, atMs, attempt));
         values[SEQ_COLUMN] = seq;
       }
+      if (rec.raw !== null) this.insertRaw.run(id, rec.raw);
       this.seen.run(values[KEY_COLUMN], atMs, firstSeenDetail(rec));
     }
     this.triggerWork.apply(
@@ -101,14 +105,13 @@ export class BulkInserter {
     this.countDone.run(files, source);
   }
 
-  /** False when the key is taken (the only unique constraint a load keeps is the key's). */
-  private tryInsert(values: unknown[], attempt: number): boolean {
+  /** The new row's id, or null when the key is taken (the only unique constraint a load keeps is the key's). */
+  private tryInsert(values: unknown[], attempt: number): number | bigint | null {
     try {
-      this.insert.run(...values);
-      return true;
+      return this.insert.run(...values).lastInsertRowid;
     } catch (err) {
       const taken = (err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && String(err).includes("messages.key");
-      if (taken && attempt < MAX_KEY_ATTEMPTS) return false;
+      if (taken && attempt < MAX_KEY_ATTEMPTS) return null;
       throw err;
     }
   }

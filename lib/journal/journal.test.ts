@@ -7,7 +7,7 @@ import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import { JournalVersionError, migrate, openDb, type Db } from "./db";
 import { compileFilter } from "./filter";
-import { pageSql, queryChanges, queryHistory, queryPage, querySummary } from "./queries";
+import { pageSql, queryChanges, queryContent, queryHistory, queryPage, querySummary } from "./queries";
 import { queryStats } from "./stats";
 import { FILE_IDENTITIES_SQL } from "./files";
 import { SCHEMA_VERSION } from "./schema";
@@ -52,6 +52,30 @@ describe("migrations", () => {
     reopened.close();
   });
 
+  it("moves each message's bytes out of its row (migration 15), and drops them with the message", () => {
+    const file = path.join(dir, "v14.sqlite");
+    const old = new Database(file);
+    migrate(old, 14);
+    const insert = old.prepare(
+      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, status, updated_ms, seq, raw)
+       VALUES (?, 's', 'ignite', 1, 'leader', 'queue', ?, ?, 'queued', 1, 1, ?)`,
+    );
+    insert.run("kept-1", "queue/leader/a.mime", "queue/leader/a.mime", Buffer.from("From: a\n\nbody: 1\n"));
+    insert.run("big-1", "queue/leader/b.mime", "queue/leader/b.mime", null);
+    old.close();
+    const reopened = openDb(file);
+    try {
+      const columns = reopened.prepare("SELECT name FROM pragma_table_info('messages')").pluck().all();
+      expect(columns).not.toContain("raw");
+      expect(queryContent(reopened, "kept-1")?.raw?.toString()).toBe("From: a\n\nbody: 1\n");
+      expect(queryContent(reopened, "big-1")).toMatchObject({ raw: null, path: "queue/leader/b.mime" });
+      reopened.prepare("DELETE FROM messages WHERE key = 'kept-1'").run();
+      expect(reopened.prepare("SELECT count(*) FROM message_raw").pluck().get()).toBe(0);
+    } finally {
+      reopened.close();
+    }
+  });
+
   it("refuses a journal from a newer version with a clear message", () => {
     const file = path.join(dir, "new.sqlite");
     const newer = new Database(file);
@@ -84,6 +108,16 @@ describe("JournalWriter", () => {
     expect(writer.record(rec).change).toBe("unchanged");
     writer.record(fileRecord("queue/strategist/processed/a.mime", { status: "delivered" }, { mtimeMs: 5_000, size: 11, ino: 1 }));
     expect(queryHistory(db, key).at(-1)).toMatchObject({ kind: "status", detail: "processing → delivered" });
+  });
+
+  it("keeps a file's latest bytes, and none once the file is too big to keep", () => {
+    const rec = fileRecord("queue/leader/a.mime", { messageId: "<a@x>" });
+    const { key } = writer.record({ ...rec, raw: Buffer.from("first") });
+    writer.record({ ...rec, found: { ...rec.found, mtimeMs: 2 }, raw: Buffer.from("second") });
+    expect(queryContent(db, key)?.raw?.toString()).toBe("second");
+    writer.record({ ...rec, found: { ...rec.found, mtimeMs: 3, size: 9 * 1024 * 1024 }, raw: null });
+    expect(queryContent(db, key)).toMatchObject({ raw: null, path: "queue/leader/a.mime" });
+    expect(db.prepare("SELECT count(*) FROM message_raw").pluck().get()).toBe(0);
   });
 
   it("keeps a deleted message as completed, with its content", () => {

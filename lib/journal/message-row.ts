@@ -16,7 +16,10 @@ export function previewOf(body: string): string {
   return "";
 }
 
-/** The messages row a file record becomes (thread_key, stuck, duplicate and dead_letter_of are kept apart). */
+/**
+ * The messages row a file record becomes (thread_key, stuck, duplicate and dead_letter_of are kept
+ * apart, and the file's bytes go to message_raw).
+ */
 export function messageRow(rec: FileRecord, key: string, atMs: number, seq: number) {
   const p = rec.parsed;
   return {
@@ -48,7 +51,6 @@ export function messageRow(rec: FileRecord, key: string, atMs: number, seq: numb
     preview: previewOf(p.body),
     body: p.body,
     task_id: taskIdOf(p.body),
-    raw: rec.raw,
     size: rec.found.size,
     mtime_ms: rec.found.mtimeMs,
     ino: rec.found.ino,

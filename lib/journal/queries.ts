@@ -85,7 +85,11 @@ export interface StoredContent {
 }
 
 export function queryContent(db: Db, key: string): StoredContent | null {
-  return (db.prepare("SELECT raw, body, path, last_path AS lastPath, source FROM messages WHERE key = ?").get(key) as StoredContent | undefined) ?? null;
+  return (
+    (db
+      .prepare("SELECT r.raw, m.body, m.path, m.last_path AS lastPath, m.source FROM messages m LEFT JOIN message_raw r ON r.id = m.id WHERE m.key = ?")
+      .get(key) as StoredContent | undefined) ?? null
+  );
 }
 
 export function queryHistory(db: Db, key: string): HistoryEvent[] {

@@ -255,6 +255,19 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX messages_prunable ON messages (updated_ms, key) WHERE status = 'completed' AND path IS NULL;
   `,
+  // 15: a message's bytes in their own table, keyed by the message's id. They were half of every
+  // messages row, and every index build, scan and sweep read past them: a first scan of 100,000
+  // messages built its indexes in 0.94 s instead of 1.36–1.73 s without them. Only the detail
+  // view reads them. Dropping the column rewrites the table once (a journal that kept files'
+  // bytes only through this column keeps every one of them here).
+  `
+  CREATE TABLE message_raw (id INTEGER PRIMARY KEY, raw BLOB NOT NULL);
+  INSERT INTO message_raw (id, raw) SELECT id, raw FROM messages WHERE raw IS NOT NULL;
+  ALTER TABLE messages DROP COLUMN raw;
+  CREATE TRIGGER message_raw_delete AFTER DELETE ON messages BEGIN
+    DELETE FROM message_raw WHERE id = old.id;
+  END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -193,6 +193,7 @@ export class JournalWriter {
            stuck = CASE WHEN excluded.status = 'processing' THEN messages.stuck ELSE 0 END`,
       )
       .run(values);
+    this.keepRaw(key, rec.raw);
     refreshThreadKey(this.db, key);
 
     const after = { path: rec.relPath, folder: rec.placement.folder, status: p.status, retryCount: p.retryCount };
@@ -334,6 +335,15 @@ export class JournalWriter {
    */
   refreshStuck(stuckAfterMs: number): number {
     return this.sweepStuckOnce.immediate(stuckAfterMs);
+  }
+
+  /** The file's bytes as the message's copy, or none (too big to keep, or known only from a dead letter). */
+  private keepRaw(key: string, raw: Buffer | null): void {
+    if (raw === null) this.sql("DELETE FROM message_raw WHERE id = (SELECT id FROM messages WHERE key = ?)").run(key);
+    else {
+      this.sql("INSERT INTO message_raw (id, raw) SELECT id, ? FROM messages WHERE key = ? ON CONFLICT (id) DO UPDATE SET raw = excluded.raw")
+        .run(raw, key);
+    }
   }
 
   /**
