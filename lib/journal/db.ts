@@ -39,8 +39,14 @@ function configure(db: Db): Db {
   // mapped pages count toward the server's memory, which has a budget.
   db.pragma("cache_size = -32768");
   db.pragma("temp_store = MEMORY");
+  // A first scan's index builds, or an upgrade (migration 15), write hundreds of MB through the WAL
+  // in one transaction; without a limit the file keeps that size for as long as the server runs.
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   return db;
 }
+
+/** What the WAL file is cut back to once a checkpoint has emptied it. */
+export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 /** Open (creating if needed) a journal file: WAL, so readers never wait for the ingest writer. */
 export function openDb(file: string): Db {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -5,7 +6,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
-import { JournalVersionError, migrate, openDb, type Db } from "./db";
+import { JournalVersionError, migrate, openDb, WAL_SIZE_LIMIT, type Db } from "./db";
 import { compileFilter } from "./filter";
 import { pageSql, queryChanges, queryContent, queryHistory, queryPage, querySummary } from "./queries";
 import { queryStats } from "./stats";
@@ -87,6 +88,20 @@ describe("migrations", () => {
 
   it("uses WAL so readers never wait for the writer", () => {
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+  });
+
+  it("cuts the WAL back after one big transaction, once a checkpoint has emptied it", () => {
+    const wal = `${db.name}-wal`;
+    db.exec("CREATE TABLE bulk (b BLOB)");
+    const insert = db.prepare("INSERT INTO bulk VALUES (?)");
+    const mib = Buffer.alloc(1024 * 1024, 7);
+    db.transaction(() => {
+      for (let i = 0; i < 80; i++) insert.run(mib);
+    })();
+    expect(fs.statSync(wal).size).toBeGreaterThan(WAL_SIZE_LIMIT);
+    db.pragma("wal_checkpoint(PASSIVE)");
+    db.prepare("DELETE FROM bulk").run(); // the next write starts the WAL over, and cuts it
+    expect(fs.statSync(wal).size).toBeLessThanOrEqual(WAL_SIZE_LIMIT);
   });
 });
 
