@@ -337,7 +337,7 @@ export class JournalWriter {
     return this.sweepStuckOnce.immediate(stuckAfterMs);
   }
 
-  /** The file's bytes as the message's copy, or none (too big to keep, or known only from a dead letter). */
+  /** The file's bytes as the message's copy, or none (a file too big to keep, or one that could not be read). */
   private keepRaw(key: string, raw: Buffer | null): void {
     if (raw === null) this.sql("DELETE FROM message_raw WHERE id = (SELECT id FROM messages WHERE key = ?)").run(key);
     else {
