@@ -296,6 +296,32 @@ describe("periodic rescans", () => {
     }
   });
 
+  it("a first scan watches the folders it listed before it reads them: a file written meanwhile comes in without a rescan", async () => {
+    // Stopped, so its watches close: a process shares one inotify watch per folder, and the write's
+    // event, queued on that watch before this service watched, would reach this service too.
+    service.stop();
+    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
+    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData, MAILROOM_RESCAN_MS: "60000" });
+    const fresh = openJournal(config.journalFile);
+    const begin = fresh.writer.beginBulkLoad.bind(fresh.writer);
+    // Written once the tree is listed, while the load is under way.
+    vi.spyOn(fresh.writer, "beginBulkLoad").mockImplementation(() => {
+      fs.writeFileSync(queue("leader", "task_assignment_1795400000000004.mime"), mime("mid-scan", "leader"));
+      return begin();
+    });
+    const first = new IngestService(config, fresh);
+    const pageOf = (query: string) => queryPage(fresh.db, parseQuery(query), 500, null).items;
+    try {
+      await first.start();
+      await until(() => pageOf("mid:<mid-scan@ignite.local>")[0]);
+      expect(queryStats(fresh.db).totals.messages).toBe(22);
+    } finally {
+      vi.restoreAllMocks();
+      first.stop();
+      fs.rmSync(freshData, { recursive: true, force: true });
+    }
+  });
+
   it("a first scan of an empty journal loads in bulk, however big the tree is taken to be", async () => {
     const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
     const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData });

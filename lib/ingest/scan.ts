@@ -174,6 +174,11 @@ export async function scanSource(
     diff?: TreeDiff;
     /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
     stopped?: () => boolean;
+    /**
+     * The folders this scan listed, as soon as it has listed them and before it reads a file: a
+     * file written during a long first scan then sends an event, instead of waiting for a rescan.
+     */
+    onDirs?: (dirs: string[]) => void;
   },
 ): Promise<{ files: number; gone: number; load: LoadStages | null; dirs: string[] | null }> {
   const startedAt = performance.now();
@@ -191,6 +196,7 @@ export async function scanSource(
       if (empty) early = workersForLoad(minFiles);
       tree = await compareHere(source, known, opts.listing, early?.onListed);
     }
+    if (tree.dirs) opts.onDirs?.(tree.dirs);
     writer.setAgents(source.id, tree.agents ?? (await source.reader.agents()));
     if (opts.reportProgress) writer.setProgress(source.id, tree.files - tree.changed.length, tree.files, false);
     bulk = empty ? writer.beginBulkLoad() : null;

@@ -237,6 +237,8 @@ export class IngestService {
         listing: listed?.listings.get(source.id),
         diff: big ? (await this.compareOffThread([source]))?.get(source.id) : undefined,
         stopped: () => this.stopped,
+        // Events that come meanwhile wait their turn behind this scan: none is lost.
+        onDirs: (dirs) => this.watcher.addDirs(dirs),
       });
       files += scanned.files;
       // Read again only when the scan did not list the tree itself: at a million files that is 1.3 s of main thread.
