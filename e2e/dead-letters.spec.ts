@@ -40,7 +40,10 @@ test("requeue a dead letter from the list and find it in its original queue", as
   const requeued = page.getByRole("row").filter({ has: page.getByRole("link", { name: "architecture_request" }) });
   await expect(requeued).toContainText("queued");
   await requeued.getByRole("link", { name: "architecture_request" }).click();
-  await expect(page.getByText(/requeue by operator/).first()).toBeVisible();
+  // One lifecycle step: the move ingest saw, with the operator's requeue that made it.
+  await expect(page.getByRole("listitem").filter({ hasText: "requeue by operator" })).toContainText(
+    "requeued — back in .ignite/queue/architect/architecture_request_1795133781377120.mime as queued",
+  );
 });
 
 test("discard a dead letter, then restore it", async ({ page, workspace }) => {

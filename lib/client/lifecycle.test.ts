@@ -64,6 +64,30 @@ describe("lifecycleSteps", () => {
     expect(steps.map((s) => s.spent)).toEqual(["30 s processing", "10 s waiting to retry", "1 min in dead_letter/", "<1 s in queue/ so far"]);
   });
 
+  it("shows an operator's action with the move it made, as one step", () => {
+    const DL = ".ignite/queue/dead_letter/a_dlq_1.mime";
+    const requeue = ev(100_040, "requeue by operator", `${DL} → ${Q} (from http://localhost:3000)`);
+    const steps = lifecycleSteps(
+      [ev(40_000, "dead-lettered", `dead letter ${DL}`), ev(100_000, "requeued", `back in ${Q} as queued`), requeue],
+      t0 + 160_000,
+    );
+    expect(steps.map((s) => [s.event.kind, s.cause?.kind ?? null])).toEqual([["dead-lettered", null], ["requeued", "requeue by operator"]]);
+    expect(steps[1]?.cause).toBe(requeue);
+    expect(steps[1]?.spent).toBe("1 min in queue/ so far");
+  });
+
+  it("keeps an operator's action as a step of its own when no move just before it is its doing", () => {
+    const retry = (ms: number) => ev(ms, "retry by operator", `${P} → ${Q} as retry 1 (from http://localhost:3000)`);
+    const kinds = (history: HistoryEvent[]) => lifecycleSteps(history).map((s) => [s.event.kind, s.cause?.kind ?? null]);
+    // Ingest saw the move long before (it was not this action's), or nothing moved at all.
+    expect(kinds([ev(0, "retried", `retry 1: ${P} → ${Q}`), retry(60_000)])).toEqual([["retried", null], ["retry by operator", null]]);
+    expect(kinds([ev(0, "stuck", "processing for more than 300 s"), retry(10)])).toEqual([["stuck", null], ["retry by operator", null]]);
+    // One move has one cause: a second action right after it stands alone.
+    expect(kinds([ev(0, "retried", `retry 1: ${P} → ${Q}`), retry(10), retry(20)])).toEqual([
+      ["retried", "retry by operator"], ["retry by operator", null],
+    ]);
+  });
+
   it("copes with an empty history and details it does not understand", () => {
     expect(lifecycleSteps([])).toEqual([]);
     const steps = lifecycleSteps([ev(0, "seen", "something else"), ev(5_000, "requeue", "by an operator")], t0 + 10_000);

@@ -11,7 +11,18 @@ export interface LifecycleStep {
   spent: string | null;
   /** For the event that saw the file deleted: "gone after 2 h" (since first seen). */
   note: string | null;
+  /** The operator's action that made this step ("requeue by operator"): shown with the step, not as one of its own. */
+  cause: HistoryEvent | null;
 }
+
+/**
+ * An action is journaled once ingest has seen the move it made (lib/operations/finish.ts), so it
+ * follows that move within moments; later than this, it is shown on its own.
+ */
+const ACTION_AFTER_MOVE_MS = 10_000;
+
+/** Whether an event is an operator's action (finish.ts names them "requeue by operator", "retry by operator"…). */
+const isOperatorAction = (e: HistoryEvent): boolean => e.kind.endsWith(" by operator");
 
 interface Place {
   folder: string | null;
@@ -78,7 +89,10 @@ function span(ms: number): string {
   return ms < 1000 ? "<1 s" : formatDuration(ms);
 }
 
-/** Every event with the place it led to and the time spent there. `now` (when known) measures the present step. */
+/**
+ * Every event with the place it led to and the time spent there, but an operator's action, which
+ * is its move's cause. `now` (when known) measures the present step.
+ */
 export function lifecycleSteps(history: HistoryEvent[], now: number | null = null): LifecycleStep[] {
   const place: Place = { folder: null, status: null, gone: false };
   const first = parseTime(history[0]?.at);
@@ -88,7 +102,7 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
     if (change) Object.assign(place, change);
     const state = change ? describePlace(place) : null;
     const note = event.kind === "gone" && t !== null && first !== null ? `gone after ${span(Math.max(0, t - first))}` : null;
-    return { event, state, spent: null, note, t };
+    return { event, state, spent: null, note, cause: null, t };
   });
   // A place lasts until the next event that changes the place.
   let open: (typeof steps)[number] | null = null;
@@ -99,5 +113,17 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
     open = step;
   }
   if (open?.state && open.t !== null && now !== null) open.spent = `${span(Math.max(0, now - open.t))} ${open.state} so far`;
-  return steps.map(({ event, state, spent, note }) => ({ event, state, spent, note }));
+  return withCauses(steps).map(({ event, state, spent, note, cause }) => ({ event, state, spent, note, cause }));
+}
+
+/** One step per action: an operator's action joins the move it made, just before it, as that move's cause. */
+function withCauses<S extends LifecycleStep & { t: number | null }>(steps: S[]): S[] {
+  const out: S[] = [];
+  for (const step of steps) {
+    const move = out.at(-1);
+    const follows = move && move.t !== null && step.t !== null && step.t >= move.t && step.t - move.t <= ACTION_AFTER_MOVE_MS;
+    if (move && follows && isOperatorAction(step.event) && !move.cause && placeAfter(move.event) !== null) move.cause = step.event;
+    else out.push(step);
+  }
+  return out;
 }

@@ -2,34 +2,41 @@ import { RelativeTime } from "@/components/relative-time";
 import { useLifecycle } from "@/lib/client/use-lifecycle";
 import type { HistoryEvent } from "@/lib/model";
 
-/** The message's lifecycle as the journal saw it, oldest first. */
+/** The message's lifecycle as the journal saw it, oldest first: one step per move, with the operator's action that made it. */
 export function HistoryList({ history }: { history: HistoryEvent[] }) {
   // Time spent at each step ("12 s in queue/", "4 min processing", "gone after 2 h").
   const steps = useLifecycle(history);
-  if (history.length === 0) {
+  if (steps.length === 0) {
     return <p className="px-4 py-6 text-sm text-zinc-500 dark:text-zinc-400">No lifecycle events recorded yet.</p>;
   }
   return (
     <ol className="relative space-y-3 px-4 py-4">
-      {history.map((e, i) => (
+      {steps.map(({ event: e, spent, note, cause }, i) => (
         <li key={i} className="relative flex gap-3 pl-5">
           <span aria-hidden className="absolute left-0 top-1.5 size-2.5 rounded-full border-2 border-sky-500 bg-white dark:bg-zinc-900" />
-          {i < history.length - 1 ? (
+          {i < steps.length - 1 ? (
             <span aria-hidden className="absolute left-[4.5px] top-4 h-[calc(100%+0.25rem)] w-px bg-zinc-200 dark:bg-zinc-700" />
           ) : null}
           <div className="min-w-0 flex-1">
-            <p className="text-sm [overflow-wrap:anywhere]">
-              <span className="font-medium">{e.kind}</span>
-              {e.detail ? <span className="text-zinc-600 dark:text-zinc-400"> — {e.detail}</span> : null}
-            </p>
+            <EventLine event={e} />
+            {cause ? <EventLine event={cause} className="mt-0.5 text-xs" /> : null}
             <p className="text-xs tabular-nums text-zinc-500 dark:text-zinc-400">
               <RelativeTime iso={e.at} variant="both" />
             </p>
-            <StepTime spent={steps[i]?.spent ?? null} note={steps[i]?.note ?? null} />
+            <StepTime spent={spent} note={note} />
           </div>
         </li>
       ))}
     </ol>
+  );
+}
+
+function EventLine({ event, className = "text-sm" }: { event: HistoryEvent; className?: string }) {
+  return (
+    <p className={`${className} [overflow-wrap:anywhere]`}>
+      <span className="font-medium">{event.kind}</span>
+      {event.detail ? <span className="text-zinc-600 dark:text-zinc-400"> — {event.detail}</span> : null}
+    </p>
   );
 }
 
