@@ -322,6 +322,27 @@ describe("periodic rescans", () => {
     }
   });
 
+  it("a first scan that fails stops watching: its load may have left the journal's indexes set aside", async () => {
+    service.stop();
+    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
+    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData, MAILROOM_RESCAN_MS: "60000" });
+    const fresh = openJournal(config.journalFile);
+    vi.spyOn(fresh.writer, "beginBulkLoad").mockImplementation(() => {
+      throw new Error("disk full");
+    });
+    const first = new IngestService(config, fresh);
+    try {
+      await expect(first.start()).rejects.toThrow("disk full");
+      fs.writeFileSync(queue("leader", "task_assignment_1795400000000005.mime"), mime("after-failure", "leader"));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(queryPage(fresh.db, parseQuery("mid:<after-failure@ignite.local>"), 500, null).items).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+      first.stop();
+      fs.rmSync(freshData, { recursive: true, force: true });
+    }
+  });
+
   it("a first scan of an empty journal loads in bulk, however big the tree is taken to be", async () => {
     const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
     const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData });

@@ -125,12 +125,15 @@ interface Comparison {
 async function compareHere(
   source: ReadableSource,
   known: Map<string, FileIdentity>,
-  listing: FoundFile[] | undefined,
-  onListed: ((files: number) => void) | undefined,
+  { listing, onListed, onDir }: { listing?: FoundFile[]; onListed?: (files: number) => void; onDir?: (dir: string) => void },
 ): Promise<Comparison> {
   const dirs: string[] | null = listing ? null : [];
+  const listingDir = (dir: string) => {
+    dirs?.push(dir);
+    onDir?.(dir);
+  };
   // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
-  const found = listing ?? (await source.reader.list({ stat: known.size > 0, onListed, onDir: (d) => dirs?.push(d) }));
+  const found = listing ?? (await source.reader.list({ stat: known.size > 0, onListed, onDir: listingDir }));
   const { changed, unlisted, listed } = compareListing(found, known);
   return {
     files: found.length,
@@ -175,10 +178,11 @@ export async function scanSource(
     /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
     stopped?: () => boolean;
     /**
-     * The folders this scan listed, as soon as it has listed them and before it reads a file: a
-     * file written during a long first scan then sends an event, instead of waiting for a rescan.
+     * Each folder this scan lists, just before it reads it (a worker's listing: all of them, once
+     * it is done): a file written during a long first scan then sends an event, instead of waiting
+     * for a rescan.
      */
-    onDirs?: (dirs: string[]) => void;
+    onDir?: (dir: string) => void;
   },
 ): Promise<{ files: number; gone: number; load: LoadStages | null; dirs: string[] | null }> {
   const startedAt = performance.now();
@@ -188,15 +192,16 @@ export async function scanSource(
   let bulk: BulkLoad | null;
   try {
     let empty = false;
-    if (opts.diff) tree = fromDiff(source, opts.diff);
-    else {
+    if (opts.diff) {
+      tree = fromDiff(source, opts.diff);
+      for (const dir of opts.diff.dirs) opts.onDir?.(dir);
+    } else {
       const known = await writer.presentFiles(source.id, yieldToEventLoop);
       empty = known.size === 0;
       // An empty journal loads in bulk, so a big tree's workers can start while it is listed.
       if (empty) early = workersForLoad(minFiles);
-      tree = await compareHere(source, known, opts.listing, early?.onListed);
+      tree = await compareHere(source, known, { listing: opts.listing, onListed: early?.onListed, onDir: opts.onDir });
     }
-    if (tree.dirs) opts.onDirs?.(tree.dirs);
     writer.setAgents(source.id, tree.agents ?? (await source.reader.agents()));
     if (opts.reportProgress) writer.setProgress(source.id, tree.files - tree.changed.length, tree.files, false);
     bulk = empty ? writer.beginBulkLoad() : null;

@@ -237,8 +237,13 @@ export class IngestService {
         listing: listed?.listings.get(source.id),
         diff: big ? (await this.compareOffThread([source]))?.get(source.id) : undefined,
         stopped: () => this.stopped,
-        // Events that come meanwhile wait their turn behind this scan: none is lost.
-        onDirs: (dirs) => this.watcher.addDirs(dirs),
+        // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
+        onDir: (dir) => this.watcher.addDir(dir),
+      }).catch((err: unknown) => {
+        // A failed first scan may leave its load's indexes set aside; as before it watched, nothing
+        // more is journaled until the next start, whose open restores them.
+        if (first) this.watcher.setDirs([]);
+        throw err;
       });
       files += scanned.files;
       // Read again only when the scan did not list the tree itself: at a million files that is 1.3 s of main thread.

@@ -24,25 +24,32 @@ export class DirWatcher {
     if (this.closed) return; // a scan that ends after stop() must not leave watches behind
     const wanted = new Set(dirs);
     for (const dir of this.watchers.keys()) if (!wanted.has(dir)) this.unwatch(dir);
-    for (const dir of wanted) {
-      const id = folderId(dir);
-      if (id === null) {
-        this.unwatch(dir); // gone, or a link: the rescan picks it up when a folder is there
-        continue;
-      }
-      if (this.watchers.get(dir)?.id === id) continue;
-      this.unwatch(dir);
-      try {
-        const watch = fs.watch(dir, { persistent: false }, (_event, name) => {
-          this.push(name ? path.join(dir, name.toString()) : dir);
-        });
-        watch.on("error", () => {
-          if (this.watchers.get(dir)?.watch === watch) this.unwatch(dir);
-        });
-        this.watchers.set(dir, { watch, id });
-      } catch {
-        // Gone or unreadable: the rescan picks it up when it appears.
-      }
+    for (const dir of wanted) this.watch(dir);
+  }
+
+  /** Watch one more directory (a scan's, as it lists it), leaving the others as they are. */
+  addDir(dir: string): void {
+    if (!this.closed) this.watch(dir);
+  }
+
+  private watch(dir: string): void {
+    const id = folderId(dir);
+    if (id === null) {
+      this.unwatch(dir); // gone, or a link: the rescan picks it up when a folder is there
+      return;
+    }
+    if (this.watchers.get(dir)?.id === id) return;
+    this.unwatch(dir);
+    try {
+      const watch = fs.watch(dir, { persistent: false }, (_event, name) => {
+        this.push(name ? path.join(dir, name.toString()) : dir);
+      });
+      watch.on("error", () => {
+        if (this.watchers.get(dir)?.watch === watch) this.unwatch(dir);
+      });
+      this.watchers.set(dir, { watch, id });
+    } catch {
+      // Gone or unreadable: the rescan picks it up when it appears.
     }
   }
 

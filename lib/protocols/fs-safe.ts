@@ -67,7 +67,10 @@ export interface ListOptions {
   stat?: boolean;
   /** Called as the listing goes with how many wanted entries were just added, so a caller can get ready for a big tree. */
   onListed?: (files: number) => void;
-  /** Hears each directory the listing read (absolute): the folders to watch, without reading them all again. */
+  /**
+   * Hears each directory just before the listing reads it (absolute): the folders to watch, without
+   * reading them all again; watched from here, a file made after the read still sends an event.
+   */
   onDir?: (absDir: string) => void;
 }
 
@@ -84,12 +87,12 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
 
   async function walk(current: string, depth: number): Promise<void> {
     let entries: Dirent[];
+    opts.onDir?.(current);
     try {
       entries = await readdir(current, { withFileTypes: true });
     } catch {
       return; // gone or unreadable: nothing to list
     }
-    opts.onDir?.(current);
     // The folder's relative path once, not a join and a relative() per entry: a queue folder
     // holds tens of thousands of files, and those two calls were most of a listing's time.
     const relDir = toRelPath(root, current);
