@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openJournal, closeJournals, type Journal } from "@/lib/journal/store";
+import { fullTextReady } from "@/lib/journal/fulltext";
 import { queryHistory, queryPage, querySummary } from "@/lib/journal/queries";
 import { queryStats } from "@/lib/journal/stats";
 import { parseQuery } from "@/lib/query";
@@ -357,6 +358,38 @@ describe("periodic rescans", () => {
       logs.mockRestore();
       first.stop();
       fs.rmSync(freshData, { recursive: true, force: true });
+    }
+  });
+
+  it("a first scan of a big tree fills the full-text index on a worker thread, and here if the worker fails", async () => {
+    service.stop();
+    const fill = vi.spyOn(IngestWorkers.prototype, "fillFullText");
+    const errors = vi.spyOn(console, "error");
+    const started: IngestService[] = [];
+    const firstScan = async () => {
+      const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
+      const fresh = openJournal(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData }).journalFile);
+      // Any tree counts as big here.
+      const first = new IngestService(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData }), fresh, 0);
+      started.push(first);
+      await first.start();
+      expect(fullTextReady(fresh.db)).toBe(true);
+      // Every body indexed once.
+      expect(fresh.db.prepare("SELECT (SELECT count(*) FROM messages_fts_docsize) = (SELECT count(*) FROM messages)").pluck().get()).toBe(1);
+      return freshData;
+    };
+    const dirs: string[] = [];
+    try {
+      dirs.push(await firstScan());
+      expect(fill).toHaveBeenCalledTimes(1);
+      expect(errors).not.toHaveBeenCalled();
+      fill.mockRejectedValueOnce(new Error("worker gone"));
+      dirs.push(await firstScan());
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining("filling the full-text index on a worker thread failed"), expect.any(Error));
+    } finally {
+      vi.restoreAllMocks();
+      for (const s of started) s.stop();
+      for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
     }
   });
 

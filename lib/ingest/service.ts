@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
-import { buildFullText } from "@/lib/journal/fulltext";
+import { buildFullText, fullTextReady } from "@/lib/journal/fulltext";
 import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
@@ -23,7 +23,7 @@ const STUCK_CHECK_MS = 1000;
 const RESCAN_COST_FACTOR = 20;
 /** Rescans slower than this are logged: the tree is big enough that an operator may want to know. */
 const SLOW_RESCAN_MS = 2000;
-/** From this many files a periodic rescan compares the tree with the journal on a worker thread. */
+/** From this many files a periodic rescan compares the tree with the journal, and a first scan's full-text index is filled, on a worker thread. */
 const BIG_TREE_FILES = 20_000;
 
 /** A new folder and those in it, down to WATCH_DEPTH below its watched root. */
@@ -46,6 +46,7 @@ export class IngestService {
   private readonly pendingGone = new Map<string, { source: ReadableSource; relPath: string; since: number }>();
   private timers: NodeJS.Timeout[] = [];
   private settleTimer: NodeJS.Timeout | null = null;
+  private fullTextWorker: IngestWorkers | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
   /** Files in the tree at the last scan: decides where the next periodic rescan runs. */
@@ -77,7 +78,7 @@ export class IngestService {
     console.log(`[mailroom] first scan done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // After listing, not before: the first scan's messages are filterable at once, text search soon after.
     const pause = () => (this.stopped ? Promise.reject(new Error("ingest stopped")) : new Promise<void>((r) => setImmediate(r)));
-    await buildFullText(this.journal.db, pause).catch((err: unknown) => {
+    await this.fillFullText(pause).catch((err: unknown) => {
       if (!this.stopped) throw err;
     });
     if (this.stopped) return;
@@ -119,6 +120,7 @@ export class IngestService {
 
   stop(): void {
     this.stopped = true;
+    void this.fullTextWorker?.close();
     for (const t of this.timers) clearTimeout(t);
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.watcher.close();
@@ -152,6 +154,29 @@ export class IngestService {
     const totalMs = performance.now() - started;
     if (totalMs > SLOW_RESCAN_MS) console.log(`[mailroom] rescan of ${files} files took ${(totalMs / 1000).toFixed(1)} s`);
     return totalMs;
+  }
+
+  /**
+   * The full-text index's one fill. A big tree's runs on a worker thread: in bigger chunks there (a
+   * quarter faster), while the main thread, which would stop for each chunk, answers requests.
+   * Worker threads are a speed-up, never a dependency: if that fails, the fill goes on here.
+   */
+  private async fillFullText(pause: () => Promise<void>): Promise<void> {
+    if (fullTextReady(this.journal.db)) return;
+    const worker = this.treeFiles >= this.offThreadRescanFiles ? IngestWorkers.open(1) : null;
+    if (worker) {
+      this.fullTextWorker = worker;
+      try {
+        return await worker.fillFullText(this.journal.file);
+      } catch (err) {
+        if (this.stopped) throw err;
+        console.error("[mailroom] filling the full-text index on a worker thread failed; filling it on the main thread:", err);
+      } finally {
+        this.fullTextWorker = null;
+        await worker.close();
+      }
+    }
+    await buildFullText(this.journal.db, pause);
   }
 
   /** Each source's differences from the journal, computed on a worker thread; null if that failed. */

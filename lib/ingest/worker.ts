@@ -3,12 +3,13 @@ import "server-only";
 // workers.ts). A first scan's bulk load: read and parse files (most of a scan's CPU) and insert
 // their rows through this thread's own connection, taking turns with the other workers. A
 // periodic rescan, or a start over a big journaled tree: list the tree and compare it with the
-// journal, handing back only what differs.
+// journal, handing back only what differs. After a first scan: the full-text index's one fill.
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { BulkInserter, type BulkTarget } from "@/lib/journal/bulk";
 import { openWorkerDb, type Db } from "@/lib/journal/db";
 import { fileIdentities, type FileIdentity } from "@/lib/journal/files";
+import { buildFullText, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
 import type { FileRecord } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
 import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
@@ -48,6 +49,17 @@ export interface TreeDiff {
 }
 
 export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: string };
+
+export interface FullTextJob {
+  kind: "fulltext";
+  id: number;
+  journalFile: string;
+}
+
+export type FullTextResult = { id: number; filled: true } | { id: number; error: string };
+
+export type Job = LoadJob | DiffJob | FullTextJob;
+export type JobResult = LoadResult | DiffResult | FullTextResult;
 
 /**
  * Ingest is background work: requests should win the CPU over a load or a rescan (on two cores a
@@ -141,13 +153,27 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: unlisted, dirs };
 }
 
-const run = (job: LoadJob | DiffJob): Promise<LoadResult | DiffResult> => (job.kind === "load" ? load(job) : diff(job));
+/** Index every body for full-text search, in the big chunks a worker can afford (fulltext.ts). */
+async function fillFullText(job: FullTextJob): Promise<FullTextResult> {
+  const db = openWorkerDb(job.journalFile);
+  try {
+    await buildFullText(db, async () => undefined, OFF_THREAD_CHUNK_ROWS);
+  } finally {
+    db.close();
+  }
+  return { id: job.id, filled: true };
+}
+
+function run(job: Job): Promise<JobResult> {
+  if (job.kind === "load") return load(job);
+  return job.kind === "diff" ? diff(job) : fillFullText(job);
+}
 
 // One job at a time, in order: jobs run side by side would each hold their files until the
 // slowest is done, and the heap they share grows into collections. The chain never rejects, so
 // one failed job (or an answer that cannot be sent) never silently drops the jobs after it.
 let queue = Promise.resolve();
-parentPort?.on("message", (job: LoadJob | DiffJob) => {
+parentPort?.on("message", (job: Job) => {
   queue = queue.then(async () => {
     const result = await run(job).catch((err: unknown) => ({ id: job.id, error: messageOf(err) }));
     try {

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundFile } from "@/lib/protocols";
 import type { BulkTarget } from "@/lib/journal/bulk";
-import type { DiffJob, DiffResult, LoadJob, LoadResult, TreeDiff } from "./worker";
+import type { DiffJob, FullTextJob, Job, JobResult, LoadJob, TreeDiff } from "./worker";
 import type { PreparedFile, ReadableSource } from "./sync";
 
 /**
@@ -37,11 +37,11 @@ export interface LoadedChunk {
  * Worker threads for ingest's whole-tree work. A first scan's load: each worker reads and parses a
  * chunk of files and inserts it into the journal itself (taking turns to write), so neither the
  * parsing (most of a scan's CPU) nor the rows cross threads. A periodic rescan's comparison of the
- * tree with the journal: only the differences come back. Either way the main thread stays free
- * for requests.
+ * tree with the journal: only the differences come back. The full-text index's fill after a first
+ * scan. Either way the main thread stays free for requests.
  */
 export class IngestWorkers {
-  private readonly pending = new Map<number, { worker: Worker; settle: (r: LoadResult | DiffResult) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { worker: Worker; settle: (r: JobResult) => void; reject: (e: Error) => void }>();
   private readonly writeLock = new SharedArrayBuffer(4);
   readonly size: number;
   private nextId = 0;
@@ -49,7 +49,7 @@ export class IngestWorkers {
   private constructor(private readonly workers: Worker[]) {
     this.size = workers.length;
     for (const w of workers) {
-      w.on("message", (r: LoadResult | DiffResult) => this.settle(r));
+      w.on("message", (r: JobResult) => this.settle(r));
       w.on("error", (err) => this.failAll(err));
       // A worker that ends without an error event (killed, out of memory) must not leave its jobs waiting forever.
       w.on("exit", (code) => this.failAll(new Error(`an ingest worker thread exited (code ${code})`)));
@@ -92,11 +92,20 @@ export class IngestWorkers {
     });
   }
 
-  private send<T>(job: LoadJob | DiffJob, answer: (r: LoadResult | DiffResult) => T): Promise<T> {
+  /** Fill `journalFile`'s full-text index (a chunk holds the write turn for tens of ms, never the main thread). */
+  fillFullText(journalFile: string): Promise<void> {
+    const job: FullTextJob = { kind: "fulltext", id: this.nextId++, journalFile };
+    return this.send(job, (r) => {
+      if ("error" in r) throw new Error(r.error);
+      if (!("filled" in r)) throw new Error("a worker answered a full-text fill with something else");
+    });
+  }
+
+  private send<T>(job: Job, answer: (r: JobResult) => T): Promise<T> {
     const busy = (w: Worker) => [...this.pending.values()].filter((p) => p.worker === w).length;
     const worker = this.workers.reduce((best, w) => (busy(w) < busy(best) ? w : best));
     return new Promise((resolve, reject) => {
-      const settle = (r: LoadResult | DiffResult) => {
+      const settle = (r: JobResult) => {
         try {
           resolve(answer(r));
         } catch (err) {
@@ -114,7 +123,7 @@ export class IngestWorkers {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  private settle(r: LoadResult | DiffResult): void {
+  private settle(r: JobResult): void {
     const waiting = this.pending.get(r.id);
     if (!waiting) return;
     this.pending.delete(r.id);

@@ -5,10 +5,21 @@ import type { Db } from "./db";
 // matches, any script — Japanese bodies have no spaces to split on). It is filled after the
 // first scan, in chunks, so listing never waits for it; triggers keep it current from then on.
 
+/** On the main thread: each chunk holds the event loop (and the write turn) for about 20 ms. */
 const CHUNK_ROWS = 2000;
 
-/** FTS5's own default for how many segments of a level it merges as rows are written. */
+/**
+ * On a worker thread a chunk only holds the write turn, and can be bigger. FTS5 writes its pending
+ * terms as a new segment at every commit and whenever they outgrow its hash (1 MiB by default);
+ * 10,000-row chunks with an 8 MiB hash write a fifth of the segments: a 99,019-message journal
+ * filled in 0.61 s instead of 0.86 s. Bigger chunks and hashes gained nothing more.
+ */
+export const OFF_THREAD_CHUNK_ROWS = 10_000;
+const FILL_HASHSIZE = 8 * 1024 * 1024;
+
+/** FTS5's own defaults: how many segments of a level it merges as rows are written, and its hash's size. */
 export const DEFAULT_AUTOMERGE = 4;
+export const DEFAULT_HASHSIZE = 1024 * 1024;
 
 /** The shortest term the trigram index can answer; shorter ones fall back to a scan. */
 export const MIN_INDEXED_TERM = 3;
@@ -44,18 +55,22 @@ export async function buildFullText(db: Db, yieldToEventLoop: () => Promise<void
   const fill = db.prepare(`INSERT INTO messages_fts (rowid, body) SELECT id, body FROM messages m
     WHERE id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM messages_fts_docsize d WHERE d.id = m.id)`);
   // FTS5 merges segments as each chunk commits; deferring that to its crisis merges made a 100k
-  // fill a quarter faster and left queries as fast. Back to the default after, also when the fill
-  // fails; a process killed mid-fill leaves fts_ready unset, so the next start's build restores it.
-  db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('automerge', 0)`);
+  // fill a quarter faster and left queries as fast. Back to the defaults after, also when the fill
+  // fails; a process killed mid-fill leaves fts_ready unset, so the next start's build restores them.
+  setFtsOptions(db, 0, FILL_HASHSIZE);
   try {
     for (let from = 1; from <= maxId; from += chunkRows) {
       fill.run(from, Math.min(maxId, from + chunkRows - 1));
       await yieldToEventLoop();
     }
   } finally {
-    db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('automerge', ${DEFAULT_AUTOMERGE})`);
+    setFtsOptions(db, DEFAULT_AUTOMERGE, DEFAULT_HASHSIZE);
   }
   db.prepare("INSERT INTO meta (name, value) VALUES ('fts_ready', 1) ON CONFLICT (name) DO UPDATE SET value = 1").run();
+}
+
+function setFtsOptions(db: Db, automerge: number, hashsize: number): void {
+  db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('automerge', ${automerge}), ('hashsize', ${hashsize})`);
 }
 
 /** An FTS5 query for one literal term: a quoted phrase, so operators in user text stay text. */

@@ -4,7 +4,7 @@ import { parseQuery } from "@/lib/query";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import type { Db } from "./db";
-import { buildFullText, DEFAULT_AUTOMERGE, fullTextReady } from "./fulltext";
+import { buildFullText, DEFAULT_AUTOMERGE, DEFAULT_HASHSIZE, fullTextReady } from "./fulltext";
 import { queryHistory, queryPage, querySummary } from "./queries";
 import type { JournalWriter } from "./writer";
 
@@ -127,23 +127,26 @@ describe("full-text search", () => {
     expect(keysOf("final")).toHaveLength(1);
   });
 
-  it("merges segments as usual again after the build, and after a build that stopped part-way", async () => {
-    const automerge = () => db.prepare("SELECT v FROM messages_fts_config WHERE k = 'automerge'").pluck().get() ?? DEFAULT_AUTOMERGE;
+  it("merges segments and flushes terms as usual again after the build, and after a build that stopped part-way", async () => {
+    const option = (k: string) => db.prepare("SELECT v FROM messages_fts_config WHERE k = ?").pluck().get(k);
+    const options = () => [option("automerge") ?? DEFAULT_AUTOMERGE, option("hashsize") ?? DEFAULT_HASHSIZE];
+    // No merging, and a bigger hash of pending terms, while it fills.
+    const filling = [0, 8 * DEFAULT_HASHSIZE];
     const during: unknown[] = [];
     await expect(
       buildFullText(db, () => {
-        during.push(automerge());
+        during.push(options());
         return Promise.reject(new Error("ingest stopped"));
       }, 1),
     ).rejects.toThrow("ingest stopped");
-    expect(during).toEqual([0]);
-    expect(automerge()).toBe(DEFAULT_AUTOMERGE);
+    expect(during).toEqual([filling]);
+    expect(options()).toEqual([DEFAULT_AUTOMERGE, DEFAULT_HASHSIZE]);
     expect(fullTextReady(db)).toBe(false);
     await buildFullText(db, async () => {
-      during.push(automerge());
+      during.push(options());
     });
-    expect(during).toEqual([0, 0]);
-    expect(automerge()).toBe(DEFAULT_AUTOMERGE);
+    expect(during).toEqual([filling, filling]);
+    expect(options()).toEqual([DEFAULT_AUTOMERGE, DEFAULT_HASHSIZE]);
     expect(keysOf("骨組み")).toHaveLength(1);
   });
 
