@@ -82,6 +82,8 @@ describe("lifecycleSteps", () => {
     // Ingest saw the move long before (it was not this action's), or nothing moved at all.
     expect(kinds([ev(0, "retried", `retry 1: ${P} → ${Q}`), retry(60_000)])).toEqual([["retried", null], ["retry by operator", null]]);
     expect(kinds([ev(0, "stuck", "processing for more than 300 s"), retry(10)])).toEqual([["stuck", null], ["retry by operator", null]]);
+    // An agent's own move came in between: the action names another path.
+    expect(kinds([ev(0, "moved", `${Q} → ${P} (queued → processing)`), retry(10)])).toEqual([["moved", null], ["retry by operator", null]]);
     // One move has one cause: a second action right after it stands alone.
     expect(kinds([ev(0, "retried", `retry 1: ${P} → ${Q}`), retry(10), retry(20)])).toEqual([
       ["retried", "retry by operator"], ["retry by operator", null],

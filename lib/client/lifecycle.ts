@@ -17,7 +17,8 @@ export interface LifecycleStep {
 
 /**
  * An action is journaled once ingest has seen the move it made (lib/operations/finish.ts), so it
- * follows that move within moments; later than this, it is shown on its own.
+ * follows that move at once, unless it waited behind other ingest work; later than this, it is
+ * shown on its own.
  */
 const ACTION_AFTER_MOVE_MS = 10_000;
 
@@ -39,14 +40,19 @@ export function folderOf(path: string): string | null {
   return null;
 }
 
+// The journal's event details (lib/journal/events.ts, writer.ts) that say where the file went.
+const SEEN_IN = /^first seen in (\S+).* as (\w+)$/;
+const MOVED_TO = / → (\S+?)(?: \(|$)/;
+const BACK_IN = /^back in (\S+) as (\w+)$/;
+
 /** Where a message was after an event, as far as the event's detail says; null when it does not move it. */
 export function placeAfter(e: HistoryEvent): Partial<Place> | null {
   const d = e.detail;
   const statusChange = / \((\w+) → (\w+)\)$/.exec(d);
-  const moveTo = / → (\S+?)(?: \(|$)/.exec(d);
+  const moveTo = MOVED_TO.exec(d);
   switch (e.kind) {
     case "seen": {
-      const m = /^first seen in (\S+).* as (\w+)$/.exec(d);
+      const m = SEEN_IN.exec(d);
       return m ? { folder: folderOf(m[1] ?? ""), status: m[2] ?? null, gone: d.includes("file is gone") } : {};
     }
     case "moved":
@@ -61,7 +67,7 @@ export function placeAfter(e: HistoryEvent): Partial<Place> | null {
       return place;
     }
     case "requeued": {
-      const m = /^back in (\S+) as (\w+)$/.exec(d);
+      const m = BACK_IN.exec(d);
       return m ? { folder: folderOf(m[1] ?? ""), status: m[2] ?? null, gone: false } : {};
     }
     case "status": {
@@ -116,13 +122,42 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
   return withCauses(steps).map(({ event, state, spent, note, cause }) => ({ event, state, spent, note, cause }));
 }
 
-/** One step per action: an operator's action joins the move it made, just before it, as that move's cause. */
+/** The path a move (or first sighting) put the file at, as the event's detail says; else null. */
+function pathAfter(e: HistoryEvent): string | null {
+  switch (e.kind) {
+    case "seen":
+      return SEEN_IN.exec(e.detail)?.[1] ?? null;
+    case "requeued":
+      return BACK_IN.exec(e.detail)?.[1] ?? null;
+    case "moved":
+    case "retried":
+    case "discarded":
+    case "restored": {
+      const to = MOVED_TO.exec(e.detail)?.[1];
+      return to && to !== "(gone)" ? to : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether an action's detail ("from → to, note (from actor)", finish.ts) names `path` past its arrow: where it put a file. */
+function actionLeadsTo(action: HistoryEvent, path: string): boolean {
+  const arrow = action.detail.indexOf(" → ");
+  return arrow >= 0 && action.detail.includes(path, arrow);
+}
+
+/**
+ * One step per action: an operator's action joins the move just before it as that move's cause,
+ * when the action put a file where that move did (an agent's own move may come in between).
+ */
 function withCauses<S extends LifecycleStep & { t: number | null }>(steps: S[]): S[] {
   const out: S[] = [];
   for (const step of steps) {
     const move = out.at(-1);
+    const to = move ? pathAfter(move.event) : null;
     const follows = move && move.t !== null && step.t !== null && step.t >= move.t && step.t - move.t <= ACTION_AFTER_MOVE_MS;
-    if (move && follows && isOperatorAction(step.event) && !move.cause && placeAfter(move.event) !== null) move.cause = step.event;
+    if (move && follows && to !== null && isOperatorAction(step.event) && !move.cause && actionLeadsTo(step.event, to)) move.cause = step.event;
     else out.push(step);
   }
   return out;

@@ -19,7 +19,7 @@ export function HistoryList({ history }: { history: HistoryEvent[] }) {
           ) : null}
           <div className="min-w-0 flex-1">
             <EventLine event={e} />
-            {cause ? <EventLine event={cause} className="mt-0.5 text-xs" /> : null}
+            {cause ? <EventLine event={cause} className="mt-0.5 text-xs" prefix="Caused by: " /> : null}
             <p className="text-xs tabular-nums text-zinc-500 dark:text-zinc-400">
               <RelativeTime iso={e.at} variant="both" />
             </p>
@@ -31,9 +31,11 @@ export function HistoryList({ history }: { history: HistoryEvent[] }) {
   );
 }
 
-function EventLine({ event, className = "text-sm" }: { event: HistoryEvent; className?: string }) {
+function EventLine({ event, className = "text-sm", prefix }: { event: HistoryEvent; className?: string; prefix?: string }) {
   return (
     <p className={`${className} [overflow-wrap:anywhere]`}>
+      {/* Heard, not seen: the indent and size show sighted users that the line belongs to the step. */}
+      {prefix ? <span className="sr-only">{prefix}</span> : null}
       <span className="font-medium">{event.kind}</span>
       {event.detail ? <span className="text-zinc-600 dark:text-zinc-400"> — {event.detail}</span> : null}
     </p>
