@@ -323,20 +323,24 @@ describe("periodic rescans", () => {
     }
   });
 
-  it("a first scan that fails stops watching: its load may have left the journal's indexes set aside", async () => {
+  it("a first scan that fails stops ingest: its load may have left the journal's indexes set aside", async () => {
     service.stop();
     const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
     const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData, MAILROOM_RESCAN_MS: "60000" });
     const fresh = openJournal(config.journalFile);
     vi.spyOn(fresh.writer, "beginBulkLoad").mockImplementation(() => {
+      // Written while the scan runs: its event is pending when the scan fails.
+      fs.writeFileSync(queue("leader", "task_assignment_1795400000000005.mime"), mime("during-scan", "leader"));
       throw new Error("disk full");
     });
     const first = new IngestService(config, fresh);
+    const found = (id: string) => queryPage(fresh.db, parseQuery(`mid:<${id}@ignite.local>`), 500, null).items;
     try {
       await expect(first.start()).rejects.toThrow("disk full");
-      fs.writeFileSync(queue("leader", "task_assignment_1795400000000005.mime"), mime("after-failure", "leader"));
+      fs.writeFileSync(queue("leader", "task_assignment_1795400000000006.mime"), mime("after-failure", "leader"));
+      await first.syncPaths([queue("leader", "task_assignment_1795400000000006.mime")]);
       await new Promise((r) => setTimeout(r, 300));
-      expect(queryPage(fresh.db, parseQuery("mid:<after-failure@ignite.local>"), 500, null).items).toEqual([]);
+      expect([...found("during-scan"), ...found("after-failure")]).toEqual([]);
     } finally {
       vi.restoreAllMocks();
       first.stop();
@@ -390,6 +394,36 @@ describe("periodic rescans", () => {
       vi.restoreAllMocks();
       for (const s of started) s.stop();
       for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it("fills a big tree's full-text index a chunk per ingest turn: a file event waits for the worker's chunk, never writes beside it", async () => {
+    service.stop();
+    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
+    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData, MAILROOM_RESCAN_MS: "60000" });
+    const fresh = openJournal(config.journalFile);
+    const first = new IngestService(config, fresh, 0);
+    const newFile = queue("leader", "task_assignment_1795400000000007.mime");
+    const order: string[] = [];
+    const fillChunk = IngestWorkers.prototype.fillFullText;
+    vi.spyOn(IngestWorkers.prototype, "fillFullText").mockImplementation(async function (this: IngestWorkers, ...args) {
+      fs.writeFileSync(newFile, mime("during-fill", "leader"));
+      void first.syncPaths([newFile]).then(() => order.push("file journaled"));
+      await new Promise((r) => setTimeout(r, 50));
+      await fillChunk.apply(this, args);
+      order.push("chunk filled");
+    });
+    const errors = vi.spyOn(console, "error");
+    try {
+      await first.start();
+      await until(() => order.length === 2);
+      expect(order).toEqual(["chunk filled", "file journaled"]);
+      expect(errors).not.toHaveBeenCalled();
+      expect(queryPage(fresh.db, parseQuery("mid:<during-fill@ignite.local>"), 500, null).items).toHaveLength(1);
+    } finally {
+      vi.restoreAllMocks();
+      first.stop();
+      fs.rmSync(freshData, { recursive: true, force: true });
     }
   });
 

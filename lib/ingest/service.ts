@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
-import { buildFullText, fullTextReady } from "@/lib/journal/fulltext";
+import { buildFullText, fullTextReady, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
 import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
@@ -55,7 +55,7 @@ export class IngestService {
   constructor(
     private readonly config: Config,
     private readonly journal: Journal,
-    /** From how many files a periodic rescan compares on a worker thread (tests lower it). */
+    /** From how many files a periodic rescan compares, and a first scan's full-text index is filled, on a worker thread (tests lower it). */
     private readonly offThreadRescanFiles = BIG_TREE_FILES,
   ) {}
 
@@ -157,17 +157,21 @@ export class IngestService {
   }
 
   /**
-   * The full-text index's one fill. A big tree's runs on a worker thread: in bigger chunks there (a
-   * quarter faster), while the main thread, which would stop for each chunk, answers requests.
-   * Worker threads are a speed-up, never a dependency: if that fails, the fill goes on here.
+   * The full-text index's one fill. A big tree's chunks run on a worker thread: bigger there (a
+   * quarter faster), while the main thread, which would stop for each, answers requests. Each takes
+   * its turn with file events, so ingest never writes while the worker does (a transaction that
+   * read first would fail at once, not wait). Worker threads are a speed-up, never a dependency:
+   * if that fails, the fill goes on here.
    */
   private async fillFullText(pause: () => Promise<void>): Promise<void> {
-    if (fullTextReady(this.journal.db)) return;
+    const { db, file } = this.journal;
+    if (fullTextReady(db)) return;
     const worker = this.treeFiles >= this.offThreadRescanFiles ? IngestWorkers.open(1) : null;
     if (worker) {
       this.fullTextWorker = worker;
+      const fillChunk = (from: number, to: number) => this.serial(() => worker.fillFullText(file, from, to));
       try {
-        return await worker.fillFullText(this.journal.file);
+        return await buildFullText(db, pause, OFF_THREAD_CHUNK_ROWS, fillChunk);
       } catch (err) {
         if (this.stopped) throw err;
         console.error("[mailroom] filling the full-text index on a worker thread failed; filling it on the main thread:", err);
@@ -176,7 +180,7 @@ export class IngestService {
         await worker.close();
       }
     }
-    await buildFullText(this.journal.db, pause);
+    await buildFullText(db, pause);
   }
 
   /** Each source's differences from the journal, computed on a worker thread; null if that failed. */
@@ -265,9 +269,9 @@ export class IngestService {
         // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
         onDir: (dir) => this.watcher.addDir(dir),
       }).catch((err: unknown) => {
-        // A failed first scan may leave its load's indexes set aside; as before it watched, nothing
-        // more is journaled until the next start, whose open restores them.
-        if (first) this.watcher.setDirs([]);
+        // A failed first scan may leave its load's indexes and triggers set aside: ingest stops
+        // (its watches, queued events and timers too) until the next start, whose open restores them.
+        if (first) this.stop();
         throw err;
       });
       files += scanned.files;

@@ -3,13 +3,13 @@ import "server-only";
 // workers.ts). A first scan's bulk load: read and parse files (most of a scan's CPU) and insert
 // their rows through this thread's own connection, taking turns with the other workers. A
 // periodic rescan, or a start over a big journaled tree: list the tree and compare it with the
-// journal, handing back only what differs. After a first scan: the full-text index's one fill.
+// journal, handing back only what differs. After a first scan: the full-text index's fill, a chunk a job.
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { BulkInserter, type BulkTarget } from "@/lib/journal/bulk";
 import { openWorkerDb, type Db } from "@/lib/journal/db";
 import { fileIdentities, type FileIdentity } from "@/lib/journal/files";
-import { buildFullText, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
+import { fillFullTextChunk } from "@/lib/journal/fulltext";
 import type { FileRecord } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
 import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
@@ -50,10 +50,13 @@ export interface TreeDiff {
 
 export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: string };
 
+/** One chunk of the full-text index's fill (fulltext.ts): the main thread hands them out in ingest's turns. */
 export interface FullTextJob {
   kind: "fulltext";
   id: number;
   journalFile: string;
+  fromId: number;
+  toId: number;
 }
 
 export type FullTextResult = { id: number; filled: true } | { id: number; error: string };
@@ -153,15 +156,9 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: unlisted, dirs };
 }
 
-/** Index every body for full-text search, in the big chunks a worker can afford (fulltext.ts). */
-async function fillFullText(job: FullTextJob): Promise<FullTextResult> {
-  const db = openWorkerDb(job.journalFile);
-  try {
-    await buildFullText(db, async () => undefined, OFF_THREAD_CHUNK_ROWS);
-  } finally {
-    db.close();
-  }
-  return { id: job.id, filled: true };
+function fillFullText(job: FullTextJob): Promise<FullTextResult> {
+  fillFullTextChunk(journalFor(job.journalFile).db, job.fromId, job.toId);
+  return Promise.resolve({ id: job.id, filled: true });
 }
 
 function run(job: Job): Promise<JobResult> {

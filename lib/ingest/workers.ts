@@ -37,8 +37,8 @@ export interface LoadedChunk {
  * Worker threads for ingest's whole-tree work. A first scan's load: each worker reads and parses a
  * chunk of files and inserts it into the journal itself (taking turns to write), so neither the
  * parsing (most of a scan's CPU) nor the rows cross threads. A periodic rescan's comparison of the
- * tree with the journal: only the differences come back. The full-text index's fill after a first
- * scan. Either way the main thread stays free for requests.
+ * tree with the journal: only the differences come back. The chunks of the full-text index's fill
+ * after a first scan. Either way the main thread stays free for requests.
  */
 export class IngestWorkers {
   private readonly pending = new Map<number, { worker: Worker; settle: (r: JobResult) => void; reject: (e: Error) => void }>();
@@ -92,9 +92,9 @@ export class IngestWorkers {
     });
   }
 
-  /** Fill `journalFile`'s full-text index (a chunk holds the write turn for tens of ms, never the main thread). */
-  fillFullText(journalFile: string): Promise<void> {
-    const job: FullTextJob = { kind: "fulltext", id: this.nextId++, journalFile };
+  /** Index the bodies of messages `fromId` to `toId` in `journalFile`'s full-text index (one chunk of its fill). */
+  fillFullText(journalFile: string, fromId: number, toId: number): Promise<void> {
+    const job: FullTextJob = { kind: "fulltext", id: this.nextId++, journalFile, fromId, toId };
     return this.send(job, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("filled" in r)) throw new Error("a worker answered a full-text fill with something else");

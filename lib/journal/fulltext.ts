@@ -42,25 +42,35 @@ const TRIGGERS = `
   END;
 `;
 
+/** Index the bodies of messages `fromId` to `toId` not indexed yet: one chunk of the fill, on any connection. */
+export function fillFullTextChunk(db: Db, fromId: number, toId: number): void {
+  db.prepare(`INSERT INTO messages_fts (rowid, body) SELECT id, body FROM messages m
+    WHERE id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM messages_fts_docsize d WHERE d.id = m.id)`).run(fromId, toId);
+}
+
 /**
  * Index every body once. Triggers go in first, so rows changed meanwhile are indexed by them, and
  * the fill skips those (FTS5 keeps one docsize row per indexed row). Skipping, not a range DELETE
  * before each chunk: a contentless index answers a rowid range by walking itself, so those
  * deletes made a million-message build quadratic (78 s after listing; 17 s without them).
+ * `fillChunk` runs a chunk elsewhere (a worker thread's connection); by default it runs here.
  */
-export async function buildFullText(db: Db, yieldToEventLoop: () => Promise<void>, chunkRows = CHUNK_ROWS): Promise<void> {
+export async function buildFullText(
+  db: Db,
+  yieldToEventLoop: () => Promise<void>,
+  chunkRows = CHUNK_ROWS,
+  fillChunk: (fromId: number, toId: number) => Promise<void> = async (from, to) => fillFullTextChunk(db, from, to),
+): Promise<void> {
   if (fullTextReady(db)) return;
   db.exec(TRIGGERS);
   const maxId = (db.prepare("SELECT coalesce(max(id), 0) AS m FROM messages").get() as { m: number }).m;
-  const fill = db.prepare(`INSERT INTO messages_fts (rowid, body) SELECT id, body FROM messages m
-    WHERE id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM messages_fts_docsize d WHERE d.id = m.id)`);
   // FTS5 merges segments as each chunk commits; deferring that to its crisis merges made a 100k
   // fill a quarter faster and left queries as fast. Back to the defaults after, also when the fill
   // fails; a process killed mid-fill leaves fts_ready unset, so the next start's build restores them.
   setFtsOptions(db, 0, FILL_HASHSIZE);
   try {
     for (let from = 1; from <= maxId; from += chunkRows) {
-      fill.run(from, Math.min(maxId, from + chunkRows - 1));
+      await fillChunk(from, Math.min(maxId, from + chunkRows - 1));
       await yieldToEventLoop();
     }
   } finally {

@@ -98,7 +98,15 @@ describe("list() and parse() on awkward trees", () => {
     expect(await r.agents()).not.toContain("evil");
   });
 
-  it("tells each folder it read, the ones to watch, and never one behind a link", async () => {
+  it("tells each folder just before it reads it: a file made then is in the listing", async () => {
+    const r = await open();
+    const processed = path.join(root, Q, "leader/processed");
+    const made = `${Q}/leader/processed/task_assignment_1795400000000009.mime`;
+    const found = await r.list({ onDir: (d) => d === processed && fs.writeFileSync(path.join(root, made), "From: a\n\n") });
+    expect(found.map((f) => f.relPath)).toContain(made);
+  });
+
+  it("tells each folder it reads, the ones to watch, and never one behind a link", async () => {
     fs.symlinkSync(outside, path.join(root, Q, "evil"));
     const r = await open();
     for (const stat of [true, false]) {
