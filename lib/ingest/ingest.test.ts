@@ -269,6 +269,27 @@ describe("periodic rescans", () => {
     }
   });
 
+  it("a start over a big journaled tree watches each folder as the worker lists it: a file written meanwhile comes in without a rescan", async () => {
+    service.stop(); // its watches of the same folders would hear the write too (one inotify watch per folder)
+    const diff = IngestWorkers.prototype.diff;
+    const written = queue("leader", "task_assignment_1795400000000008.mime");
+    vi.spyOn(IngestWorkers.prototype, "diff").mockImplementation(async function (this: IngestWorkers, ...args) {
+      const compared = await diff.apply(this, args);
+      // Listed already, before its folders' changes are journaled.
+      fs.writeFileSync(written, mime("during-diff", "leader"));
+      return compared;
+    });
+    // Any journaled tree counts as big here.
+    const restarted = new IngestService(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: data, MAILROOM_RESCAN_MS: "60000" }), journal, 0);
+    try {
+      await restarted.start();
+      await until(() => q("mid:<during-diff@ignite.local>")[0]);
+    } finally {
+      vi.restoreAllMocks();
+      restarted.stop();
+    }
+  });
+
   it("a first scan marks stuck messages as it goes: the sweep runs from the start", async () => {
     const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
     const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData });

@@ -183,13 +183,17 @@ export class IngestService {
     await buildFullText(db, pause);
   }
 
-  /** Each source's differences from the journal, computed on a worker thread; null if that failed. */
+  /**
+   * Each source's differences from the journal, computed on a worker thread; null if that failed.
+   * Each folder is watched as the worker lists it: a file written meanwhile sends an event.
+   */
   private async compareOffThread(all: Source[]): Promise<Map<string, TreeDiff> | null> {
     const worker = IngestWorkers.open(1);
     if (!worker) return null;
+    const watch = (dir: string) => this.watcher.addDir(dir);
     try {
       const diffs = new Map<string, TreeDiff>();
-      for (const s of all) if (s.reader && !this.stopped) diffs.set(s.id, await worker.diff({ ...s, reader: s.reader }, this.journal.file));
+      for (const s of all) if (s.reader && !this.stopped) diffs.set(s.id, await worker.diff({ ...s, reader: s.reader }, this.journal.file, watch));
       return diffs;
     } catch (err) {
       console.error("[mailroom] comparing the tree on a worker thread failed; scanning it on the main thread:", err);

@@ -50,6 +50,12 @@ export interface TreeDiff {
 
 export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: string };
 
+/** Sent while a diff lists the tree: a folder it is about to read, for the main thread to watch. */
+export interface ListingDir {
+  id: number;
+  listingDir: string;
+}
+
 /** One chunk of the full-text index's fill (fulltext.ts): the main thread hands them out in ingest's turns. */
 export interface FullTextJob {
   kind: "fulltext";
@@ -144,7 +150,13 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   const reader = await readerFor(job.source.protocol, job.source.root);
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
   const dirs: string[] = [];
-  const found = await reader.list({ onDir: (d) => dirs.push(d) });
+  // Watched from now on, not once the whole tree is listed (24 s at a million files).
+  const found = await reader.list({
+    onDir: (d) => {
+      dirs.push(d);
+      parentPort?.postMessage({ id: job.id, listingDir: d } satisfies ListingDir);
+    },
+  });
   const db = openWorkerDb(job.journalFile, { readonly: true });
   let known: Map<string, FileIdentity>;
   try {

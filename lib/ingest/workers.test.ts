@@ -57,6 +57,21 @@ describe("IngestWorkers", () => {
     }
   });
 
+  it("tells each folder of a rescan's comparison as it lists it, before its answer", async () => {
+    const source = await fixtureSource();
+    const { db } = emptyJournal();
+    db.close();
+    const workers = IngestWorkers.open(1);
+    const told: string[] = [];
+    try {
+      const diff = await workers?.diff(source, db.name, (d) => told.push(d));
+      expect(told.length).toBeGreaterThan(0);
+      expect(told).toEqual(diff?.dirs);
+    } finally {
+      await workers?.close();
+    }
+  });
+
   it("rejects with a reason when a worker cannot read the source", async () => {
     const source = await fixtureSource();
     const gone = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-not-a-workspace-"));

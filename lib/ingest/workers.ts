@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundFile } from "@/lib/protocols";
 import type { BulkTarget } from "@/lib/journal/bulk";
-import type { DiffJob, FullTextJob, Job, JobResult, LoadJob, TreeDiff } from "./worker";
+import type { DiffJob, FullTextJob, Job, JobResult, ListingDir, LoadJob, TreeDiff } from "./worker";
 import type { PreparedFile, ReadableSource } from "./sync";
 
 /**
@@ -41,7 +41,10 @@ export interface LoadedChunk {
  * after a first scan. Either way the main thread stays free for requests.
  */
 export class IngestWorkers {
-  private readonly pending = new Map<number, { worker: Worker; settle: (r: JobResult) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { worker: Worker; settle: (r: JobResult) => void; reject: (e: Error) => void; onDir?: (dir: string) => void }
+  >();
   private readonly writeLock = new SharedArrayBuffer(4);
   readonly size: number;
   private nextId = 0;
@@ -49,7 +52,10 @@ export class IngestWorkers {
   private constructor(private readonly workers: Worker[]) {
     this.size = workers.length;
     for (const w of workers) {
-      w.on("message", (r: JobResult) => this.settle(r));
+      w.on("message", (m: JobResult | ListingDir) => {
+        if ("listingDir" in m) this.pending.get(m.id)?.onDir?.(m.listingDir);
+        else this.settle(m);
+      });
       w.on("error", (err) => this.failAll(err));
       // A worker that ends without an error event (killed, out of memory) must not leave its jobs waiting forever.
       w.on("exit", (code) => this.failAll(new Error(`an ingest worker thread exited (code ${code})`)));
@@ -74,7 +80,7 @@ export class IngestWorkers {
   /** Read, parse and insert `files` of `source` into `target` on the least busy worker. */
   load(source: ReadableSource, files: FoundFile[], target: BulkTarget): Promise<LoadedChunk> {
     const job: LoadJob = { kind: "load", id: this.nextId++, source: sourceOf(source), files, target, writeLock: this.writeLock };
-    return this.send(job, (r) => {
+    return this.send(job, undefined, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("loaded" in r)) throw new Error("a worker answered a load with something else");
       for (const f of r.failed) console.error(`[mailroom] could not read ${f.relPath}: ${f.error}`);
@@ -82,10 +88,10 @@ export class IngestWorkers {
     });
   }
 
-  /** List `source` and compare it with what `journalFile` holds for it, on the least busy worker. */
-  diff(source: ReadableSource, journalFile: string): Promise<TreeDiff> {
+  /** List `source` and compare it with what `journalFile` holds for it, on the least busy worker; `onDir` hears each folder as it is listed. */
+  diff(source: ReadableSource, journalFile: string, onDir?: (dir: string) => void): Promise<TreeDiff> {
     const job: DiffJob = { kind: "diff", id: this.nextId++, source: sourceOf(source), journalFile };
-    return this.send(job, (r) => {
+    return this.send(job, onDir, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("changed" in r)) throw new Error("a worker answered a rescan with something else");
       return { files: r.files, agents: r.agents, changed: r.changed, missing: r.missing, dirs: r.dirs };
@@ -95,13 +101,13 @@ export class IngestWorkers {
   /** Index the bodies of messages `fromId` to `toId` in `journalFile`'s full-text index (one chunk of its fill). */
   fillFullText(journalFile: string, fromId: number, toId: number): Promise<void> {
     const job: FullTextJob = { kind: "fulltext", id: this.nextId++, journalFile, fromId, toId };
-    return this.send(job, (r) => {
+    return this.send(job, undefined, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("filled" in r)) throw new Error("a worker answered a full-text fill with something else");
     });
   }
 
-  private send<T>(job: Job, answer: (r: JobResult) => T): Promise<T> {
+  private send<T>(job: Job, onDir: ((dir: string) => void) | undefined, answer: (r: JobResult) => T): Promise<T> {
     const busy = (w: Worker) => [...this.pending.values()].filter((p) => p.worker === w).length;
     const worker = this.workers.reduce((best, w) => (busy(w) < busy(best) ? w : best));
     return new Promise((resolve, reject) => {
@@ -112,7 +118,7 @@ export class IngestWorkers {
           reject(err instanceof Error ? err : new Error(String(err)));
         }
       };
-      this.pending.set(job.id, { worker, settle, reject });
+      this.pending.set(job.id, { worker, settle, reject, onDir });
       worker.postMessage(job);
     });
   }
