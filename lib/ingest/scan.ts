@@ -178,9 +178,9 @@ export async function scanSource(
     /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
     stopped?: () => boolean;
     /**
-     * Each folder this scan lists, just before it reads it (a worker's listing: all of them, once
-     * it is done): a file written during a long first scan then sends an event, instead of waiting
-     * for a rescan.
+     * Each folder this scan lists, just before it reads it (a worker's comparison: all of them,
+     * again, once it is done): a file written during a long first scan then sends an event,
+     * instead of waiting for a rescan.
      */
     onDir?: (dir: string) => void;
   },

@@ -185,12 +185,15 @@ export class IngestService {
 
   /**
    * Each source's differences from the journal, computed on a worker thread; null if that failed.
-   * Each folder is watched as the worker lists it: a file written meanwhile sends an event.
+   * `watchAsListed` (a start's scan): each folder is watched as the worker lists it, so a file
+   * written meanwhile sends an event. Not for a periodic rescan, whose events run meanwhile: a new
+   * folder, watched just after the worker read it, would keep its own event from reading what came
+   * in between.
    */
-  private async compareOffThread(all: Source[]): Promise<Map<string, TreeDiff> | null> {
+  private async compareOffThread(all: Source[], watchAsListed = false): Promise<Map<string, TreeDiff> | null> {
     const worker = IngestWorkers.open(1);
     if (!worker) return null;
-    const watch = (dir: string) => this.watcher.addDir(dir);
+    const watch = watchAsListed ? (dir: string) => this.watcher.addDir(dir) : undefined;
     try {
       const diffs = new Map<string, TreeDiff>();
       for (const s of all) if (s.reader && !this.stopped) diffs.set(s.id, await worker.diff({ ...s, reader: s.reader }, this.journal.file, watch));
@@ -268,7 +271,7 @@ export class IngestService {
       const scanned = await scanSource(source, writer, {
         reportProgress: first,
         listing: listed?.listings.get(source.id),
-        diff: big ? (await this.compareOffThread([source]))?.get(source.id) : undefined,
+        diff: big ? (await this.compareOffThread([source], true))?.get(source.id) : undefined,
         stopped: () => this.stopped,
         // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
         onDir: (dir) => this.watcher.addDir(dir),

@@ -53,7 +53,7 @@ export class IngestWorkers {
     this.size = workers.length;
     for (const w of workers) {
       w.on("message", (m: JobResult | ListingDir) => {
-        if ("listingDir" in m) this.pending.get(m.id)?.onDir?.(m.listingDir);
+        if ("listingDir" in m) this.tellDir(m);
         else this.settle(m);
       });
       w.on("error", (err) => this.failAll(err));
@@ -127,6 +127,15 @@ export class IngestWorkers {
   async close(): Promise<void> {
     this.failAll(new Error("ingest workers closed"));
     await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  /** A folder a job is listing, to its caller; a callback that throws must not become an uncaught exception. */
+  private tellDir(m: ListingDir): void {
+    try {
+      this.pending.get(m.id)?.onDir?.(m.listingDir);
+    } catch (err) {
+      console.error(`[mailroom] could not take note of the folder ${m.listingDir}:`, err);
+    }
   }
 
   private settle(r: JobResult): void {
