@@ -96,8 +96,8 @@ function span(ms: number): string {
 }
 
 /**
- * Every event with the place it led to and the time spent there, but an operator's action, which
- * is its move's cause. `now` (when known) measures the present step.
+ * Every event with the place it led to and the time spent there, but an operator's action that
+ * made the move just before it, which is that move's cause. `now` (when known) measures the present step.
  */
 export function lifecycleSteps(history: HistoryEvent[], now: number | null = null): LifecycleStep[] {
   const place: Place = { folder: null, status: null, gone: false };

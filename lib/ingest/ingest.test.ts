@@ -9,6 +9,7 @@ import { queryStats } from "@/lib/journal/stats";
 import { parseQuery } from "@/lib/query";
 import { loadConfig } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
+import { UnfinishedLoadError } from "./scan";
 import { IngestService, nextRescanDelay } from "./service";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
 import { IngestWorkers } from "./workers";
@@ -43,12 +44,26 @@ beforeEach(async () => {
   service = new IngestService(config, journal);
   await service.start();
 });
+const freshDirs: string[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   service.stop();
   closeJournals();
-  fs.rmSync(ws, { recursive: true, force: true });
-  fs.rmSync(data, { recursive: true, force: true });
+  for (const dir of [ws, data, ...freshDirs.splice(0)]) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * An empty journal of its own over the same tree, for a first scan. The fixture's service stops
+ * first: one process shares one inotify watch per folder, so its watches would hear the writes too.
+ */
+function freshJournal(settings: Record<string, string> = {}) {
+  service.stop();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
+  freshDirs.push(dir);
+  const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: dir, MAILROOM_RESCAN_MS: "60000", ...settings });
+  const fresh = openJournal(config.journalFile);
+  return { config, fresh, pageOf: (query: string) => queryPage(fresh.db, parseQuery(query), 500, null).items };
+}
 
 describe("first scan of the fixture", () => {
   it("journals every message file, malformed ones included", () => {
@@ -296,9 +311,7 @@ describe("periodic rescans", () => {
   });
 
   it("a first scan marks stuck messages as it goes: the sweep runs from the start", async () => {
-    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
-    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData });
-    const fresh = openJournal(config.journalFile);
+    const { config, fresh, pageOf } = freshJournal();
     vi.useFakeTimers({ toFake: ["setInterval"] });
     const begin = fresh.writer.beginBulkLoad.bind(fresh.writer);
     const sweep = vi.spyOn(fresh.writer, "refreshStuck");
@@ -314,22 +327,16 @@ describe("periodic rescans", () => {
     try {
       await first.start();
       expect(sweptMidScan).toBe(true);
-      expect(queryPage(fresh.db, parseQuery("is:stuck"), 500, null).items).toHaveLength(1);
+      expect(pageOf("is:stuck")).toHaveLength(1);
     } finally {
       vi.useRealTimers();
       vi.restoreAllMocks();
       first.stop();
-      fs.rmSync(freshData, { recursive: true, force: true });
     }
   });
 
   it("a first scan watches the folders it listed before it reads them: a file written meanwhile comes in without a rescan", async () => {
-    // Stopped, so its watches close: a process shares one inotify watch per folder, and the write's
-    // event, queued on that watch before this service watched, would reach this service too.
-    service.stop();
-    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
-    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData, MAILROOM_RESCAN_MS: "60000" });
-    const fresh = openJournal(config.journalFile);
+    const { config, fresh, pageOf } = freshJournal();
     const begin = fresh.writer.beginBulkLoad.bind(fresh.writer);
     // Written once the tree is listed, while the load is under way.
     vi.spyOn(fresh.writer, "beginBulkLoad").mockImplementation(() => {
@@ -337,7 +344,6 @@ describe("periodic rescans", () => {
       return begin();
     });
     const first = new IngestService(config, fresh);
-    const pageOf = (query: string) => queryPage(fresh.db, parseQuery(query), 500, null).items;
     try {
       await first.start();
       await until(() => pageOf("mid:<mid-scan@ignite.local>")[0]);
@@ -345,39 +351,56 @@ describe("periodic rescans", () => {
     } finally {
       vi.restoreAllMocks();
       first.stop();
-      fs.rmSync(freshData, { recursive: true, force: true });
     }
   });
 
   it("a first scan that fails stops ingest: its load may have left the journal's indexes set aside", async () => {
-    service.stop();
-    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
-    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData, MAILROOM_RESCAN_MS: "60000" });
-    const fresh = openJournal(config.journalFile);
+    const { config, fresh, pageOf } = freshJournal();
     vi.spyOn(fresh.writer, "beginBulkLoad").mockImplementation(() => {
       // Written while the scan runs: its event is pending when the scan fails.
       fs.writeFileSync(queue("leader", "task_assignment_1795400000000005.mime"), mime("during-scan", "leader"));
       throw new Error("disk full");
     });
     const first = new IngestService(config, fresh);
-    const found = (id: string) => queryPage(fresh.db, parseQuery(`mid:<${id}@ignite.local>`), 500, null).items;
     try {
       await expect(first.start()).rejects.toThrow("disk full");
       fs.writeFileSync(queue("leader", "task_assignment_1795400000000006.mime"), mime("after-failure", "leader"));
       await first.syncPaths([queue("leader", "task_assignment_1795400000000006.mime")]);
       await new Promise((r) => setTimeout(r, 300));
-      expect([...found("during-scan"), ...found("after-failure")]).toEqual([]);
+      expect([...pageOf("mid:<during-scan@ignite.local>"), ...pageOf("mid:<after-failure@ignite.local>")]).toEqual([]);
     } finally {
       vi.restoreAllMocks();
       first.stop();
-      fs.rmSync(freshData, { recursive: true, force: true });
+    }
+  });
+
+  it("a bulk load whose indexes cannot be built says so, and stops ingest", async () => {
+    const { config, fresh, pageOf } = freshJournal();
+    const begin = fresh.writer.beginBulkLoad.bind(fresh.writer);
+    vi.spyOn(fresh.writer, "beginBulkLoad").mockImplementation(() => {
+      const bulk = begin();
+      if (bulk) vi.spyOn(bulk, "finish").mockImplementation(() => {
+        throw new Error("database or disk is full");
+      });
+      return bulk;
+    });
+    const first = new IngestService(config, fresh);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await expect(first.start()).rejects.toThrow(UnfinishedLoadError);
+      await expect(first.start()).resolves.toBeUndefined(); // stopped: nothing runs
+      fs.writeFileSync(queue("leader", "task_assignment_1795400000000010.mime"), mime("after-unfinished", "leader"));
+      await first.syncPaths([queue("leader", "task_assignment_1795400000000010.mime")]);
+      expect(pageOf("mid:<after-unfinished@ignite.local>")).toEqual([]);
+      expect(errors).toHaveBeenCalledWith("[mailroom] ingest error:", expect.any(UnfinishedLoadError));
+    } finally {
+      vi.restoreAllMocks();
+      first.stop();
     }
   });
 
   it("a first scan of an empty journal loads in bulk, however big the tree is taken to be", async () => {
-    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
-    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData });
-    const fresh = openJournal(config.journalFile);
+    const { config, fresh } = freshJournal();
     const logs = vi.spyOn(console, "log");
     const first = new IngestService(config, fresh, 0);
     try {
@@ -387,47 +410,37 @@ describe("periodic rescans", () => {
     } finally {
       logs.mockRestore();
       first.stop();
-      fs.rmSync(freshData, { recursive: true, force: true });
     }
   });
 
   it("a first scan of a big tree fills the full-text index on a worker thread, and here if the worker fails", async () => {
-    service.stop();
     const fill = vi.spyOn(IngestWorkers.prototype, "fillFullText");
     const errors = vi.spyOn(console, "error");
     const started: IngestService[] = [];
     const firstScan = async () => {
-      const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
-      const fresh = openJournal(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData }).journalFile);
+      const { config, fresh } = freshJournal();
       // Any tree counts as big here.
-      const first = new IngestService(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData }), fresh, 0);
+      const first = new IngestService(config, fresh, 0);
       started.push(first);
       await first.start();
       expect(fullTextReady(fresh.db)).toBe(true);
       // Every body indexed once.
       expect(fresh.db.prepare("SELECT (SELECT count(*) FROM messages_fts_docsize) = (SELECT count(*) FROM messages)").pluck().get()).toBe(1);
-      return freshData;
     };
-    const dirs: string[] = [];
     try {
-      dirs.push(await firstScan());
+      await firstScan();
       expect(fill).toHaveBeenCalledTimes(1);
       expect(errors).not.toHaveBeenCalled();
       fill.mockRejectedValueOnce(new Error("worker gone"));
-      dirs.push(await firstScan());
+      await firstScan();
       expect(errors).toHaveBeenCalledWith(expect.stringContaining("filling the full-text index on a worker thread failed"), expect.any(Error));
     } finally {
-      vi.restoreAllMocks();
       for (const s of started) s.stop();
-      for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
     }
   });
 
   it("fills a big tree's full-text index a chunk per ingest turn: a file event waits for the worker's chunk, never writes beside it", async () => {
-    service.stop();
-    const freshData = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-data-"));
-    const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: freshData, MAILROOM_RESCAN_MS: "60000" });
-    const fresh = openJournal(config.journalFile);
+    const { config, fresh, pageOf } = freshJournal();
     const first = new IngestService(config, fresh, 0);
     const newFile = queue("leader", "task_assignment_1795400000000007.mime");
     const order: string[] = [];
@@ -445,11 +458,10 @@ describe("periodic rescans", () => {
       await until(() => order.length === 2);
       expect(order).toEqual(["chunk filled", "file journaled"]);
       expect(errors).not.toHaveBeenCalled();
-      expect(queryPage(fresh.db, parseQuery("mid:<during-fill@ignite.local>"), 500, null).items).toHaveLength(1);
+      expect(pageOf("mid:<during-fill@ignite.local>")).toHaveLength(1);
     } finally {
       vi.restoreAllMocks();
       first.stop();
-      fs.rmSync(freshData, { recursive: true, force: true });
     }
   });
 

@@ -105,6 +105,22 @@ export function describeLoad(root: string, files: number, s: LoadStages): string
     `dead letters journaled in ${seconds(s.deadLettersMs)}`;
 }
 
+/**
+ * A bulk load whose indexes and insert triggers could not be put back. Journaling more into that
+ * state would be slow (lookups scan the table) and miss the overview's counts; the next start's
+ * open puts them back.
+ */
+export class UnfinishedLoadError extends Error {}
+
+/** End a bulk load (see BulkLoad.finish). */
+function finishLoad(bulk: BulkLoad, source: string): void {
+  try {
+    bulk.finish(source);
+  } catch (err) {
+    throw new UnfinishedLoadError(`could not build the journal's indexes after a bulk load: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
 /** A source's tree against the journal: what a scan has to read, and what may be gone. */
 interface Comparison {
   /** Files in the tree. */
@@ -115,7 +131,7 @@ interface Comparison {
   unlisted: string[];
   /** Whether a file is there now (a move is matched against it). */
   isThere: (relPath: string) => boolean;
-  /** The folders read to list the tree (to watch), when this scan listed it. */
+  /** The folders listed (to watch), when this scan listed the tree. */
   dirs: string[] | null;
   /** The agents, when the comparison found them. */
   agents: string[] | null;
@@ -178,9 +194,8 @@ export async function scanSource(
     /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
     stopped?: () => boolean;
     /**
-     * Each folder this scan lists, just before it reads it (a worker's comparison: all of them,
-     * again, once it is done): a file written during a long first scan then sends an event,
-     * instead of waiting for a rescan.
+     * Each folder this scan lists here, just before it reads it: a file written during a long
+     * first scan then sends an event, instead of waiting for a rescan.
      */
     onDir?: (dir: string) => void;
   },
@@ -192,10 +207,8 @@ export async function scanSource(
   let bulk: BulkLoad | null;
   try {
     let empty = false;
-    if (opts.diff) {
-      tree = fromDiff(source, opts.diff);
-      for (const dir of opts.diff.dirs) opts.onDir?.(dir);
-    } else {
+    if (opts.diff) tree = fromDiff(source, opts.diff);
+    else {
       const known = await writer.presentFiles(source.id, yieldToEventLoop);
       empty = known.size === 0;
       // An empty journal loads in bulk, so a big tree's workers can start while it is listed.
@@ -239,16 +252,15 @@ export async function scanSource(
     }
   } catch (err) {
     // What was loaded stays, with its indexes back now rather than at the next start.
-    let finished = true;
     try {
-      bulk?.finish(source.id);
+      if (bulk) finishLoad(bulk, source.id);
     } catch (finishErr) {
-      finished = false;
-      console.error("[mailroom] could not finish an interrupted first scan; the next start will:", finishErr);
+      console.error("[mailroom] a bulk load failed, and so did building its indexes:", err);
+      throw finishErr;
     }
     // Worker threads are a speed-up, never a dependency: the files they did not load are read
     // here. Not without the indexes (every lookup would scan the table), nor when stopping.
-    if (workers && finished && !opts.stopped?.()) {
+    if (workers && !opts.stopped?.()) {
       console.error("[mailroom] loading on worker threads failed; reading the rest on the main thread:", err);
       return scanSource(source, writer, { ...opts, workersMinFiles: Infinity });
     }
@@ -257,7 +269,7 @@ export async function scanSource(
   let load: LoadStages | null = null;
   if (bulk) {
     const loadedAt = performance.now();
-    bulk.finish(source.id);
+    finishLoad(bulk, source.id);
     const indexedAt = performance.now();
     writer.transaction(() => {
       for (const p of afterLoad) commitFile(ctx, p);

@@ -7,7 +7,7 @@ import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
 import { discoverSources, type Source } from "./sources";
-import { describeLoad, scanSource } from "./scan";
+import { describeLoad, scanSource, UnfinishedLoadError } from "./scan";
 import { absolute, statFound, statFoundSync } from "./read";
 import { IngestWorkers } from "./workers";
 import type { TreeDiff } from "./worker";
@@ -23,7 +23,7 @@ const STUCK_CHECK_MS = 1000;
 const RESCAN_COST_FACTOR = 20;
 /** Rescans slower than this are logged: the tree is big enough that an operator may want to know. */
 const SLOW_RESCAN_MS = 2000;
-/** From this many files a periodic rescan compares the tree with the journal, and a first scan's full-text index is filled, on a worker thread. */
+/** From this many files the tree is compared with the journal, and the full-text index filled after a start's scan, on a worker thread. */
 const BIG_TREE_FILES = 20_000;
 
 /** A new folder and those in it, down to WATCH_DEPTH below its watched root. */
@@ -55,8 +55,8 @@ export class IngestService {
   constructor(
     private readonly config: Config,
     private readonly journal: Journal,
-    /** From how many files a periodic rescan compares, and a first scan's full-text index is filled, on a worker thread (tests lower it). */
-    private readonly offThreadRescanFiles = BIG_TREE_FILES,
+    /** From how many files the tree is compared with the journal, and the full-text index filled, on a worker thread (tests lower it). */
+    private readonly offThreadFiles = BIG_TREE_FILES,
   ) {}
 
   /** Run one job at a time: scans and event batches never interleave their writes. Nothing runs after stop(). */
@@ -72,7 +72,12 @@ export class IngestService {
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
-    await this.serial(() => this.rescan(true));
+    await this.serial(() => this.rescan(true)).catch((err: unknown) => {
+      // Ingest stops (its watches, queued events and timers too) until the next start: a failed
+      // first scan may have left a load's indexes set aside (UnfinishedLoadError).
+      this.stop();
+      throw err;
+    });
     if (this.stopped) return;
     this.journal.writer.analyze();
     console.log(`[mailroom] first scan done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -136,7 +141,7 @@ export class IngestService {
   async periodicRescan(): Promise<number> {
     const started = performance.now();
     const all = await discoverSources(this.config.roots);
-    const offThread = this.treeFiles >= this.offThreadRescanFiles;
+    const offThread = this.treeFiles >= this.offThreadFiles;
     const compared = offThread ? await this.compareOffThread(all) : null;
     let files = 0;
     if (compared) {
@@ -159,17 +164,27 @@ export class IngestService {
   /**
    * The full-text index's one fill. A big tree's chunks run on a worker thread: bigger there (a
    * quarter faster), while the main thread, which would stop for each, answers requests. Each takes
-   * its turn with file events, so ingest never writes while the worker does (a transaction that
-   * read first would fail at once, not wait). Worker threads are a speed-up, never a dependency:
+   * its turn with file events, which never write beside the worker (a transaction that read first
+   * would fail at once, not wait); the stuck sweep and an action's history entry wait out a chunk
+   * in SQLite's busy handler, as during a load. Worker threads are a speed-up, never a dependency:
    * if that fails, the fill goes on here.
    */
   private async fillFullText(pause: () => Promise<void>): Promise<void> {
     const { db, file } = this.journal;
     if (fullTextReady(db)) return;
-    const worker = this.treeFiles >= this.offThreadRescanFiles ? IngestWorkers.open(1) : null;
+    const worker = this.treeFiles >= this.offThreadFiles ? IngestWorkers.open(1) : null;
     if (worker) {
       this.fullTextWorker = worker;
-      const fillChunk = (from: number, to: number) => this.serial(() => worker.fillFullText(file, from, to));
+      const fillChunk = async (from: number, to: number) => {
+        const outcome: { error?: Error } = {};
+        // Caught within its turn, which would log it as an ingest error: the fill says what failed.
+        await this.serial(() =>
+          worker.fillFullText(file, from, to).catch((err: unknown) => {
+            outcome.error = err instanceof Error ? err : new Error(String(err));
+          }),
+        );
+        if (outcome.error) throw outcome.error;
+      };
       try {
         return await buildFullText(db, pause, OFF_THREAD_CHUNK_ROWS, fillChunk);
       } catch (err) {
@@ -267,7 +282,7 @@ export class IngestService {
       if (this.stopped) return;
       // A big journaled tree (at a start, say) is compared off the main thread, as a periodic rescan does:
       // listing it here took 8.6 s of main-thread time at a million files. Not an empty one, which loads in bulk.
-      const big = !listed && (lastScanned.get(source.id) ?? 0) >= this.offThreadRescanFiles && writer.holdsFiles(source.id);
+      const big = !listed && (lastScanned.get(source.id) ?? 0) >= this.offThreadFiles && writer.holdsFiles(source.id);
       const scanned = await scanSource(source, writer, {
         reportProgress: first,
         listing: listed?.listings.get(source.id),
@@ -276,9 +291,7 @@ export class IngestService {
         // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
         onDir: (dir) => this.watcher.addDir(dir),
       }).catch((err: unknown) => {
-        // A failed first scan may leave its load's indexes and triggers set aside: ingest stops
-        // (its watches, queued events and timers too) until the next start, whose open restores them.
-        if (first) this.stop();
+        if (err instanceof UnfinishedLoadError) this.stop();
         throw err;
       });
       files += scanned.files;

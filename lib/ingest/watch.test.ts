@@ -39,3 +39,25 @@ it("watches nothing once closed, even when asked to after (a scan that ends afte
   await new Promise((r) => setTimeout(r, 200));
   expect(seen).toEqual([]);
 });
+
+it("adds one folder as a listing reaches it, leaving the others watched", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-watch-"));
+  dirs.push(root);
+  const [first, second] = ["first", "second"].map((name) => path.join(root, name)) as [string, string];
+  for (const d of [first, second]) fs.mkdirSync(d);
+  const seen: string[] = [];
+  const watcher = new DirWatcher((paths) => seen.push(...paths), 10);
+  try {
+    watcher.addDir(first);
+    watcher.addDir(second);
+    watcher.addDir(path.join(root, "missing")); // gone by then: nothing to watch, no error
+    expect([first, second].map((d) => watcher.watches(d))).toEqual([true, true]);
+    fs.writeFileSync(path.join(first, "a.mime"), "x");
+    fs.writeFileSync(path.join(second, "b.mime"), "x");
+    await expect.poll(() => [...new Set(seen)].sort()).toEqual([path.join(first, "a.mime"), path.join(second, "b.mime")]);
+  } finally {
+    watcher.close();
+  }
+  watcher.addDir(first); // after close: a no-op
+  expect(watcher.watches(first)).toBe(false);
+});

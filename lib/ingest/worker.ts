@@ -3,7 +3,7 @@ import "server-only";
 // workers.ts). A first scan's bulk load: read and parse files (most of a scan's CPU) and insert
 // their rows through this thread's own connection, taking turns with the other workers. A
 // periodic rescan, or a start over a big journaled tree: list the tree and compare it with the
-// journal, handing back only what differs. After a first scan: the full-text index's fill, a chunk a job.
+// journal, handing back only what differs. After a start's scan: the full-text index's fill, a chunk a job.
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { BulkInserter, type BulkTarget } from "@/lib/journal/bulk";
@@ -34,6 +34,8 @@ export interface DiffJob {
   id: number;
   source: { id: string; protocol: Protocol; root: string };
   journalFile: string;
+  /** Send each folder as it is read (ListingDir). */
+  tellDirs: boolean;
 }
 
 /** The tree as a rescan found it, as far as it differs from the journal. */
@@ -44,13 +46,13 @@ export interface TreeDiff {
   changed: FoundFile[];
   /** Journaled as on disk, but not listed. */
   missing: string[];
-  /** The directories the listing read: those to watch. */
+  /** The folders listed: those to watch. */
   dirs: string[];
 }
 
 export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: string };
 
-/** Sent while a diff lists the tree: a folder it is about to read, for the main thread to watch. */
+/** Sent while a diff lists the tree (when asked): a folder as it reads it, for the main thread to watch. */
 export interface ListingDir {
   id: number;
   listingDir: string;
@@ -86,7 +88,8 @@ if (process.platform === "linux") {
 }
 
 const readers = new Map<string, Promise<SourceReader | null>>();
-const journals = new Map<string, { db: Db; inserter: BulkInserter }>();
+const connections = new Map<string, Db>();
+const inserters = new Map<string, BulkInserter>();
 
 function readerFor(protocol: Protocol, root: string): Promise<SourceReader | null> {
   const key = `${protocol}\0${root}`;
@@ -100,14 +103,23 @@ function readerFor(protocol: Protocol, root: string): Promise<SourceReader | nul
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-function journalFor(file: string): { db: Db; inserter: BulkInserter } {
-  let journal = journals.get(file);
-  if (!journal) {
-    const db = openWorkerDb(file);
-    journal = { db, inserter: new BulkInserter(db) };
-    journals.set(file, journal);
+/** This thread's write connection to a journal, opened once. */
+function connectionTo(file: string): Db {
+  let db = connections.get(file);
+  if (!db) {
+    db = openWorkerDb(file);
+    connections.set(file, db);
   }
-  return journal;
+  return db;
+}
+
+function inserterFor(file: string): BulkInserter {
+  let inserter = inserters.get(file);
+  if (!inserter) {
+    inserter = new BulkInserter(connectionTo(file));
+    inserters.set(file, inserter);
+  }
+  return inserter;
 }
 
 /** Run `fn` holding the load's write lock: a waiter wakes as soon as it is free, where SQLite's busy handler sleeps in steps. */
@@ -125,7 +137,8 @@ function holdingWriteLock<T>(lock: SharedArrayBuffer, fn: () => T): T {
 async function load(job: LoadJob): Promise<LoadResult> {
   const reader = await readerFor(job.source.protocol, job.source.root);
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
-  const { db, inserter } = journalFor(job.target.file);
+  const db = connectionTo(job.target.file);
+  const inserter = inserterFor(job.target.file);
   const source = { ...job.source, reader, error: null };
   const records: FileRecord[] = [];
   const deadLetters: PreparedFile[] = [];
@@ -150,11 +163,12 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   const reader = await readerFor(job.source.protocol, job.source.root);
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
   const dirs: string[] = [];
-  // Watched from now on, not once the whole tree is listed (24 s at a million files).
+  // Watched from as it is read (give or take a message between threads), not once the whole tree
+  // is listed (24 s at a million files).
   const found = await reader.list({
     onDir: (d) => {
       dirs.push(d);
-      parentPort?.postMessage({ id: job.id, listingDir: d } satisfies ListingDir);
+      if (job.tellDirs) parentPort?.postMessage({ id: job.id, listingDir: d } satisfies ListingDir);
     },
   });
   const db = openWorkerDb(job.journalFile, { readonly: true });
@@ -168,9 +182,10 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: unlisted, dirs };
 }
 
-function fillFullText(job: FullTextJob): Promise<FullTextResult> {
-  fillFullTextChunk(journalFor(job.journalFile).db, job.fromId, job.toId);
-  return Promise.resolve({ id: job.id, filled: true });
+// async: a chunk that throws rejects, and is answered with its error like any other job.
+async function fillFullText(job: FullTextJob): Promise<FullTextResult> {
+  fillFullTextChunk(connectionTo(job.journalFile), job.fromId, job.toId);
+  return { id: job.id, filled: true };
 }
 
 function run(job: Job): Promise<JobResult> {

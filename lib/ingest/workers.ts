@@ -38,7 +38,7 @@ export interface LoadedChunk {
  * chunk of files and inserts it into the journal itself (taking turns to write), so neither the
  * parsing (most of a scan's CPU) nor the rows cross threads. A periodic rescan's comparison of the
  * tree with the journal: only the differences come back. The chunks of the full-text index's fill
- * after a first scan. Either way the main thread stays free for requests.
+ * after a start's scan. Either way the main thread stays free for requests.
  */
 export class IngestWorkers {
   private readonly pending = new Map<
@@ -88,9 +88,9 @@ export class IngestWorkers {
     });
   }
 
-  /** List `source` and compare it with what `journalFile` holds for it, on the least busy worker; `onDir` hears each folder as it is listed. */
+  /** List `source` and compare it with what `journalFile` holds for it, on the least busy worker; `onDir` hears each folder as it is read. */
   diff(source: ReadableSource, journalFile: string, onDir?: (dir: string) => void): Promise<TreeDiff> {
-    const job: DiffJob = { kind: "diff", id: this.nextId++, source: sourceOf(source), journalFile };
+    const job: DiffJob = { kind: "diff", id: this.nextId++, source: sourceOf(source), journalFile, tellDirs: onDir !== undefined };
     return this.send(job, onDir, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("changed" in r)) throw new Error("a worker answered a rescan with something else");
