@@ -173,9 +173,13 @@ describe("watching the tree", () => {
     fs.mkdirSync(path.join(made, "processed"));
     fs.writeFileSync(path.join(made, "task_assignment_7.mime"), mime("n7", "ignitian_7"));
     fs.writeFileSync(path.join(made, "processed", "task_assignment_70.mime"), mime("n70", "ignitian_7"));
+    // A folder where a message file should be: listed as an invalid message, as a scan lists it.
+    fs.mkdirSync(path.join(made, "processed", "task_assignment_71.mime"));
     fs.renameSync(made, queue("ignitian_7"));
     expect(await until(() => q("mid:n7@ignite.local")[0])).toMatchObject({ agent: "ignitian_7", folder: "queue" });
     expect(await until(() => q("mid:n70@ignite.local")[0])).toMatchObject({ agent: "ignitian_7", folder: "processed" });
+    const folderAsMessage = ".ignite/queue/ignitian_7/processed/task_assignment_71.mime";
+    expect(await until(() => q(`path:${folderAsMessage}`)[0])).toMatchObject({ status: "invalid", problems: ["A directory is where a message file should be."] });
   });
 
   it("re-reads nothing for an event about a folder it watches already, and watches a folder made again at once", async () => {

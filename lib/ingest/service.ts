@@ -354,8 +354,14 @@ export class IngestService {
     this.watcher.addDirs(newDirs);
     // Files that came with a folder (moved in whole, or written before its watch was set) send no
     // event of their own: looked at now rather than at the next rescan.
+    // Its folders are watched, not read, but for one where a message file should be: a scan lists
+    // that as an invalid message.
     const watched = new Set(newDirs);
-    await this.onBatch(newDirs.flatMap(entriesIn).filter((p) => !watched.has(p)));
+    const isMessagePlace = (p: string) => {
+      const at = this.locate(p);
+      return at !== null && at.source.reader.place(at.relPath) !== null;
+    };
+    await this.onBatch(newDirs.flatMap(entriesIn).filter((p) => !watched.has(p) || isMessagePlace(p)));
   }
 
   private armSettle(): void {
