@@ -164,8 +164,9 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
   const dirs: string[] = [];
   // Watched from as it is read (give or take a message between threads), not once the whole tree
-  // is listed (24 s at a million files).
+  // is listed. Read synchronously: this thread serves no requests (see ListOptions.sync).
   const found = await reader.list({
+    sync: true,
     onDir: (d) => {
       dirs.push(d);
       if (job.tellDirs) parentPort?.postMessage({ id: job.id, listingDir: d } satisfies ListingDir);

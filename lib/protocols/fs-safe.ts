@@ -1,7 +1,7 @@
 import "server-only";
 // Listing a workspace tree without ever following a symbolic link (DESIGN "Safety rules": a
 // symlink inside a queue is listed as a problem, never read). Shared by the adapters.
-import type { Dirent, Stats } from "node:fs";
+import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { FoundFile } from "@/lib/protocols/types";
@@ -19,6 +19,14 @@ export function kindOf(stats: Stats): FoundFile["kind"] {
 async function lstatOrNull(p: string): Promise<Stats | null> {
   try {
     return await lstat(p);
+  } catch {
+    return null;
+  }
+}
+
+function lstatSyncOrNull(p: string): Stats | null {
+  try {
+    return lstatSync(p);
   } catch {
     return null;
   }
@@ -72,6 +80,11 @@ export interface ListOptions {
    * reading them all again; watched from here, a file made after the read still sends an event.
    */
   onDir?: (absDir: string) => void;
+  /**
+   * Read and lstat synchronously: for a worker thread, where blocking holds up no request and the
+   * thread pool's round trips cost more than the calls (99,019 files with stats: 0.6 s, not 1.3 s).
+   */
+  sync?: boolean;
 }
 
 /** A regular file listed without its stat; read it to learn the rest (see ListOptions.stat). */
@@ -89,7 +102,7 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
     let entries: Dirent[];
     opts.onDir?.(current);
     try {
-      entries = await readdir(current, { withFileTypes: true });
+      entries = opts.sync ? readdirSync(current, { withFileTypes: true }) : await readdir(current, { withFileTypes: true });
     } catch {
       return; // gone or unreadable: nothing to list
     }
@@ -113,7 +126,7 @@ export async function listNoFollow(root: string, dir: string, opts: ListOptions)
     for (let i = 0; i < entries.length; i += BATCH) {
       const batch = entries.slice(i, i + BATCH).map(async ({ name }) => {
         const abs = path.join(current, name);
-        const stats = await lstatOrNull(abs);
+        const stats = opts.sync ? lstatSyncOrNull(abs) : await lstatOrNull(abs);
         return stats && { abs, name, stats };
       });
       const subdirs: string[] = [];

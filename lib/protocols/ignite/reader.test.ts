@@ -106,6 +106,21 @@ describe("list() and parse() on awkward trees", () => {
     expect(found.map((f) => f.relPath)).toContain(made);
   });
 
+  it("lists the same when it reads synchronously (on a worker thread), links included", async () => {
+    fs.symlinkSync(outside, path.join(root, Q, "evil"));
+    fs.symlinkSync(path.join(root, Q, "leader/processed"), path.join(root, Q, "leader/link.mime"));
+    const r = await open();
+    const byPath = (files: FoundFile[]) => [...files].sort((a, b) => a.relPath.localeCompare(b.relPath));
+    for (const stat of [true, false]) {
+      const dirs: [string[], string[]] = [[], []];
+      const listed = await r.list({ stat, onDir: (d) => dirs[0].push(d) });
+      const listedSync = await r.list({ stat, sync: true, onDir: (d) => dirs[1].push(d) });
+      expect(byPath(listedSync)).toEqual(byPath(listed));
+      expect(listedSync.find((f) => f.relPath.endsWith("leader/link.mime"))?.kind).toBe("symlink");
+      expect([...dirs[1]].sort()).toEqual([...dirs[0]].sort());
+    }
+  });
+
   it("tells each folder it reads, the ones to watch, and never one behind a link", async () => {
     fs.symlinkSync(outside, path.join(root, Q, "evil"));
     const r = await open();
