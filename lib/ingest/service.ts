@@ -353,9 +353,8 @@ export class IngestService {
     // folder of a big tree again would hold the main thread (1.3 s at a million files).
     this.watcher.addDirs(newDirs);
     // Files that came with a folder (moved in whole, or written before its watch was set) send no
-    // event of their own: looked at now rather than at the next rescan.
-    // Its folders are watched, not read, but for one where a message file should be: a scan lists
-    // that as an invalid message.
+    // event of their own: looked at now rather than at the next rescan. Its folders are watched,
+    // not read, but for one where a message file should be, which a scan lists as invalid.
     const watched = new Set(newDirs);
     const isMessagePlace = (p: string) => {
       const at = this.locate(p);
