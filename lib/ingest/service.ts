@@ -200,10 +200,9 @@ export class IngestService {
 
   /**
    * Each source's differences from the journal, computed on a worker thread; null if that failed.
-   * `watchAsListed` (a start's scan): each folder is watched as the worker lists it, so a file
-   * written meanwhile sends an event. Not for a periodic rescan, whose events run meanwhile: a new
-   * folder, watched just after the worker read it, would keep its own event from reading what came
-   * in between.
+   * `watchAsListed` (a start's scan): each folder is watched just before the worker lists it, so a
+   * file written meanwhile is in the listing or sends an event. A periodic rescan's folders are
+   * watched already (a new one from its parent's event), so its listing does not wait on this thread.
    */
   private async compareOffThread(all: Source[], watchAsListed = false): Promise<Map<string, TreeDiff> | null> {
     const worker = IngestWorkers.open(1);

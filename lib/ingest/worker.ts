@@ -34,8 +34,11 @@ export interface DiffJob {
   id: number;
   source: { id: string; protocol: Protocol; root: string };
   journalFile: string;
-  /** Send each folder as it is read (ListingDir). */
-  tellDirs: boolean;
+  /**
+   * When set, each folder is told (ListingDir) before it is read, and read once the main thread
+   * has counted it off here (it watches the folder first), so nothing written in between is missed.
+   */
+  dirsWatched: SharedArrayBuffer | null;
 }
 
 /** The tree as a rescan found it, as far as it differs from the journal. */
@@ -52,11 +55,16 @@ export interface TreeDiff {
 
 export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: string };
 
-/** Sent while a diff lists the tree (when asked): a folder as it reads it, for the main thread to watch. */
+/** Sent while a diff lists the tree (when asked): a folder it is about to read, for the main thread to watch. */
 export interface ListingDir {
   id: number;
   listingDir: string;
+  /** The job's dirsWatched, for the main thread to count the folder off (even once the job is gone). */
+  watched: SharedArrayBuffer;
 }
+
+/** How long a diff waits for the main thread to watch a folder; past that it lists without waiting. */
+const DIR_WATCH_WAIT_MS = 5_000;
 
 /** One chunk of the full-text index's fill (fulltext.ts): the main thread hands them out in ingest's turns. */
 export interface FullTextJob {
@@ -163,13 +171,14 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   const reader = await readerFor(job.source.protocol, job.source.root);
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
   const dirs: string[] = [];
-  // Watched from as it is read (give or take a message between threads), not once the whole tree
-  // is listed. Read synchronously: this thread serves no requests (see ListOptions.sync).
+  const watched = job.dirsWatched;
+  const tellDir = watched ? dirToldBeforeRead(job.id, watched) : null;
+  // Read synchronously: this thread serves no requests (see ListOptions.sync).
   const found = await reader.list({
     sync: true,
     onDir: (d) => {
       dirs.push(d);
-      if (job.tellDirs) parentPort?.postMessage({ id: job.id, listingDir: d } satisfies ListingDir);
+      tellDir?.(d);
     },
   });
   const db = openWorkerDb(job.journalFile, { readonly: true });
@@ -181,6 +190,26 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   }
   const { changed, unlisted } = compareListing(found, known);
   return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: unlisted, dirs };
+}
+
+/**
+ * Tells the main thread of each folder and waits until it has watched it (a count in `watched`),
+ * so a file written before the watch is in this listing and one written after it sends an event.
+ * A main thread that does not answer in time (blocked, or gone) is not waited for again.
+ */
+function dirToldBeforeRead(id: number, watched: SharedArrayBuffer): (dir: string) => void {
+  const count = new Int32Array(watched);
+  let told = 0;
+  let waiting = true;
+  return (listingDir) => {
+    parentPort?.postMessage({ id, listingDir, watched } satisfies ListingDir);
+    told++;
+    const until = performance.now() + DIR_WATCH_WAIT_MS;
+    for (let seen = Atomics.load(count, 0); waiting && seen < told; seen = Atomics.load(count, 0)) {
+      const left = until - performance.now();
+      if (left <= 0 || Atomics.wait(count, 0, seen, left) === "timed-out") waiting = false;
+    }
+  };
 }
 
 // async: a chunk that throws rejects, and is answered with its error like any other job.

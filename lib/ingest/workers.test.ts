@@ -72,6 +72,27 @@ describe("IngestWorkers", () => {
     }
   });
 
+  it("lists a folder only once its caller has heard of it: a file written then is in the comparison", async () => {
+    const source = await fixtureSource();
+    const { db } = emptyJournal();
+    db.close();
+    const workers = IngestWorkers.open(1);
+    const written: string[] = [];
+    try {
+      const diff = await workers?.diff(source, db.name, (dir) => {
+        // What a watch set here would not see: it must be in the listing instead.
+        if (path.basename(dir) !== "processed") return;
+        const file = path.join(dir, `task_written_before_read_${written.length}.mime`);
+        fs.writeFileSync(file, "From: a\n\nbody\n");
+        written.push(path.relative(source.root, file));
+      });
+      expect(written.length).toBeGreaterThan(0);
+      expect(diff?.changed.map((f) => f.relPath)).toEqual(expect.arrayContaining(written));
+    } finally {
+      await workers?.close();
+    }
+  });
+
   it("rejects with a reason when a worker cannot read the source", async () => {
     const source = await fixtureSource();
     const gone = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-not-a-workspace-"));

@@ -88,9 +88,14 @@ export class IngestWorkers {
     });
   }
 
-  /** List `source` and compare it with what `journalFile` holds for it, on the least busy worker; `onDir` hears each folder as it is read. */
+  /**
+   * List `source` and compare it with what `journalFile` holds for it, on the least busy worker.
+   * `onDir` hears each folder before it is read (the worker waits for it), so a watch it sets
+   * misses nothing the listing does not have.
+   */
   diff(source: ReadableSource, journalFile: string, onDir?: (dir: string) => void): Promise<TreeDiff> {
-    const job: DiffJob = { kind: "diff", id: this.nextId++, source: sourceOf(source), journalFile, tellDirs: onDir !== undefined };
+    const dirsWatched = onDir ? new SharedArrayBuffer(4) : null;
+    const job: DiffJob = { kind: "diff", id: this.nextId++, source: sourceOf(source), journalFile, dirsWatched };
     return this.send(job, onDir, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("changed" in r)) throw new Error("a worker answered a rescan with something else");
@@ -129,12 +134,19 @@ export class IngestWorkers {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  /** A folder a job is listing, to its caller; a callback that throws must not become an uncaught exception. */
+  /**
+   * A folder a job is about to list, to its caller, then counted off for the waiting worker
+   * (whatever the callback did). A callback that throws must not become an uncaught exception.
+   */
   private tellDir(m: ListingDir): void {
     try {
       this.pending.get(m.id)?.onDir?.(m.listingDir);
     } catch (err) {
       console.error(`[mailroom] could not take note of the folder ${m.listingDir}:`, err);
+    } finally {
+      const count = new Int32Array(m.watched);
+      Atomics.add(count, 0, 1);
+      Atomics.notify(count, 0);
     }
   }
 
