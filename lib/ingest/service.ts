@@ -1,5 +1,4 @@
 import "server-only";
-import path from "node:path";
 import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
 import { buildFullText, fullTextReady, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
@@ -8,16 +7,14 @@ import { PRUNE_BATCH } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
 import { discoverSources, type Source } from "./sources";
 import { describeLoad, scanSource, UnfinishedLoadError } from "./scan";
-import { absolute, statFound, statFoundSync } from "./read";
+import { absolute } from "./read";
 import { IngestWorkers } from "./workers";
 import type { TreeDiff } from "./worker";
-import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
+import type { ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
-import { DirWatcher, entriesIn, listDirs, WATCH_DEPTH } from "./watch";
+import { DirWatcher, listDirs } from "./watch";
+import { FileEvents } from "./file-events";
 
-
-/** A vanished file waits this long for a move to claim it before it counts as deleted. */
-const GONE_GRACE_MS = 1000;
 const STUCK_CHECK_MS = 1000;
 /** A periodic rescan waits at least this many times its own duration before the next. */
 const RESCAN_COST_FACTOR = 20;
@@ -25,14 +22,6 @@ const RESCAN_COST_FACTOR = 20;
 const SLOW_RESCAN_MS = 2000;
 /** From this many files the tree is compared with the journal, and the full-text index filled after a start's scan, on a worker thread. */
 const BIG_TREE_FILES = 20_000;
-
-/** A new folder and those in it, down to WATCH_DEPTH below its watched root. */
-function foldersToWatch(roots: string[], dir: string): string[] {
-  const root = roots.find((r) => dir.startsWith(r + path.sep));
-  if (!root) return [];
-  const level = path.relative(root, dir).split(path.sep).length;
-  return level <= WATCH_DEPTH ? listDirs([dir], WATCH_DEPTH - level) : [];
-}
 
 /** The pause before the next periodic rescan: the setting, or longer when rescans are slow (a big tree). */
 export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number {
@@ -42,10 +31,9 @@ export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number 
 /** Keeps the journal in step with the tree: a first full scan, then watch events plus periodic rescans. */
 export class IngestService {
   private sources: ReadableSource[] = [];
-  private readonly watcher = new DirWatcher((paths) => void this.serial(() => this.onBatch(paths)));
-  private readonly pendingGone = new Map<string, { source: ReadableSource; relPath: string; since: number }>();
+  private readonly watcher = new DirWatcher((paths) => void this.serial(() => this.events.apply(paths)));
+  private readonly events: FileEvents;
   private timers: NodeJS.Timeout[] = [];
-  private settleTimer: NodeJS.Timeout | null = null;
   private fullTextWorker: IngestWorkers | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
@@ -57,7 +45,15 @@ export class IngestService {
     private readonly journal: Journal,
     /** From how many files the tree is compared with the journal, and the full-text index filled, on a worker thread (tests lower it). */
     private readonly offThreadFiles = BIG_TREE_FILES,
-  ) {}
+  ) {
+    this.events = new FileEvents({
+      writer: journal.writer,
+      watcher: this.watcher,
+      sources: () => this.sources,
+      serial: (job) => this.serial(job),
+      stopped: () => this.stopped,
+    });
+  }
 
   /** Run one job at a time: scans and event batches never interleave their writes. Nothing runs after stop(). */
   private serial(job: () => Promise<void>): Promise<void> {
@@ -120,14 +116,14 @@ export class IngestService {
    * after a write so they can answer with the journal's key without waiting for the event.
    */
   syncPaths(absPaths: string[]): Promise<void> {
-    return this.serial(() => this.onBatch(absPaths));
+    return this.serial(() => this.events.apply(absPaths));
   }
 
   stop(): void {
     this.stopped = true;
     void this.fullTextWorker?.close();
     for (const t of this.timers) clearTimeout(t);
-    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.events.stop();
     this.watcher.close();
   }
 
@@ -234,7 +230,7 @@ export class IngestService {
     this.treeFiles = [...diffs.values()].reduce((n, d) => n + d.files, 0);
     // Added to, not replacing, what is watched: a folder events found since the worker listed stays.
     this.watcher.addDirs([...diffs.values()].flatMap((d) => d.dirs));
-    await this.onBatch(paths);
+    await this.events.apply(paths);
     for (const source of this.sources) {
       const files = diffs.get(source.id)?.files;
       if (files !== undefined) writer.setProgress(source.id, files, files, true);
@@ -302,85 +298,5 @@ export class IngestService {
     writer.refreshStuck(this.config.stuckAfterMs);
     this.prune();
     this.watcher.setDirs(watched);
-  }
-
-  private locate(absPath: string): { source: ReadableSource; relPath: string } | null {
-    for (const source of this.sources) {
-      const rel = path.relative(source.root, absPath);
-      if (rel && !rel.startsWith("..") && !path.isAbsolute(rel)) return { source, relPath: rel.split(path.sep).join("/") };
-    }
-    return null;
-  }
-
-  private async onBatch(absPaths: string[]): Promise<void> {
-    const { writer } = this.journal;
-    const newDirs: string[] = [];
-    const missing: { source: ReadableSource; relPath: string }[] = [];
-    for (const abs of absPaths) {
-      const at = this.locate(abs);
-      if (!at) continue;
-      const found = await statFound(at.source.root, at.relPath);
-      if (!found) {
-        this.watcher.drop(abs);
-        missing.push(at);
-        continue;
-      }
-      if (found.kind === "directory" && !at.source.reader.place(at.relPath)) {
-        // An event for a folder watched already (its own metadata changed) brings nothing new;
-        // re-reading a processed/ folder of tens of thousands of files would be all cost.
-        if (this.watcher.watches(abs)) continue;
-        this.watcher.drop(abs); // a watch left from another folder at this path, and those under it
-        newDirs.push(...foldersToWatch(at.source.reader.watchDirs, abs));
-        continue;
-      }
-      this.pendingGone.delete(`${at.source.id}\0${at.relPath}`);
-      const ctx = { source: at.source, writer, isPresent: (p: string) => statFoundSync(at.source.root, p) !== null };
-      if (isUnchanged(ctx, found)) continue;
-      try {
-        const prepared = await prepareFile(at.source, found);
-        if (prepared) writer.transaction(() => commitFile(ctx, prepared));
-      } catch (err) {
-        console.error(`[mailroom] could not ingest ${at.relPath}:`, err);
-      }
-    }
-    for (const m of missing) {
-      if (writer.known(m.source.id, m.relPath)) this.pendingGone.set(`${m.source.id}\0${m.relPath}`, { ...m, since: Date.now() });
-    }
-    this.armSettle();
-    if (newDirs.length === 0) return;
-    // Only the new folders and what is in them: the rest is watched already, and reading every
-    // folder of a big tree again would hold the main thread (1.3 s at a million files).
-    this.watcher.addDirs(newDirs);
-    // Files that came with a folder (moved in whole, or written before its watch was set) send no
-    // event of their own: looked at now rather than at the next rescan. Its folders are watched,
-    // not read, but for one where a message file should be, which a scan lists as invalid.
-    const watched = new Set(newDirs);
-    const isMessagePlace = (p: string) => {
-      const at = this.locate(p);
-      return at !== null && at.source.reader.place(at.relPath) !== null;
-    };
-    await this.onBatch(newDirs.flatMap(entriesIn).filter((p) => !watched.has(p) || isMessagePlace(p)));
-  }
-
-  private armSettle(): void {
-    if (this.pendingGone.size === 0 || this.stopped || this.settleTimer) return;
-    this.settleTimer = setTimeout(() => {
-      this.settleTimer = null;
-      void this.serial(() => this.settleGone());
-    }, GONE_GRACE_MS + 50);
-    this.settleTimer.unref();
-  }
-
-  /** Files still missing after the grace period, and not claimed by a move, are gone. */
-  private async settleGone(): Promise<void> {
-    const { writer } = this.journal;
-    const now = Date.now();
-    for (const [id, g] of this.pendingGone) {
-      if (now - g.since < GONE_GRACE_MS) continue;
-      this.pendingGone.delete(id);
-      if (await statFound(g.source.root, g.relPath)) continue;
-      writer.transaction(() => writer.markGone(g.source.id, g.relPath));
-    }
-    this.armSettle();
   }
 }
