@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
 import { MessageTable } from "@/components/timeline/message-table";
 import { errorMessage } from "@/lib/client/fetcher";
 import { routes } from "@/lib/client/keys";
@@ -11,13 +10,13 @@ import { useStats } from "@/lib/client/use-stats";
 import type { MessagePage, Stats } from "@/lib/model";
 import { AgentsTable } from "./agents-table";
 import { RetryNotice } from "./retry-notice";
+import { StuckNotice } from "./stuck-notice";
 import { StatusTotals } from "./status-totals";
 
 /** The live part of the overview: totals, agents, recent activity (refetched when the journal moves). */
 export function OverviewLive({ stats, recent, pollMs }: { stats: Stats; recent: MessagePage; pollMs?: number }) {
   const { data = stats, error } = useStats(stats, pollMs);
   const { items } = useRecentMessages(recent, data.seq);
-  const stuck = data.agents.reduce((n, a) => n + a.stuck, 0);
 
   return (
     <div className="space-y-5">
@@ -27,16 +26,7 @@ export function OverviewLive({ stats, recent, pollMs }: { stats: Stats; recent: 
         </p>
       ) : null}
       <div aria-live="polite">
-        {stuck > 0 ? (
-          <Notice tone="warning" title={`${stuck} ${stuck === 1 ? "message is" : "messages are"} stuck`}>
-            <p>
-              Processing for longer than the timeout.{" "}
-              <Link href={routes.messages("is:stuck")} className="font-medium underline underline-offset-2">
-                Show stuck messages
-              </Link>
-            </p>
-          </Notice>
-        ) : null}
+        <StuckNotice agents={data.agents} />
       </div>
       <RetryNotice agents={data.agents} />
       <StatusTotals totals={data.totals} />

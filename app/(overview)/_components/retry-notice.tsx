@@ -11,7 +11,7 @@ export function RetryNotice({ agents }: { agents: AgentStats[] }) {
   if (count === 0) return null;
   const next = waiting.map((a) => a.nextRetryAt).filter((t): t is string => t !== null).sort()[0] ?? null;
   return (
-    <Notice tone="info" title={`${count} ${count === 1 ? "message is" : "messages are"} waiting to be retried`}>
+    <Notice tone="info" title={`${count.toLocaleString("en-US")} ${count === 1 ? "message is" : "messages are"} waiting to be retried`}>
       <p>
         {waiting.map((a) => a.agent).join(", ")}
         {next ? (

@@ -1,0 +1,37 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { AgentStats } from "@/lib/model";
+import { RetryNotice } from "./retry-notice";
+import { StuckNotice } from "./stuck-notice";
+
+const agent = (name: string, retrying: number, stuck = 0): AgentStats => ({
+  source: "ws-ignite", agent: name, queued: 0, processing: 0, delivered: 0, retrying, dead: 0, stuck,
+  oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
+});
+
+describe("RetryNotice", () => {
+  it("counts the retrying messages of every agent, grouped by thousands as the totals are", () => {
+    const html = renderToStaticMarkup(<RetryNotice agents={[agent("leader", 1500), agent("coordinator", 513), agent("evaluator", 0)]} />);
+    expect(html).toContain("2,013 messages are waiting to be retried");
+    expect(html).toContain("leader, coordinator");
+    expect(html).not.toContain("evaluator");
+  });
+
+  it("says one message in the singular, and nothing when none is retrying", () => {
+    expect(renderToStaticMarkup(<RetryNotice agents={[agent("leader", 1)]} />)).toContain("1 message is waiting to be retried");
+    expect(renderToStaticMarkup(<RetryNotice agents={[agent("leader", 0)]} />)).toBe("");
+  });
+});
+
+describe("StuckNotice", () => {
+  it("counts the stuck messages of every agent, grouped by thousands, with a link to them", () => {
+    const html = renderToStaticMarkup(<StuckNotice agents={[agent("leader", 0, 1200), agent("coordinator", 0, 788)]} />);
+    expect(html).toContain("1,988 messages are stuck");
+    expect(html).toContain('href="/messages?q=is%3Astuck"');
+  });
+
+  it("says one message in the singular, and nothing when none is stuck", () => {
+    expect(renderToStaticMarkup(<StuckNotice agents={[agent("leader", 0, 1)]} />)).toContain("1 message is stuck");
+    expect(renderToStaticMarkup(<StuckNotice agents={[agent("leader", 5, 0)]} />)).toBe("");
+  });
+});
