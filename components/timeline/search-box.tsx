@@ -3,7 +3,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { applySuggestion, complete, type Suggestion } from "@/lib/client/completion";
 import { queryProblem } from "@/lib/client/query-problem";
-import { takeSearchFocus } from "@/lib/client/search-focus";
+import { focusSearchOnArrival, takeSearchFocus } from "@/lib/client/search-focus";
 import { useFacets } from "@/lib/client/use-facets";
 import { cn } from "../ui/cn";
 import { optionId, SuggestionList } from "./suggestion-list";
@@ -40,6 +40,8 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
   }, [value, settled]);
 
   // A taken suggestion leaves a space for the next term; the URL gets the query without it.
+  // A search sent from here remounts the box (key={q}): the new one takes the focus back, so
+  // a mistake is fixed where it was typed, not after a click back into the box.
   useEffect(() => {
     const form = inputRef.current?.form;
     if (!form) return;
@@ -47,13 +49,21 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
       const q = e.formData.get("q");
       if (typeof q === "string") e.formData.set("q", q.trim());
     };
+    const keepFocus = () => focusSearchOnArrival(new URL(form.action).pathname);
     form.addEventListener("formdata", trim);
-    return () => form.removeEventListener("formdata", trim);
+    form.addEventListener("submit", keepFocus);
+    return () => {
+      form.removeEventListener("formdata", trim);
+      form.removeEventListener("submit", keepFocus);
+    };
   }, []);
 
-  // Sent here by `/` from a page without a search box (keyboard-shortcuts.tsx).
+  // Sent here by a search, or by `/` from a page without a search box (keyboard-shortcuts.tsx).
   useEffect(() => {
-    if (takeSearchFocus(window.location.pathname)) inputRef.current?.focus();
+    const input = inputRef.current;
+    if (!input || !takeSearchFocus(window.location.pathname)) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
   }, []);
 
   // After a suggestion is taken, put the caret where the inserted text ends.

@@ -1,5 +1,6 @@
-// `/` on a page without a search box opens the messages timeline with its box focused. The
-// request crosses one client-side navigation, so a module variable carries it (no URL state).
+// `/` on a page without a search box opens the messages timeline with its box focused, and a
+// search sent from the box finds it focused again once the page shows the results. The request
+// crosses one client-side navigation, so a module variable carries it (no URL state).
 
 /** Where `/` goes from a page without a search box. */
 export const SEARCH_PAGE = "/messages";
