@@ -2,6 +2,7 @@ import type { MessageSummary } from "@/lib/model";
 import { RetryCountdown } from "./retry-countdown";
 import { Badge } from "./ui/badge";
 import { cn } from "./ui/cn";
+import { countOf } from "@/lib/client/count";
 
 type Flagged = Pick<MessageSummary, "stuck" | "problems" | "duplicate" | "retryCount" | "path"> &
   Partial<Pick<MessageSummary, "status" | "nextRetryAt">>;
@@ -43,7 +44,7 @@ export function MessageFlags({
         </Badge>
       ) : null}
       {retryCount > 0 ? (
-        <Badge tone="amber" title={`Retried ${retryCount} time${retryCount === 1 ? "" : "s"}`}>
+        <Badge tone="amber" title={`Retried ${countOf(retryCount, "time")}`}>
           {`retry ${retryCount}`}
         </Badge>
       ) : null}

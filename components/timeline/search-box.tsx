@@ -7,6 +7,7 @@ import { focusSearchOnArrival, takeSearchFocus } from "@/lib/client/search-focus
 import { useFacets } from "@/lib/client/use-facets";
 import { cn } from "../ui/cn";
 import { optionId, SuggestionList } from "./suggestion-list";
+import { countOf } from "@/lib/client/count";
 
 const LIST_ID = "q-listbox";
 /** A mistake is pointed out once the reader pauses, not at every half-typed word. */
@@ -179,7 +180,7 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
         {children}
       </div>
       <p className="sr-only" aria-live="polite">
-        {expanded ? `${items.length} suggestion${items.length === 1 ? "" : "s"}; use the up and down arrows` : ""}
+        {expanded ? `${countOf(items.length, "suggestion")}; use the up and down arrows` : ""}
       </p>
       <div aria-live="polite">
         {shownError ? (

@@ -1,4 +1,5 @@
 import { buttonClass } from "../ui/button";
+import { countOf } from "@/lib/client/count";
 
 /** Below the list: how many are loaded, and a "Load older" button for keyboard and screen-reader users. */
 export function TimelineFooter({
@@ -16,7 +17,7 @@ export function TimelineFooter({
   filtered: boolean;
   onLoadOlder: () => void;
 }) {
-  const loaded = `${count.toLocaleString("en-US")} message${count === 1 ? "" : "s"}`;
+  const loaded = countOf(count, "message");
   return (
     <div className="flex flex-col items-center gap-1 py-2">
       {hasOlder ? (

@@ -3,6 +3,7 @@ import { RetryCountdown } from "@/components/retry-countdown";
 import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/client/keys";
 import type { AgentStats } from "@/lib/model";
+import { countOf } from "@/lib/client/count";
 
 /** Messages back in a queue after a failed delivery, waiting out the retry backoff. */
 export function RetryNotice({ agents }: { agents: AgentStats[] }) {
@@ -11,7 +12,7 @@ export function RetryNotice({ agents }: { agents: AgentStats[] }) {
   if (count === 0) return null;
   const next = waiting.map((a) => a.nextRetryAt).filter((t): t is string => t !== null).sort()[0] ?? null;
   return (
-    <Notice tone="info" title={`${count.toLocaleString("en-US")} ${count === 1 ? "message is" : "messages are"} waiting to be retried`}>
+    <Notice tone="info" title={`${countOf(count, "message is", "messages are")} waiting to be retried`}>
       <p>
         {waiting.map((a) => a.agent).join(", ")}
         {next ? (

@@ -5,6 +5,7 @@ import { buttonClass } from "@/components/ui/button";
 import type { DeadLetterItem } from "@/lib/actions";
 import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
+import { countOf } from "@/lib/client/count";
 
 const TD = "px-3 py-2 align-top";
 const link = "text-sky-700 hover:underline dark:text-sky-400";
@@ -51,7 +52,7 @@ export function DeadLetterRow({
             original back in queue
           </Badge>
         ) : null}
-        {d.problems.length > 0 ? <Badge tone="orange" title={d.problems.join("\n")}>{`${d.problems.length} problem${d.problems.length === 1 ? "" : "s"}`}</Badge> : null}
+        {d.problems.length > 0 ? <Badge tone="orange" title={d.problems.join("\n")}>{countOf(d.problems.length, "problem")}</Badge> : null}
       </th>
       <td className={`${TD} font-mono text-xs`}>{d.originalTo ?? <span className="italic text-zinc-400">unknown</span>}</td>
       <td className={TD}>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { routes } from "@/lib/client/keys";
 import { useThreadOf } from "@/lib/client/use-threads";
+import { countOf } from "@/lib/client/count";
 
 /** Which thread this message is part of (header or inferred), linking to its graph and sequence. */
 export function ThreadSection({ messageKey }: { messageKey: string }) {
@@ -19,7 +20,7 @@ export function ThreadSection({ messageKey }: { messageKey: string }) {
         <Badge tone="amber" title="No X-IGNITE-Thread-ID: grouped by repository + issue or task_id">inferred</Badge>
       ) : null}
       <span className="text-zinc-500 dark:text-zinc-400">
-        {thread.count} message{thread.count === 1 ? "" : "s"} · {thread.agents.length} agents · graph, sequence and replay
+        {countOf(thread.count, "message")} · {countOf(thread.agents.length, "agent")} · graph, sequence and replay
       </span>
     </section>
   );

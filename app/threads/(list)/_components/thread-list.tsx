@@ -11,6 +11,7 @@ import { useThreads } from "@/lib/client/use-threads";
 import { STATUSES } from "@/lib/model";
 import type { ThreadList as ThreadListData, ThreadSummary } from "@/lib/threads/model";
 import { TABLE_SCROLL } from "@/components/ui/table-scroll";
+import { countOf } from "@/lib/client/count";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TD = "px-3 py-2 align-top";
@@ -22,7 +23,7 @@ export function ThreadList({ q, initial, pollMs }: { q: string; initial: ThreadL
     <section aria-label="Threads" className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
         <p>
-          {list.total === list.items.length ? `${list.total} thread${list.total === 1 ? "" : "s"}` : `The ${list.items.length} most recent of ${list.total} threads; search to narrow.`}
+          {list.total === list.items.length ? countOf(list.total, "thread") : `The ${list.items.length.toLocaleString("en-US")} most recent of ${countOf(list.total, "thread")}; search to narrow.`}
         </p>
         <p role="status">
           {error ? (

@@ -6,6 +6,7 @@ import { cn } from "@/components/ui/cn";
 import type { MessageSummary } from "@/lib/model";
 import { SPEEDS, STEP_MS, useReplayState, useReplayStore, type Speed } from "./replay-store";
 import { describeMessage } from "./tones";
+import { countOf } from "@/lib/client/count";
 
 const small = (active = false) => buttonClass(active ? "primary" : "secondary", "px-2 py-1 text-xs tabular-nums");
 
@@ -63,7 +64,7 @@ export function ReplayControls({ messages }: { messages: MessageSummary[] }) {
         ))}
       </div>
       <p aria-live="polite" aria-atomic="true" className={cn("min-w-0 flex-1 truncate text-sm", current ? "text-zinc-800 dark:text-zinc-200" : "text-zinc-500")}>
-        {current ? `Step ${at + 1} of ${count}: ${describeMessage(current)}` : `${count} message${count === 1 ? "" : "s"}; press Play to step through them in order.`}
+        {current ? `Step ${(at + 1).toLocaleString("en-US")} of ${count.toLocaleString("en-US")}: ${describeMessage(current)}` : `${countOf(count, "message")}; press Play to step through them in order.`}
       </p>
     </section>
   );

@@ -5,6 +5,7 @@ import { buttonClass } from "@/components/ui/button";
 import { keys } from "@/lib/client/keys";
 import type { Status } from "@/lib/model";
 import type { ThreadDetail } from "@/lib/threads/model";
+import { countOf } from "@/lib/client/count";
 
 /** Title, kind (header or inferred), size, agents, time span, status mix and the downloads. */
 export function ThreadHeader({ thread: t }: { thread: ThreadDetail }) {
@@ -29,14 +30,14 @@ export function ThreadHeader({ thread: t }: { thread: ThreadDetail }) {
         </div>
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {t.messages.length} message{t.messages.length === 1 ? "" : "s"} between {agents.size} agent{agents.size === 1 ? "" : "s"} ·{" "}
+        {countOf(t.messages.length, "message")} between {countOf(agents.size, "agent")} ·{" "}
         <RelativeTime iso={first?.date ?? null} variant="absolute" /> → <RelativeTime iso={last?.date ?? null} variant="absolute" />
-        {t.missing.length > 0 ? ` · ${t.missing.length} repl${t.missing.length === 1 ? "y" : "ies"} to a message not in this thread` : ""}
+        {t.missing.length > 0 ? ` · ${countOf(t.missing.length, "reply", "replies")} to a message not in this thread` : ""}
       </p>
       <ul aria-label="Messages by status" className="flex flex-wrap gap-1.5">
         {[...statuses].map(([status, n]) => (
           <li key={status} className="inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-            <StatusBadge status={status} /> {n}
+            <StatusBadge status={status} /> {n.toLocaleString("en-US")}
           </li>
         ))}
       </ul>
