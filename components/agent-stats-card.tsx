@@ -33,7 +33,7 @@ export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStat
                 stats[c.key] > 0 ? c.alert : "text-zinc-300 dark:text-zinc-600",
               )}
             >
-              {stats[c.key]}
+              {stats[c.key].toLocaleString("en-US")}
             </dd>
             {c.key === "retrying" && stats.retrying > 0 && stats.nextRetryAt ? (
               <dd className="text-xs text-amber-700 dark:text-amber-400">

@@ -47,7 +47,7 @@ export function AgentsTable({ agents }: { agents: AgentStats[] }) {
               </th>
               {COUNTS.map((c) => (
                 <td key={c.key} className="px-3 py-1.5 text-right tabular-nums">
-                  <span className={a[c.key] > 0 ? c.alert : "text-zinc-400 dark:text-zinc-600"}>{a[c.key]}</span>
+                  <span className={a[c.key] > 0 ? c.alert : "text-zinc-400 dark:text-zinc-600"}>{a[c.key].toLocaleString("en-US")}</span>
                   {c.key === "retrying" && a.retrying > 0 && a.nextRetryAt ? (
                     <RetryCountdown iso={a.nextRetryAt} className="block whitespace-nowrap text-xs text-amber-700 dark:text-amber-400" />
                   ) : null}
