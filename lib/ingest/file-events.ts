@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import type { JournalWriter } from "@/lib/journal/writer";
+import { toRelPath } from "@/lib/protocols/fs-safe";
 import { statFound, statFoundSync } from "./read";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
 import { entriesIn, listDirs, WATCH_DEPTH, type DirWatcher } from "./watch";
@@ -97,8 +98,8 @@ export class FileEvents {
 
   private locate(absPath: string): { source: ReadableSource; relPath: string } | null {
     for (const source of this.ctx.sources()) {
-      const rel = path.relative(source.root, absPath);
-      if (rel && !rel.startsWith("..") && !path.isAbsolute(rel)) return { source, relPath: rel.split(path.sep).join("/") };
+      const rel = toRelPath(source.root, absPath);
+      if (rel && !rel.startsWith("..") && !path.isAbsolute(rel)) return { source, relPath: rel };
     }
     return null;
   }

@@ -197,8 +197,9 @@ export class IngestService {
   /**
    * Each source's differences from the journal, computed on a worker thread; null if that failed.
    * `watchAsListed` (a start's scan): each folder is watched just before the worker lists it, so a
-   * file written meanwhile is in the listing or sends an event. A periodic rescan's folders are
-   * watched already (a new one from its parent's event), so its listing does not wait on this thread.
+   * file written meanwhile is in the listing or sends an event. A periodic rescan does not wait on
+   * this thread for each folder: nearly all are watched already, and one whose events were missed
+   * is watched once the listing is back (reconcile), its files then journaled from the listing.
    */
   private async compareOffThread(all: Source[], watchAsListed = false): Promise<Map<string, TreeDiff> | null> {
     const worker = IngestWorkers.open(1);

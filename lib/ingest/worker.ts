@@ -36,9 +36,12 @@ export interface DiffJob {
   journalFile: string;
   /**
    * When set, each folder is told (ListingDir) before it is read, and read once the main thread
-   * has counted it off here (it watches the folder first), so nothing written in between is missed.
+   * has counted it off here (after its callback, which watches the folder), so nothing written in
+   * between is missed.
    */
-  dirsWatched: SharedArrayBuffer | null;
+  dirsAcked: SharedArrayBuffer | null;
+  /** How long to wait for each count; past that the job lists without waiting (and says so). */
+  dirAckWaitMs: number;
 }
 
 /** The tree as a rescan found it, as far as it differs from the journal. */
@@ -51,6 +54,8 @@ export interface TreeDiff {
   missing: string[];
   /** The folders listed: those to watch. */
   dirs: string[];
+  /** The main thread did not count a folder off in time, so the job stopped waiting for it. */
+  dirAcksLapsed: boolean;
 }
 
 export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: string };
@@ -59,12 +64,9 @@ export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: stri
 export interface ListingDir {
   id: number;
   listingDir: string;
-  /** The job's dirsWatched, for the main thread to count the folder off (even once the job is gone). */
-  watched: SharedArrayBuffer;
+  /** The job's dirsAcked, for the main thread to count the folder off (even once the job is gone). */
+  acked: SharedArrayBuffer;
 }
-
-/** How long a diff waits for the main thread to watch a folder; past that it lists without waiting. */
-const DIR_WATCH_WAIT_MS = 5_000;
 
 /** One chunk of the full-text index's fill (fulltext.ts): the main thread hands them out in ingest's turns. */
 export interface FullTextJob {
@@ -171,14 +173,13 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   const reader = await readerFor(job.source.protocol, job.source.root);
   if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
   const dirs: string[] = [];
-  const watched = job.dirsWatched;
-  const tellDir = watched ? dirToldBeforeRead(job.id, watched) : null;
+  const beforeRead = job.dirsAcked ? tellBeforeRead(job.id, job.dirsAcked, job.dirAckWaitMs) : null;
   // Read synchronously: this thread serves no requests (see ListOptions.sync).
   const found = await reader.list({
     sync: true,
     onDir: (d) => {
       dirs.push(d);
-      tellDir?.(d);
+      beforeRead?.tell(d);
     },
   });
   const db = openWorkerDb(job.journalFile, { readonly: true });
@@ -189,26 +190,31 @@ async function diff(job: DiffJob): Promise<DiffResult> {
     db.close();
   }
   const { changed, unlisted } = compareListing(found, known);
-  return { id: job.id, files: found.length, agents: await reader.agents(), changed, missing: unlisted, dirs };
+  const agents = await reader.agents();
+  return { id: job.id, files: found.length, agents, changed, missing: unlisted, dirs, dirAcksLapsed: beforeRead?.lapsed() ?? false };
 }
 
 /**
- * Tells the main thread of each folder and waits until it has watched it (a count in `watched`),
- * so a file written before the watch is in this listing and one written after it sends an event.
- * A main thread that does not answer in time (blocked, or gone) is not waited for again.
+ * Tells the main thread of each folder and waits until it has counted it off in `acked` (after
+ * watching it), so a file written before the watch is in this listing and one written after it
+ * sends an event. A main thread that does not answer within `waitMs` (blocked, or gone) is not
+ * waited for again in this job, and `lapsed()` says so.
  */
-function dirToldBeforeRead(id: number, watched: SharedArrayBuffer): (dir: string) => void {
-  const count = new Int32Array(watched);
+function tellBeforeRead(id: number, acked: SharedArrayBuffer, waitMs: number) {
+  const count = new Int32Array(acked);
   let told = 0;
   let waiting = true;
-  return (listingDir) => {
-    parentPort?.postMessage({ id, listingDir, watched } satisfies ListingDir);
-    told++;
-    const until = performance.now() + DIR_WATCH_WAIT_MS;
-    for (let seen = Atomics.load(count, 0); waiting && seen < told; seen = Atomics.load(count, 0)) {
-      const left = until - performance.now();
-      if (left <= 0 || Atomics.wait(count, 0, seen, left) === "timed-out") waiting = false;
-    }
+  return {
+    tell(listingDir: string): void {
+      parentPort?.postMessage({ id, listingDir, acked } satisfies ListingDir);
+      told++;
+      const until = performance.now() + waitMs;
+      for (let seen = Atomics.load(count, 0); waiting && seen < told; seen = Atomics.load(count, 0)) {
+        const left = until - performance.now();
+        if (left <= 0 || Atomics.wait(count, 0, seen, left) === "timed-out") waiting = false;
+      }
+    },
+    lapsed: () => !waiting,
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDb } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
@@ -89,6 +89,48 @@ describe("IngestWorkers", () => {
       expect(written.length).toBeGreaterThan(0);
       expect(diff?.changed.map((f) => f.relPath)).toEqual(expect.arrayContaining(written));
     } finally {
+      await workers?.close();
+    }
+  });
+
+  it("counts a folder off even when its callback throws, so the worker never waits on it", async () => {
+    const source = await fixtureSource();
+    const { db } = emptyJournal();
+    db.close();
+    const workers = IngestWorkers.open(1);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      // With a 60 s wait per folder, a folder not counted off would outlast the test.
+      const diff = await workers?.diff(source, db.name, () => {
+        throw new Error("no watch here");
+      }, 60_000);
+      expect(diff?.dirAcksLapsed).toBe(false);
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining("could not take note of the folder"), expect.any(Error));
+    } finally {
+      errors.mockRestore();
+      await workers?.close();
+    }
+  });
+
+  it("lists on without waiting once this thread is too slow to hear of a folder, and says so", async () => {
+    const source = await fixtureSource();
+    const { db } = emptyJournal();
+    db.close();
+    const workers = IngestWorkers.open(1);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let heard = 0;
+    try {
+      const diff = await workers?.diff(source, db.name, () => {
+        if (heard++ > 0) return;
+        const until = Date.now() + 100;
+        while (Date.now() < until); // this thread busy past the worker's 20 ms wait, once
+      }, 20);
+      expect(diff?.dirAcksLapsed).toBe(true);
+      expect(diff?.dirs.length).toBe(heard); // every folder still heard of, only not waited for
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(errors.mock.calls[0]?.[0]).toContain("too busy to watch each folder");
+    } finally {
+      errors.mockRestore();
       await workers?.close();
     }
   });

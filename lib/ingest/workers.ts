@@ -19,6 +19,9 @@ function startWorker(): Worker {
   return new Worker(`require("tsx/cjs"); require(${JSON.stringify(source)});`, { eval: true, execArgv: ["--conditions=react-server"] });
 }
 
+/** How long a diff's worker waits for this thread to hear of a folder before it reads it (see diff). */
+const DIR_ACK_WAIT_MS = 5_000;
+
 const sourceOf = (s: ReadableSource) => ({ id: s.id, protocol: s.protocol, root: s.root });
 
 /** Structured clone turns Buffers into plain Uint8Arrays; the journal wants Buffers back. */
@@ -53,7 +56,7 @@ export class IngestWorkers {
     this.size = workers.length;
     for (const w of workers) {
       w.on("message", (m: JobResult | ListingDir) => {
-        if ("listingDir" in m) this.tellDir(m);
+        if ("listingDir" in m) this.hearDir(m);
         else this.settle(m);
       });
       w.on("error", (err) => this.failAll(err));
@@ -90,16 +93,19 @@ export class IngestWorkers {
 
   /**
    * List `source` and compare it with what `journalFile` holds for it, on the least busy worker.
-   * `onDir` hears each folder before it is read (the worker waits for it), so a watch it sets
-   * misses nothing the listing does not have.
+   * `onDir` hears each folder before it is read (the worker waits for it, up to `dirAckWaitMs`
+   * each), so a watch it sets misses nothing the listing does not have.
    */
-  diff(source: ReadableSource, journalFile: string, onDir?: (dir: string) => void): Promise<TreeDiff> {
-    const dirsWatched = onDir ? new SharedArrayBuffer(4) : null;
-    const job: DiffJob = { kind: "diff", id: this.nextId++, source: sourceOf(source), journalFile, dirsWatched };
+  diff(source: ReadableSource, journalFile: string, onDir?: (dir: string) => void, dirAckWaitMs = DIR_ACK_WAIT_MS): Promise<TreeDiff> {
+    const dirsAcked = onDir ? new SharedArrayBuffer(4) : null;
+    const job: DiffJob = { kind: "diff", id: this.nextId++, source: sourceOf(source), journalFile, dirsAcked, dirAckWaitMs };
     return this.send(job, onDir, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("changed" in r)) throw new Error("a worker answered a rescan with something else");
-      return { files: r.files, agents: r.agents, changed: r.changed, missing: r.missing, dirs: r.dirs };
+      if (r.dirAcksLapsed) {
+        console.error(`[mailroom] listing ${source.root}: this thread was too busy to watch each folder before the worker read it; a file written meanwhile may wait for the next rescan`);
+      }
+      return { files: r.files, agents: r.agents, changed: r.changed, missing: r.missing, dirs: r.dirs, dirAcksLapsed: r.dirAcksLapsed };
     });
   }
 
@@ -138,13 +144,13 @@ export class IngestWorkers {
    * A folder a job is about to list, to its caller, then counted off for the waiting worker
    * (whatever the callback did). A callback that throws must not become an uncaught exception.
    */
-  private tellDir(m: ListingDir): void {
+  private hearDir(m: ListingDir): void {
     try {
       this.pending.get(m.id)?.onDir?.(m.listingDir);
     } catch (err) {
       console.error(`[mailroom] could not take note of the folder ${m.listingDir}:`, err);
     } finally {
-      const count = new Int32Array(m.watched);
+      const count = new Int32Array(m.acked);
       Atomics.add(count, 0, 1);
       Atomics.notify(count, 0);
     }
