@@ -87,6 +87,27 @@ test("a malformed query is explained under the box as it is typed, and after sea
   await expect(searchBox(page)).toBeFocused();
 });
 
+test("a search that changes nothing leaves the focus alone afterwards: back from a message, j/k still move", async ({ page }) => {
+  await page.goto("/messages");
+  const box = searchBox(page);
+  await box.fill("to:leader");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/q=to%3Aleader$/);
+  await expect(searchBox(page)).toBeFocused();
+  // The same search again: nothing remounts, so nothing asks for the focus.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(searchBox(page)).not.toBeFocused();
+  await page.keyboard.press("j");
+  const key = await rowsOf(page).first().getAttribute("data-key");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/messages/${key}$`));
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/q=to%3Aleader$/);
+  await expect(rowsOf(page).first()).toHaveAttribute("data-selected", "true");
+  await expect(searchBox(page)).not.toBeFocused();
+});
+
 test("keyboard: / to search, j/k select, Enter opens, Esc goes back to the same row", async ({ page }) => {
   await page.goto("/messages?q=to:leader");
   const rows = rowsOf(page);

@@ -50,14 +50,19 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
       const q = e.formData.get("q");
       if (typeof q === "string") e.formData.set("q", q.trim());
     };
-    const keepFocus = () => focusSearchOnArrival(new URL(form.action).pathname);
+    // Only for a search that remounts the box (a new q) sent from this form: one that changes
+    // nothing leaves the focus where it is, and no request is left for a later box to take.
+    const keepFocus = () => {
+      const next = (inputRef.current?.value ?? "").trim();
+      if (next !== q && form.contains(document.activeElement)) focusSearchOnArrival(new URL(form.action).pathname);
+    };
     form.addEventListener("formdata", trim);
     form.addEventListener("submit", keepFocus);
     return () => {
       form.removeEventListener("formdata", trim);
       form.removeEventListener("submit", keepFocus);
     };
-  }, []);
+  }, [q]);
 
   // Sent here by a search, or by `/` from a page without a search box (keyboard-shortcuts.tsx).
   useEffect(() => {
