@@ -35,7 +35,7 @@ export function MessageFlags({
       ) : null}
       {problems.length > 0 ? (
         <Badge tone="orange" title={problems.join("\n")}>
-          {problems.length === 1 ? "1 problem" : `${problems.length} problems`}
+          {countOf(problems.length, "problem")}
         </Badge>
       ) : null}
       {duplicate ? (

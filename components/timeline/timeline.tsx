@@ -12,6 +12,7 @@ import { useMessagePoll } from "@/lib/client/use-message-poll";
 import { buttonClass } from "../ui/button";
 import { TimelineFooter } from "./timeline-footer";
 import { VirtualMessageList } from "./virtual-message-list";
+import { countOf } from "@/lib/client/count";
 
 /** Older pages load by themselves once the reader (scrolling, or with j) is this close to the end. */
 const NEAR_END_ROWS = 40;
@@ -104,7 +105,7 @@ export function Timeline({
           {n > 0 ? (
             <button type="button" onClick={showNew} className={buttonClass("primary", "py-1")}>
               <span aria-hidden className="size-2 animate-pulse rounded-full bg-sky-400" />
-              {n === 1 ? "1 new message" : `${n} new messages`}
+              {countOf(n, "new message")}
             </button>
           ) : null}
         </div>

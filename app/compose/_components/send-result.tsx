@@ -4,6 +4,7 @@ import { ComposeApiError, type SentItem } from "@/lib/client/compose";
 import { errorMessage } from "@/lib/client/fetcher";
 import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
+import { countOf } from "@/lib/client/count";
 
 const link = "text-sky-700 hover:underline dark:text-sky-400";
 
@@ -12,7 +13,7 @@ export function SendResult({ sent, error, threadId }: { sent: SentItem[] | null;
   return (
     <div role="status" aria-live="polite" aria-atomic="true">
       {sent ? (
-        <Notice tone="info" title={sent.length === 1 ? "Sent 1 message" : `Sent ${sent.length} messages`}>
+        <Notice tone="info" title={`Sent ${countOf(sent.length, "message")}`}>
           <ul className="space-y-0.5">
             {sent.map((item) => (
               <li key={item.path} className="break-all font-mono text-xs">

@@ -54,7 +54,7 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-2 rounded-lg border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
       <h2 id={`${id}-title`} className="text-sm font-semibold">
-        {items.length === 0 ? "Select dead letters below to act on several at once" : `With the ${items.length} selected`}
+        {items.length === 0 ? "Select dead letters below to act on several at once" : `With the ${items.length.toLocaleString("en-US")} selected`}
       </h2>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <fieldset className="flex items-center gap-3" disabled={items.length === 0}>
@@ -81,8 +81,8 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
           <>
             <p className="font-medium">
               {answer.dryRun
-                ? `Preview — nothing was changed: ${ok} of ${answer.results.length} would succeed. Confirm to do it.`
-                : `Done: ${ok} of ${answer.results.length} succeeded.`}
+                ? `Preview — nothing was changed: ${ok.toLocaleString("en-US")} of ${answer.results.length.toLocaleString("en-US")} would succeed. Confirm to do it.`
+                : `Done: ${ok.toLocaleString("en-US")} of ${answer.results.length.toLocaleString("en-US")} succeeded.`}
             </p>
             <ul className="space-y-0.5">
               {answer.results.map((r) => (

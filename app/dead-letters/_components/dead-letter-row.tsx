@@ -56,7 +56,7 @@ export function DeadLetterRow({
       </th>
       <td className={`${TD} font-mono text-xs`}>{d.originalTo ?? <span className="italic text-zinc-400">unknown</span>}</td>
       <td className={TD}>
-        <p className="tabular-nums">{d.retryCount === null ? "—" : `${d.retryCount} ${d.retryCount === 1 ? "retry" : "retries"}`}</p>
+        <p className="tabular-nums">{d.retryCount === null ? "—" : countOf(d.retryCount, "retry", "retries")}</p>
         {d.lastError ? <p className="text-xs text-red-700 [overflow-wrap:anywhere] dark:text-red-400">{d.lastError}</p> : null}
       </td>
       <td className={`${TD} whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400`}>

@@ -1,5 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import { lineDiff } from "@/lib/client/line-diff";
+import { countOf } from "@/lib/client/count";
 
 const STYLE = {
   added: "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200",
@@ -18,7 +19,7 @@ export function BodyDiff({ before, after }: { before: string; after: string }) {
   return (
     <figure className="space-y-1">
       <figcaption className="text-sm font-medium">
-        Changes against the original: {added} {added === 1 ? "line" : "lines"} added, {removed} removed
+        Changes against the original: {countOf(added, "line")} added, {removed.toLocaleString("en-US")} removed
       </figcaption>
       <pre className="max-h-80 overflow-auto rounded-md border border-zinc-200 py-1 font-mono text-xs leading-relaxed dark:border-zinc-800">
         {lines.map((l, i) => {

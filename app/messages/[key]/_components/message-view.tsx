@@ -14,6 +14,7 @@ import { MessageActions } from "./message-actions";
 import { MessageHeader } from "./message-header";
 import { ReplyLink } from "./reply-link";
 import { ThreadSection } from "./thread-section";
+import { countOf } from "@/lib/client/count";
 
 /** One message, polled so its status and lifecycle stay current. */
 export function MessageView({ initial, pollMs, readOnly = false }: { initial: MessageDetail; pollMs?: number; readOnly?: boolean }) {
@@ -28,7 +29,7 @@ export function MessageView({ initial, pollMs, readOnly = false }: { initial: Me
       <ThreadSection messageKey={m.key} />
       <MessageActions message={m} readOnly={readOnly} />
       {m.problems.length > 0 ? (
-        <Notice tone="warning" title={m.problems.length === 1 ? "1 problem reading this file" : `${m.problems.length} problems reading this file`}>
+        <Notice tone="warning" title={`${countOf(m.problems.length, "problem")} reading this file`}>
           <ul className="list-disc pl-5">
             {m.problems.map((p, i) => (
               <li key={i} className="break-words">{p}</li>

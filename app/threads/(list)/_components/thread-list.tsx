@@ -75,7 +75,7 @@ function ThreadRow({ thread: t }: { thread: ThreadSummary }) {
           {t.kind === "inferred" ? <Badge tone="amber" title="No Thread-ID header: grouped by repository + issue or task_id">inferred</Badge> : null}
         </span>
       </td>
-      <td className={cn(TD, "text-right tabular-nums")}>{t.count}</td>
+      <td className={cn(TD, "text-right tabular-nums")}>{t.count.toLocaleString("en-US")}</td>
       <td className={cn(TD, "max-w-72 text-zinc-600 dark:text-zinc-400")}>{t.agents.join(", ")}</td>
       <td className={cn(TD, "whitespace-nowrap text-zinc-600 dark:text-zinc-400")}><RelativeTime iso={t.first} /></td>
       <td className={cn(TD, "whitespace-nowrap text-zinc-600 dark:text-zinc-400")}><RelativeTime iso={t.last} /></td>

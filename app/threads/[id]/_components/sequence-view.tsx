@@ -8,6 +8,7 @@ import { useReplayState } from "./replay-store";
 import { SequenceArrowLink } from "./sequence-arrow";
 import { GUTTER, laneX, rowY, sequenceLayout, visibleRows } from "./sequence-layout";
 import { clock, statusColor } from "./tones";
+import { countOf } from "@/lib/client/count";
 
 /** Threads longer than this draw only the rows near the viewport. */
 const DRAW_ALL_UP_TO = 400;
@@ -61,7 +62,7 @@ export function SequenceView({ thread }: { thread: ThreadDetail }) {
           </div>
         ))}
       </div>
-      <svg width={layout.width} height={layout.height} role="group" aria-label={`Sequence of ${count} messages between ${layout.lanes.length} agents`} className="block">
+      <svg width={layout.width} height={layout.height} role="group" aria-label={`Sequence of ${countOf(count, "message")} between ${countOf(layout.lanes.length, "agent")}`} className="block">
         <defs>
           {STATUSES.map((s) => (
             <marker key={s} id={`seq-head-${s}`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
