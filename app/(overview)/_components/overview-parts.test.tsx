@@ -1,6 +1,8 @@
+// The overview's parts, rendered to markup: its notices and the agents table.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { AgentStats } from "@/lib/model";
+import { AgentsTable } from "./agents-table";
 import { RetryNotice } from "./retry-notice";
 import { StuckNotice } from "./stuck-notice";
 
@@ -33,5 +35,13 @@ describe("StuckNotice", () => {
   it("says one message in the singular, and nothing when none is stuck", () => {
     expect(renderToStaticMarkup(<StuckNotice agents={[agent("leader", 0, 1)]} />)).toContain("1 message is stuck");
     expect(renderToStaticMarkup(<StuckNotice agents={[agent("leader", 5, 0)]} />)).toBe("");
+  });
+});
+
+describe("AgentsTable", () => {
+  it("groups each agent's counts by thousands, as the totals above it are", () => {
+    const html = renderToStaticMarkup(<AgentsTable agents={[{ ...agent("leader", 1500, 2), delivered: 6452 }]} />);
+    expect(html).toContain(">6,452<");
+    expect(html).toContain(">1,500<");
   });
 });
