@@ -7,21 +7,22 @@ import { ComposeApiError } from "@/lib/client/compose";
 interface Props {
   files: PreviewFile[] | undefined;
   error: unknown;
-  /** The form has mistakes: the server is not asked. */
-  blocked: boolean;
+  /** What the form still lacks or gets wrong ("to: at least one recipient is required"), or null: the server is asked only without it. */
+  waitingFor: string | null;
   pending: boolean;
 }
 
 /** The exact files a send writes, built by the server (a dry run). */
-export function Preview({ files, error, blocked, pending }: Props) {
+export function Preview({ files, error, waitingFor, pending }: Props) {
   return (
     <Card className="overflow-hidden">
       <CardHeader title="Preview: the files Send writes">
-        {pending && !blocked ? <span className="text-xs text-zinc-500">updating…</span> : null}
+        {pending && !waitingFor ? <span className="text-xs text-zinc-500">updating…</span> : null}
       </CardHeader>
       <div className="space-y-3 px-4 py-3 text-sm">
-        {blocked ? (
-          <p className="text-zinc-500">Fix the fields marked in red to see the files.</p>
+        {waitingFor ? (
+          // Named here: a field not yet left is not marked in red, and the reader should not have to guess which.
+          <p className="text-zinc-500">The files show once the form is complete. Still to do: {waitingFor}.</p>
         ) : error && !(error instanceof ComposeApiError && Object.keys(error.fields).length) ? (
           <p className="text-red-700 dark:text-red-400">The preview failed: {errorMessage(error)}</p>
         ) : error ? (
