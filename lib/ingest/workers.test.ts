@@ -128,7 +128,7 @@ describe("IngestWorkers", () => {
       expect(diff?.dirAcksLapsed).toBe(true);
       expect(diff?.dirs.length).toBe(heard); // every folder still heard of, only not waited for
       expect(errors).toHaveBeenCalledTimes(1);
-      expect(errors.mock.calls[0]?.[0]).toContain("too busy to watch each folder");
+      expect(errors.mock.calls[0]?.[0]).toContain("the server was too busy to watch each folder");
     } finally {
       errors.mockRestore();
       await workers?.close();

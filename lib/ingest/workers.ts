@@ -103,7 +103,7 @@ export class IngestWorkers {
       if ("error" in r) throw new Error(r.error);
       if (!("changed" in r)) throw new Error("a worker answered a rescan with something else");
       if (r.dirAcksLapsed) {
-        console.error(`[mailroom] listing ${source.root}: this thread was too busy to watch each folder before the worker read it; a file written meanwhile may wait for the next rescan`);
+        console.error(`[mailroom] listing ${source.root}: the server was too busy to watch each folder before the worker read it; a file written there meanwhile may wait for the next rescan`);
       }
       return { files: r.files, agents: r.agents, changed: r.changed, missing: r.missing, dirs: r.dirs, dirAcksLapsed: r.dirAcksLapsed };
     });
