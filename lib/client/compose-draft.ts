@@ -1,6 +1,6 @@
 // The compose form's state and the request it sends. Pure: the page builds the first draft on
 // the server, the form edits it in the browser.
-import type { ComposeRequest } from "@/lib/operations/compose-schema";
+import { COMPOSE_FIELDS, type ComposeField, type ComposeRequest } from "@/lib/operations/compose-schema";
 import type { ReplyPlan } from "@/lib/protocols/ignite/reply";
 import { templateFor } from "@/lib/protocols/ignite/templates";
 
@@ -69,4 +69,16 @@ export function draftToRequest(d: ComposeDraft): ComposeRequest {
     issue: optional(d.issue),
     ...(d.createQueues ? { createQueues: true } : {}),
   };
+}
+
+/** The form's label of each field of a compose request, for a sentence about it. */
+const FIELD_LABELS: Record<ComposeField, string> = {
+  source: "Workspace", from: "From", to: "To", cc: "Cc", type: "Type", priority: "Priority", body: "Body (YAML)",
+  threadId: "Thread id", inReplyTo: "In-Reply-To", repository: "Repository", issue: "Issue",
+  createQueues: "Create a queue folder", dryRun: "Dry run",
+};
+
+/** "To: at least one recipient is required" for each field with a problem, in the form's order. */
+export function stillToDo(errors: Readonly<Record<string, string>>): string[] {
+  return COMPOSE_FIELDS.flatMap((f) => (errors[f] ? [`${FIELD_LABELS[f]}: ${errors[f]}`] : []));
 }

@@ -3,9 +3,9 @@
 import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { ComposeApiError, postCompose, type SentItem } from "@/lib/client/compose";
-import { draftToRequest, type ComposeDraft } from "@/lib/client/compose-draft";
+import { draftToRequest, stillToDo, type ComposeDraft } from "@/lib/client/compose-draft";
 import { useComposePreview } from "@/lib/client/use-compose-preview";
-import { checkCompose, describeFieldErrors } from "@/lib/operations/compose-schema";
+import { checkCompose } from "@/lib/operations/compose-schema";
 import { hasTemplate, templateFor } from "@/lib/protocols/ignite/templates";
 import { BodyEditor } from "./body-editor";
 import { HeaderFields } from "./header-fields";
@@ -144,7 +144,7 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
         )}
         <SendResult sent={sent} error={sendError} threadId={request.threadId ?? ""} />
       </fieldset>
-      {readOnly ? null : <Preview files={preview.data} error={preview.error} waitingFor={blocked ? describeFieldErrors(local) : null} pending={preview.pending} />}
+      {readOnly ? null : <Preview files={preview.data} error={preview.error} stillToDo={stillToDo(local)} pending={preview.pending} />}
     </form>
   );
 }

@@ -7,22 +7,30 @@ import { ComposeApiError } from "@/lib/client/compose";
 interface Props {
   files: PreviewFile[] | undefined;
   error: unknown;
-  /** What the form still lacks or gets wrong ("to: at least one recipient is required"), or null: the server is asked only without it. */
-  waitingFor: string | null;
+  /** What the form still lacks or gets wrong ("To: at least one recipient is required"): the server is asked only once this is empty. */
+  stillToDo: readonly string[];
   pending: boolean;
 }
 
 /** The exact files a send writes, built by the server (a dry run). */
-export function Preview({ files, error, waitingFor, pending }: Props) {
+export function Preview({ files, error, stillToDo, pending }: Props) {
+  const blocked = stillToDo.length > 0;
   return (
     <Card className="overflow-hidden">
       <CardHeader title="Preview: the files Send writes">
-        {pending && !waitingFor ? <span className="text-xs text-zinc-500">updating…</span> : null}
+        {pending && !blocked ? <span className="text-xs text-zinc-500">updating…</span> : null}
       </CardHeader>
       <div className="space-y-3 px-4 py-3 text-sm">
-        {waitingFor ? (
+        {blocked ? (
           // Named here: a field not yet left is not marked in red, and the reader should not have to guess which.
-          <p className="text-zinc-500">The files show once the form is complete. Still to do: {waitingFor}.</p>
+          <div className="text-zinc-500">
+            <p>The files show once the form is complete. Still to do:</p>
+            <ul className="list-disc pl-5">
+              {stillToDo.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
         ) : error && !(error instanceof ComposeApiError && Object.keys(error.fields).length) ? (
           <p className="text-red-700 dark:text-red-400">The preview failed: {errorMessage(error)}</p>
         ) : error ? (
