@@ -1,6 +1,6 @@
 // The compose form's state and the request it sends. Pure: the page builds the first draft on
 // the server, the form edits it in the browser.
-import { COMPOSE_FIELDS, type ComposeField, type ComposeRequest } from "@/lib/operations/compose-schema";
+import type { ComposeField, ComposeRequest } from "@/lib/operations/compose-schema";
 import type { ReplyPlan } from "@/lib/protocols/ignite/reply";
 import { templateFor } from "@/lib/protocols/ignite/templates";
 
@@ -71,14 +71,21 @@ export function draftToRequest(d: ComposeDraft): ComposeRequest {
   };
 }
 
-/** The form's label of each field of a compose request, for a sentence about it. */
-const FIELD_LABELS: Record<ComposeField, string> = {
-  source: "Workspace", from: "From", to: "To", cc: "Cc", type: "Type", priority: "Priority", body: "Body (YAML)",
-  threadId: "Thread id", inReplyTo: "In-Reply-To", repository: "Repository", issue: "Issue",
-  createQueues: "Create a queue folder", dryRun: "Dry run",
-};
+/** Each field of a compose request as the form shows it: its label, top to bottom. */
+const FORM_FIELDS: readonly (readonly [ComposeField, string])[] = [
+  ["source", "Workspace"], ["from", "From"], ["type", "Type"], ["priority", "Priority"], ["to", "To"],
+  ["createQueues", "Create a queue folder"], ["cc", "Cc"], ["threadId", "Thread id"], ["inReplyTo", "In-Reply-To"],
+  ["repository", "Repository"], ["issue", "Issue"], ["body", "Body (YAML)"], ["dryRun", "Dry run"],
+];
 
-/** "To: at least one recipient is required" for each field with a problem, in the form's order. */
+/** The fields with a problem, in the form's order (top to bottom); keys that are no field come last. */
+export function fieldsInFormOrder(errors: Readonly<Record<string, string>>): string[] {
+  const known: string[] = FORM_FIELDS.map(([f]) => f);
+  return [...known.filter((f) => errors[f]), ...Object.keys(errors).filter((k) => !known.includes(k))];
+}
+
+/** "To: at least one recipient is required" for each problem, by the form's labels, in the form's order. */
 export function stillToDo(errors: Readonly<Record<string, string>>): string[] {
-  return COMPOSE_FIELDS.flatMap((f) => (errors[f] ? [`${FIELD_LABELS[f]}: ${errors[f]}`] : []));
+  const label = new Map<string, string>(FORM_FIELDS);
+  return fieldsInFormOrder(errors).map((f) => `${label.get(f) ?? f}: ${errors[f]}`);
 }

@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { ComposeApiError, postCompose, type SentItem } from "@/lib/client/compose";
-import { draftToRequest, stillToDo, type ComposeDraft } from "@/lib/client/compose-draft";
+import { draftToRequest, fieldsInFormOrder, stillToDo, type ComposeDraft } from "@/lib/client/compose-draft";
 import { useComposePreview } from "@/lib/client/use-compose-preview";
 import { checkCompose } from "@/lib/operations/compose-schema";
 import { hasTemplate, templateFor } from "@/lib/protocols/ignite/templates";
@@ -73,7 +73,7 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
-    const first = Object.keys(errors)[0];
+    const first = fieldsInFormOrder(errors)[0];
     if (blocked && first) {
       document.getElementById(FOCUS[first] ?? `compose-${first}`)?.focus();
       return;
