@@ -50,11 +50,12 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
       const q = e.formData.get("q");
       if (typeof q === "string") e.formData.set("q", q.trim());
     };
-    // Only for a search that remounts the box (a new q) sent from this form: one that changes
-    // nothing leaves the focus where it is, and no request is left for a later box to take.
+    // Only for a search that remounts the box (a new q): one that changes nothing leaves the
+    // focus where it is, and no request is left for a later box to take. By Enter or by the
+    // Search button alike (not every browser focuses a clicked button).
     const keepFocus = () => {
       const next = (inputRef.current?.value ?? "").trim();
-      if (next !== q && form.contains(document.activeElement)) focusSearchOnArrival(new URL(form.action).pathname);
+      if (next !== q) focusSearchOnArrival(new URL(form.action).pathname);
     };
     form.addEventListener("formdata", trim);
     form.addEventListener("submit", keepFocus);
