@@ -206,9 +206,10 @@ function tellBeforeRead(id: number, acked: SharedArrayBuffer, waitMs: number) {
   let waiting = true;
   return {
     tell(listingDir: string): void {
+      // The server has waitMs from the moment it is told.
+      const until = performance.now() + waitMs;
       parentPort?.postMessage({ id, listingDir, acked } satisfies ListingDir);
       told++;
-      const until = performance.now() + waitMs;
       for (let seen = Atomics.load(count, 0); waiting && seen < told; seen = Atomics.load(count, 0)) {
         const left = until - performance.now();
         if (left <= 0 || Atomics.wait(count, 0, seen, left) === "timed-out") waiting = false;
