@@ -30,14 +30,16 @@ test("compose a task_assignment for ignitian_1: checked as you type, previewed, 
   await page.getByLabel("Thread id").fill("thr_e2e_compose");
 
   await body.fill('task_id: "task_e2e"\ntitle: [unclosed\n');
-  await expect(page.getByText(/The body is not valid YAML \(line \d+, column \d+\)/)).toBeVisible();
+  await expect(page.locator("#compose-body-error")).toHaveText(/^The body is not valid YAML \(line \d+, column \d+\)/);
   await expect(body).toHaveAttribute("aria-invalid", "true");
+  // The preview says what is still to do, by the field's label, instead of showing files.
+  await expect(page.getByRole("listitem").filter({ hasText: /^Body \(YAML\): The body is not valid YAML/ })).toBeVisible();
   await body.fill('task_id: "task_e2e_compose"\ntitle: "画面から送るタスク"');
   await expect(page.getByText("Valid YAML.")).toBeVisible();
 
   await page.getByLabel("Other recipients").fill("../leader");
   await page.getByLabel("Other recipients").blur();
-  await expect(page.getByText(/"\.\.\/leader" must not contain "\/" or "\.\."/)).toBeVisible();
+  await expect(page.locator("#compose-to-error")).toHaveText(/"\.\.\/leader" must not contain "\/" or "\.\."/);
   await page.getByLabel("Other recipients").fill("");
 
   const preview = page.locator("figure").filter({ hasText: "ignitian_1" });
