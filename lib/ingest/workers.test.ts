@@ -11,6 +11,7 @@ import { prepareFile, type ReadableSource } from "./sync";
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
@@ -57,82 +58,61 @@ describe("IngestWorkers", () => {
     }
   });
 
-  it("tells each folder of a rescan's comparison as it lists it, before its answer", async () => {
+  /** The fixture compared on one worker with an empty journal, `onDir` hearing each folder before it is read. */
+  async function diffHearing(onDir: (dir: string, root: string) => void, dirAckWaitMs?: number) {
     const source = await fixtureSource();
     const { db } = emptyJournal();
     db.close();
     const workers = IngestWorkers.open(1);
-    const told: string[] = [];
     try {
-      const diff = await workers?.diff(source, db.name, (d) => told.push(d));
-      expect(told.length).toBeGreaterThan(0);
-      expect(told).toEqual(diff?.dirs);
+      return { root: source.root, diff: await workers?.diff(source, db.name, (dir) => onDir(dir, source.root), dirAckWaitMs) };
     } finally {
       await workers?.close();
     }
+  }
+
+  it("tells each folder of a rescan's comparison as it lists it, before its answer", async () => {
+    const told: string[] = [];
+    const { diff } = await diffHearing((dir) => told.push(dir));
+    expect(told.length).toBeGreaterThan(0);
+    expect(told).toEqual(diff?.dirs);
   });
 
   it("lists a folder only once its caller has heard of it: a file written then is in the comparison", async () => {
-    const source = await fixtureSource();
-    const { db } = emptyJournal();
-    db.close();
-    const workers = IngestWorkers.open(1);
     const written: string[] = [];
-    try {
-      const diff = await workers?.diff(source, db.name, (dir) => {
-        // What a watch set here would not see: it must be in the listing instead.
-        if (path.basename(dir) !== "processed") return;
-        const file = path.join(dir, `task_written_before_read_${written.length}.mime`);
-        fs.writeFileSync(file, "From: a\n\nbody\n");
-        written.push(path.relative(source.root, file));
-      });
-      expect(written.length).toBeGreaterThan(0);
-      expect(diff?.changed.map((f) => f.relPath)).toEqual(expect.arrayContaining(written));
-    } finally {
-      await workers?.close();
-    }
+    const { diff } = await diffHearing((dir, root) => {
+      // What a watch set here would not see: it must be in the listing instead.
+      if (path.basename(dir) !== "processed") return;
+      const file = path.join(dir, `task_written_before_read_${written.length}.mime`);
+      fs.writeFileSync(file, "From: a\n\nbody\n");
+      written.push(path.relative(root, file));
+    });
+    expect(written.length).toBeGreaterThan(0);
+    expect(diff?.changed.map((f) => f.relPath)).toEqual(expect.arrayContaining(written));
   });
 
   it("counts a folder off even when its callback throws, so the worker never waits on it", async () => {
-    const source = await fixtureSource();
-    const { db } = emptyJournal();
-    db.close();
-    const workers = IngestWorkers.open(1);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      // With a 60 s wait per folder, a folder not counted off would outlast the test.
-      const diff = await workers?.diff(source, db.name, () => {
-        throw new Error("no watch here");
-      }, 60_000);
-      expect(diff?.dirAcksLapsed).toBe(false);
-      expect(errors).toHaveBeenCalledWith(expect.stringContaining("could not take note of the folder"), expect.any(Error));
-    } finally {
-      errors.mockRestore();
-      await workers?.close();
-    }
+    // With a 60 s wait per folder, a folder not counted off would outlast the test.
+    const { diff } = await diffHearing(() => {
+      throw new Error("no watch here");
+    }, 60_000);
+    expect(diff?.dirAcksLapsed).toBe(false);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("could not take note of the folder"), expect.any(Error));
   });
 
   it("lists on without waiting once the server is too slow to hear of a folder, and says so", async () => {
-    const source = await fixtureSource();
-    const { db } = emptyJournal();
-    db.close();
-    const workers = IngestWorkers.open(1);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     let heard = 0;
-    try {
-      const diff = await workers?.diff(source, db.name, () => {
-        if (heard++ > 0) return;
-        const until = Date.now() + 300;
-        while (Date.now() < until); // the server busy well past the worker's 20 ms wait, once
-      }, 20);
-      expect(diff?.dirAcksLapsed).toBe(true);
-      expect(diff?.dirs.length).toBe(heard); // every folder still heard of, only not waited for
-      expect(errors).toHaveBeenCalledTimes(1);
-      expect(errors.mock.calls[0]?.[0]).toContain("the server was too busy to watch each folder");
-    } finally {
-      errors.mockRestore();
-      await workers?.close();
-    }
+    const { diff } = await diffHearing(() => {
+      if (heard++ > 0) return;
+      const until = Date.now() + 300;
+      while (Date.now() < until); // the server busy well past the worker's 20 ms wait, once
+    }, 20);
+    expect(diff?.dirAcksLapsed).toBe(true);
+    expect(diff?.dirs.length).toBe(heard); // every folder still heard of, only not waited for
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(errors.mock.calls[0]?.[0]).toContain("the server was too busy to watch each folder");
   });
 
   it("rejects with a reason when a worker cannot read the source", async () => {
