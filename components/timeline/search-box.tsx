@@ -41,8 +41,6 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
   }, [value, settled]);
 
   // A taken suggestion leaves a space for the next term; the URL gets the query without it.
-  // A search sent from here remounts the box (key={q}): the new one takes the focus back, so
-  // a mistake is fixed where it was typed, not after a click back into the box.
   useEffect(() => {
     const form = inputRef.current?.form;
     if (!form) return;
@@ -50,9 +48,10 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
       const q = e.formData.get("q");
       if (typeof q === "string") e.formData.set("q", q.trim());
     };
-    // Only for a search that remounts the box (a new q): one that changes nothing leaves the
-    // focus where it is, and no request is left for a later box to take. By Enter or by the
-    // Search button alike (not every browser focuses a clicked button).
+    // A new search remounts the box (key={q}): the new one takes the focus back, so a mistake is
+    // fixed where it was typed. Only then: a search that changes nothing leaves the focus where it
+    // is, and no request for a later box to take. By Enter or the button alike (not every browser
+    // focuses a clicked button).
     const keepFocus = () => {
       const next = (inputRef.current?.value ?? "").trim();
       if (next !== q) focusSearchOnArrival(new URL(form.action).pathname);
