@@ -9,13 +9,19 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-it("adds folders to what it watches without dropping one it already watched", async () => {
+/** A temp folder holding `names` as empty folders, and a watcher (not yet watching) that collects what it hears. */
+function watcherOver(...names: string[]) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-watch-"));
   dirs.push(root);
-  const [found, listed] = ["found-since", "listed"].map((name) => path.join(root, name)) as [string, string];
-  for (const d of [found, listed]) fs.mkdirSync(d);
+  const folders = names.map((name) => path.join(root, name));
+  for (const d of folders) fs.mkdirSync(d);
   const seen: string[] = [];
-  const watcher = new DirWatcher((paths) => seen.push(...paths), 10);
+  return { root, folders, seen, watcher: new DirWatcher((paths) => seen.push(...paths), 10) };
+}
+
+it("adds folders to what it watches without dropping one it already watched", async () => {
+  const { folders, seen, watcher } = watcherOver("found-since", "listed");
+  const [found, listed] = folders as [string, string];
   try {
     watcher.setDirs([found]);
     // A rescan's list from before `found` existed.
@@ -29,10 +35,7 @@ it("adds folders to what it watches without dropping one it already watched", as
 });
 
 it("watches nothing once closed, even when asked to after (a scan that ends after a stop)", async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-watch-"));
-  dirs.push(root);
-  const seen: string[] = [];
-  const watcher = new DirWatcher((paths) => seen.push(...paths), 10);
+  const { root, seen, watcher } = watcherOver();
   watcher.close();
   watcher.setDirs([root]);
   fs.writeFileSync(path.join(root, "a.mime"), "x");
@@ -41,12 +44,8 @@ it("watches nothing once closed, even when asked to after (a scan that ends afte
 });
 
 it("adds one folder as a listing reaches it, leaving the others watched", async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-watch-"));
-  dirs.push(root);
-  const [first, second] = ["first", "second"].map((name) => path.join(root, name)) as [string, string];
-  for (const d of [first, second]) fs.mkdirSync(d);
-  const seen: string[] = [];
-  const watcher = new DirWatcher((paths) => seen.push(...paths), 10);
+  const { root, folders, seen, watcher } = watcherOver("first", "second");
+  const [first, second] = folders as [string, string];
   try {
     watcher.addDir(first);
     watcher.addDir(second);
