@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { generateIgniteTree, type GeneratedTree } from "../lib/bench/generate";
+import type { ThreadDetail } from "../lib/threads/model";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 // Over the 20,000 files from which a first scan loads on worker threads (lib/ingest/scan.ts).
@@ -42,4 +43,25 @@ test("a first scan of 21,000 messages runs on worker threads and lists every one
   await page.goto(`${server.base}/messages?q=${encodeURIComponent('"メッセージ 4242 の本文"')}`);
   const rows = page.getByRole("table", { name: /newest first/ }).locator("tbody tr[data-key]");
   await expect(rows).toHaveCount(1);
+});
+
+test("a long chain of replies opens on its first message, legibly, and the fit button shows all of it", async ({ page, request }) => {
+  // generate.ts writes threads of 20 replies in a row: too long to fit a pane at a zoom that reads.
+  const res = await request.get(`${server.base}/api/threads/thr_42`);
+  expect(res.ok()).toBe(true);
+  const { messages } = (await res.json()) as ThreadDetail;
+  expect(messages).toHaveLength(20);
+  const [first, last] = [messages[0]!, messages.at(-1)!];
+
+  await page.goto(`${server.base}/threads/thr_42`);
+  const graph = page.getByTestId("thread-graph");
+  const firstNode = graph.locator(`a[href="/messages/${first.key}"]`);
+  await expect(firstNode).toBeVisible();
+  // Its box is drawn at least half size (236 px wide at 100%): its type and agents can be read.
+  expect((await graph.locator(`.react-flow__node:has(a[href="/messages/${first.key}"])`).boundingBox())?.width).toBeGreaterThanOrEqual(118);
+  // Nodes out of view are not drawn at all.
+  await expect(graph.locator(`a[href="/messages/${last.key}"]`)).toHaveCount(0);
+
+  await graph.getByRole("button", { name: "Fit the whole graph" }).click();
+  for (const m of messages) await expect(graph.locator(`a[href="/messages/${m.key}"]`)).toHaveCount(1);
 });

@@ -1,13 +1,14 @@
 "use client";
 
 import {
-  Background, ControlButton, Controls, getViewportForBounds, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type EdgeTypes, type NodeTypes,
+  Background, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type EdgeTypes, type NodeTypes,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useRef } from "react";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { NODE_H, NODE_W, type Positions } from "./graph-layout";
 import { graphModel, type ThreadFlowNode } from "./graph-model";
+import { openingViewport, viewportToFit } from "./graph-viewport";
 import { MessageNode, MissingNode } from "./message-node";
 import { useReplayState } from "./replay-store";
 import { ThreadEdge } from "./thread-edge";
@@ -17,8 +18,6 @@ import { useGraphLayout } from "./use-graph-layout";
 const nodeTypes: NodeTypes = { message: MessageNode, missing: MissingNode };
 const edgeTypes: EdgeTypes = { thread: ThreadEdge };
 
-/** Graphs up to this size open fitted to the screen; bigger ones open at the first message. */
-const FIT_UP_TO = 120;
 const MINIMAP_UP_TO = 400;
 
 /** Messages as nodes coloured by status, replies and branches as edges, laid out by dagre. */
@@ -43,8 +42,6 @@ function Graph({ thread }: { thread: ThreadDetail }) {
         : [],
     [model, positions],
   );
-  // A big thread opens on its first messages; the controls' fit view shows it all.
-  const start = useMemo(() => (model.nodes.length <= FIT_UP_TO ? null : model.nodes.slice(0, 12).map((n) => ({ id: n.id }))), [model.nodes]);
 
   return (
     <div className="relative h-[70vh] min-h-96" data-testid="thread-graph">
@@ -67,8 +64,6 @@ function Graph({ thread }: { thread: ThreadDetail }) {
           onlyRenderVisibleElements
           minZoom={0.01}
           maxZoom={2}
-          fitView={!start}
-          fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
           colorMode="system"
           proOptions={{ hideAttribution: true }}
           ariaLabelConfig={{ "controls.ariaLabel": "Graph zoom controls" }}
@@ -80,7 +75,7 @@ function Graph({ thread }: { thread: ThreadDetail }) {
           {/* Every minimap node watches the store: past a few hundred it costs more than it shows. */}
           {model.nodes.length <= MINIMAP_UP_TO ? <MiniMap<ThreadFlowNode> pannable zoomable nodeColor={minimapColor} ariaLabel="Overview of the whole graph" /> : null}
           <FollowReplay thread={thread} />
-          {start ? <FitOnce nodes={start} positions={positions} /> : null}
+          <OpenOnce positions={positions} />
         </ReactFlow>
       ) : null}
     </div>
@@ -91,41 +86,30 @@ function minimapColor(n: ThreadFlowNode): string {
   return n.type === "message" ? statusColor(n.data.message.status) : "#d4d4d8";
 }
 
-/** The viewport that shows these node boxes in a pane of `size`. */
-function viewportFor(boxes: { x: number; y: number }[], width: number, height: number) {
-  const x = Math.min(...boxes.map((b) => b.x));
-  const y = Math.min(...boxes.map((b) => b.y));
-  const bounds = { x, y, width: Math.max(...boxes.map((b) => b.x)) + NODE_W - x, height: Math.max(...boxes.map((b) => b.y)) + NODE_H - y };
-  return getViewportForBounds(bounds, width, height, 0.01, 1, 0.1);
-}
-
-/** Fit the whole graph from the laid-out positions (React Flow's own fit only counts drawn nodes). */
+/** Fit the whole graph, however small that makes it. */
 function FitButton({ positions }: { positions: Positions }) {
   const flow = useReactFlow();
   const size = useStore((s) => [s.width, s.height] as const, (a, b) => a[0] === b[0] && a[1] === b[1]);
   return (
-    <ControlButton onClick={() => void flow.setViewport(viewportFor(Object.values(positions), size[0], size[1]), { duration: 300 })} aria-label="Fit the whole graph" title="Fit the whole graph">
+    <ControlButton onClick={() => void flow.setViewport(viewportToFit(Object.values(positions), size[0], size[1]), { duration: 300 })} aria-label="Fit the whole graph" title="Fit the whole graph">
       <svg aria-hidden viewBox="0 0 16 16" className="size-3 fill-none stroke-current" strokeWidth="1.5"><path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4" /></svg>
     </ControlButton>
   );
 }
 
-/**
- * Open a big graph on its first messages, once the pane has a size. Computed here rather than
- * with fitView, which waits for nodes to be measured: culled nodes never are.
- */
-function FitOnce({ nodes, positions }: { nodes: { id: string }[]; positions: Positions }) {
+/** Open the graph once the pane has a size (see openingViewport); after that the viewport is the reader's. */
+function OpenOnce({ positions }: { positions: Positions }) {
   const size = useStore((s) => (s.width > 0 && s.height > 0 ? `${s.width}x${s.height}` : null));
   const flow = useReactFlow();
   const done = useRef(false);
   useEffect(() => {
     if (!size || done.current) return;
-    const boxes = nodes.flatMap((n) => (positions[n.id] ? [positions[n.id] as { x: number; y: number }] : []));
-    if (boxes.length === 0) return;
-    done.current = true;
     const [width, height] = size.split("x").map(Number) as [number, number];
-    void flow.setViewport(viewportFor(boxes, width, height));
-  }, [size, flow, nodes, positions]);
+    const viewport = openingViewport(positions, width, height);
+    if (!viewport) return;
+    done.current = true;
+    void flow.setViewport(viewport);
+  }, [size, flow, positions]);
   return null;
 }
 

@@ -1,0 +1,36 @@
+// Where a thread graph opens, and what its fit button shows. Pure, computed from the laid-out
+// positions: React Flow's own fit only counts drawn nodes, and culling never draws the rest.
+import { getViewportForBounds, type Viewport } from "@xyflow/react";
+import { NODE_H, NODE_W, type Positions } from "./graph-layout";
+
+/** Below this zoom a node's labels cannot be read: a graph that fits only smaller opens on its first message. */
+export const LEGIBLE_ZOOM = 0.5;
+/** The zoom a graph too big to fit legibly opens at. */
+export const OPENING_ZOOM = 0.75;
+/** Space above the first node when a graph opens on it (px on screen). */
+const TOP_GAP = 24;
+
+type Box = { x: number; y: number };
+
+/** The viewport that shows all these node boxes in a pane of `width` × `height`, never above life size. */
+export function viewportToFit(boxes: Box[], width: number, height: number): Viewport {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const bounds = { x, y, width: Math.max(...boxes.map((b) => b.x)) + NODE_W - x, height: Math.max(...boxes.map((b) => b.y)) + NODE_H - y };
+  return getViewportForBounds(bounds, width, height, 0.01, 1, 0.1);
+}
+
+/**
+ * The whole graph when it fits legibly. Otherwise (a long chain of replies, a big thread) its
+ * first node, at the top of the layout, centred across the pane at a zoom where it reads: the
+ * minimap and the fit button show the rest.
+ */
+export function openingViewport(positions: Positions, width: number, height: number): Viewport | null {
+  const boxes = Object.values(positions);
+  if (boxes.length === 0) return null;
+  const fit = viewportToFit(boxes, width, height);
+  if (fit.zoom >= LEGIBLE_ZOOM) return fit;
+  // Positions keep the model's order (oldest first): among the top row, the earliest.
+  const first = boxes.reduce((top, b) => (b.y < top.y ? b : top));
+  return { x: width / 2 - (first.x + NODE_W / 2) * OPENING_ZOOM, y: TOP_GAP - first.y * OPENING_ZOOM, zoom: OPENING_ZOOM };
+}
