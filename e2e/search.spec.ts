@@ -81,7 +81,10 @@ test("a malformed query is explained under the box as it is typed, and after sea
   await expect(searchBox(page)).toBeFocused();
   for (let i = 0; i < "ish".length; i++) await page.keyboard.press("Backspace");
   await expect(searchBox(page)).toHaveValue("status:dead");
+  // A draft is checked once typing pauses (600 ms): only after that does "no error" say it is valid.
+  await page.waitForTimeout(1000);
   await expect(page.locator("#q-error")).toHaveCount(0);
+  await expect(searchBox(page)).not.toHaveAttribute("aria-invalid");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/q=status%3Adead$/);
   await expect(searchBox(page)).toBeFocused();
