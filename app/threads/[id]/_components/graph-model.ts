@@ -48,7 +48,7 @@ export function graphModel(t: ThreadDetail): GraphModel {
   const declare = t.messages.length + t.missing.length >= DECLARE_HANDLES_FROM;
   const index = new Map(t.messages.map((m, i) => [m.key, i]));
   const nodes: ThreadFlowNode[] = [
-    // Fixed sizes: the minimap, culling and fitView know every node's box before it is drawn.
+    // Fixed sizes: the minimap and culling know every node's box before it is drawn.
     ...t.missing.map((item): MissingFlowNode => ({ id: item.id, type: "missing", position: { x: 0, y: 0 }, width: NODE_W, height: MISSING_H, handles: declare ? handles(MISSING_H, false) : undefined, data: { item } })),
     ...t.messages.map((message, i): MessageFlowNode => ({
       id: message.key,

@@ -48,6 +48,16 @@ describe("openingViewport", () => {
     expect((early.left + early.right) / 2).toBeCloseTo(PANE.width / 2);
   });
 
+  it("opens on the replay's current message, centred, when a replay is under way", () => {
+    const positions = chain(20);
+    const v = openingViewport(positions, PANE.width, PANE.height, "m12")!;
+    const current = onScreen(positions.m12!, v);
+    expect((current.left + current.right) / 2).toBeCloseTo(PANE.width / 2);
+    expect((current.top + current.bottom) / 2).toBeCloseTo(PANE.height / 2);
+    // A key the layout has not placed (yet) falls back to the usual opening.
+    expect(openingViewport(positions, PANE.width, PANE.height, "gone")).toEqual(openingViewport(positions, PANE.width, PANE.height));
+  });
+
   it("has nothing to open on before the layout placed a node", () => {
     expect(openingViewport({}, PANE.width, PANE.height)).toBeNull();
   });

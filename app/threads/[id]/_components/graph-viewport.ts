@@ -22,12 +22,17 @@ export function viewportToFit(boxes: Box[], width: number, height: number): View
 
 /**
  * The whole graph when it fits legibly. Otherwise (a long chain of replies, a big thread) its
- * first node, at the top of the layout, centred across the pane at a zoom where it reads: the
- * minimap and the fit button show the rest.
+ * first node, at the top of the layout, centred across the pane at a zoom where it reads: the fit
+ * button shows the rest. While a replay is under way (`current`), its current message, centred.
  */
-export function openingViewport(positions: Positions, width: number, height: number): Viewport | null {
+export function openingViewport(positions: Positions, width: number, height: number, current?: string): Viewport | null {
   const boxes = Object.values(positions);
   if (boxes.length === 0) return null;
+  const replayed = current === undefined ? undefined : positions[current];
+  if (replayed) {
+    const zoom = OPENING_ZOOM;
+    return { x: width / 2 - (replayed.x + NODE_W / 2) * zoom, y: height / 2 - (replayed.y + NODE_H / 2) * zoom, zoom };
+  }
   const fit = viewportToFit(boxes, width, height);
   if (fit.zoom >= LEGIBLE_ZOOM) return fit;
   // Positions keep the model's order (oldest first): among the top row, the earliest.

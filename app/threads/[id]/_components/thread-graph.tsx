@@ -75,7 +75,7 @@ function Graph({ thread }: { thread: ThreadDetail }) {
           {/* Every minimap node watches the store: past a few hundred it costs more than it shows. */}
           {model.nodes.length <= MINIMAP_UP_TO ? <MiniMap<ThreadFlowNode> pannable zoomable nodeColor={minimapColor} ariaLabel="Overview of the whole graph" /> : null}
           <FollowReplay thread={thread} />
-          <OpenOnce positions={positions} />
+          <OpenOnce thread={thread} positions={positions} />
         </ReactFlow>
       ) : null}
     </div>
@@ -97,19 +97,24 @@ function FitButton({ positions }: { positions: Positions }) {
   );
 }
 
-/** Open the graph once the pane has a size (see openingViewport); after that the viewport is the reader's. */
-function OpenOnce({ positions }: { positions: Positions }) {
+/**
+ * Open the graph once the pane has a size (see openingViewport); after that the viewport is the
+ * reader's. Back on this tab mid-replay, it opens on the replay's message, as FollowReplay would.
+ */
+function OpenOnce({ thread, positions }: { thread: ThreadDetail; positions: Positions }) {
   const size = useStore((s) => (s.width > 0 && s.height > 0 ? `${s.width}x${s.height}` : null));
   const flow = useReactFlow();
+  const { step } = useReplayState();
+  const current = step === null ? undefined : thread.messages[step]?.key;
   const done = useRef(false);
   useEffect(() => {
     if (!size || done.current) return;
     const [width, height] = size.split("x").map(Number) as [number, number];
-    const viewport = openingViewport(positions, width, height);
+    const viewport = openingViewport(positions, width, height, current);
     if (!viewport) return;
     done.current = true;
     void flow.setViewport(viewport);
-  }, [size, flow, positions]);
+  }, [size, flow, positions, current]);
   return null;
 }
 
