@@ -28,14 +28,12 @@ export function viewportToFit(boxes: Box[], width: number, height: number): View
 export function openingViewport(positions: Positions, width: number, height: number, current?: string): Viewport | null {
   const boxes = Object.values(positions);
   if (boxes.length === 0) return null;
+  // `box` at OPENING_ZOOM, centred across the pane, its top `top` px down it.
+  const on = (box: Box, top: number): Viewport => ({ x: width / 2 - (box.x + NODE_W / 2) * OPENING_ZOOM, y: top - box.y * OPENING_ZOOM, zoom: OPENING_ZOOM });
   const replayed = current === undefined ? undefined : positions[current];
-  if (replayed) {
-    const zoom = OPENING_ZOOM;
-    return { x: width / 2 - (replayed.x + NODE_W / 2) * zoom, y: height / 2 - (replayed.y + NODE_H / 2) * zoom, zoom };
-  }
+  if (replayed) return on(replayed, (height - NODE_H * OPENING_ZOOM) / 2);
   const fit = viewportToFit(boxes, width, height);
   if (fit.zoom >= LEGIBLE_ZOOM) return fit;
   // Positions keep the model's order (oldest first): among the top row, the earliest.
-  const first = boxes.reduce((top, b) => (b.y < top.y ? b : top));
-  return { x: width / 2 - (first.x + NODE_W / 2) * OPENING_ZOOM, y: TOP_GAP - first.y * OPENING_ZOOM, zoom: OPENING_ZOOM };
+  return on(boxes.reduce((top, b) => (b.y < top.y ? b : top)), TOP_GAP);
 }
