@@ -8,12 +8,13 @@ import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import { JournalVersionError, migrate, openDb, WAL_SIZE_LIMIT, type Db } from "./db";
 import { compileFilter } from "./filter";
-import { pageSql, queryChanges, queryContent, queryHistory, queryPage, querySummary } from "./queries";
+import { currentSeq, pageSql, queryChanges, queryContent, queryHistory, queryPage, querySummary } from "./queries";
 import { queryStats } from "./stats";
 import { FILE_IDENTITIES_SQL } from "./files";
 import { SCHEMA_VERSION } from "./schema";
 import { JournalWriter } from "./writer";
 import { parseQuery } from "@/lib/query";
+import type { MessagePage } from "@/lib/model";
 
 const require = createRequire(import.meta.url);
 
@@ -283,6 +284,47 @@ describe("queries", () => {
     expect(poll.items).toEqual([]);
     expect(poll.removed).toEqual([key]);
     expect(poll.seq).toBeGreaterThan(seq);
+  });
+
+  /** Every answer from `since` until the poll catches up, as one poller sees them. */
+  function pollUntilCurrent(q: string, since: number, limit: number) {
+    const answers: MessagePage[] = [];
+    for (let at = since; at < currentSeq(db); ) {
+      const answer = queryChanges(db, parseQuery(q), at, limit);
+      expect(answer.seq, "each answer moves the poll on").toBeGreaterThan(at);
+      answers.push(answer);
+      at = answer.seq;
+    }
+    const shortKey = (key: string) => key.split("-")[0];
+    return {
+      answers,
+      items: answers.flatMap((a) => a.items.map((m) => shortKey(m.key))),
+      removed: answers.flatMap((a) => (a.removed ?? []).map(shortKey)),
+    };
+  }
+
+  it("answers a burst bigger than one answer in turns, each change once, and never as removed while it matches", () => {
+    const { seq } = queryPage(db, [], 10, null);
+    seed(7);
+    const all = pollUntilCurrent("", seq, 2);
+    expect(all.answers).toHaveLength(4);
+    expect(all.items).toEqual(["m0", "m1", "m2", "m3", "m4", "m5", "m6"]);
+    expect(all.removed).toEqual([]);
+
+    // Odd ones are from coordinator: each change is in exactly one answer, as a match or as removed.
+    const filtered = pollUntilCurrent("from:coordinator", seq, 2);
+    expect(filtered.items).toEqual(["m1", "m3", "m5"]);
+    expect(filtered.removed).toEqual(["m0", "m2", "m4", "m6"]);
+  });
+
+  it("ends an answer at the last change it read when many changes left the filter", () => {
+    const { seq } = queryPage(db, [], 10, null);
+    seed(10);
+    // One answer row reads at most 4 changes: none of them match, and all are named removed, in turns.
+    const none = pollUntilCurrent("from:nobody", seq, 1);
+    expect(none.answers.map((a) => a.removed?.length)).toEqual([4, 4, 2]);
+    expect(none.removed).toEqual(["m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9"]);
+    expect(none.items).toEqual([]);
   });
 
   it("filters by fields", () => {

@@ -55,20 +55,32 @@ export function queryPage(db: Db, terms: Term[], limit: number, cursor: string |
   };
 }
 
-/** A poll: what changed after `since` — O(change), never O(tree). */
+/** A poll reads at most this many changes per row it may answer with, matching or not. */
+const CHANGES_PER_ANSWER_ROW = 4;
+
+/**
+ * A poll: what changed after `since` — O(change), never O(tree). A burst bigger than one answer
+ * is answered in turns: the answer covers the changes up to the `seq` it returns, and the next
+ * poll continues from there. Within that span every change is either in `items` (it matches) or
+ * in `removed` (it does not), and nothing after it is in either.
+ */
 export function queryChanges(db: Db, terms: Term[], since: number, limit: number): MessagePage {
   const seq = currentSeq(db);
   // The common poll: nothing happened. One indexed read answers it.
   if (since >= seq) return { items: [], nextCursor: null, seq, removed: [] };
+  const span = limit * CHANGES_PER_ANSWER_ROW;
+  const changed = db.prepare("SELECT key, seq FROM messages WHERE seq > ? ORDER BY seq LIMIT ?").all(since, span) as { key: string; seq: number }[];
+  // More changes than one answer reads: this answer ends at the last one read.
+  let upTo = changed.length === span ? (changed[span - 1]?.seq ?? seq) : seq;
   const filter = compileFilter(terms, { fullText: fullTextReady(db) });
   const matching = db
-    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE seq > ? AND ${filter.where} ORDER BY seq LIMIT ?`)
-    .all(since, ...filter.params, limit) as SummaryRow[];
-  const changed = db.prepare("SELECT key FROM messages WHERE seq > ? ORDER BY seq LIMIT ?").pluck().all(since, limit * 4) as string[];
+    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE seq > ? AND seq <= ? AND ${filter.where} ORDER BY seq LIMIT ?`)
+    .all(since, upTo, ...filter.params, limit) as SummaryRow[];
+  // A full answer ends at its last message: the changes after it are the next poll's.
+  if (matching.length === limit) upTo = matching[limit - 1]?.seq ?? upTo;
   const kept = new Set(matching.map((r) => r.key));
-  // When more changed than one answer holds, the client continues from the last seq it was given.
-  const lastSeq = matching.length === limit ? (matching[matching.length - 1]?.seq ?? seq) : seq;
-  return { items: matching.map(toSummary), nextCursor: null, seq: lastSeq, removed: changed.filter((k) => !kept.has(k)) };
+  const removed = changed.filter((c) => c.seq <= upTo && !kept.has(c.key)).map((c) => c.key);
+  return { items: matching.map(toSummary), nextCursor: null, seq: upTo, removed };
 }
 
 export function querySummary(db: Db, key: string): MessageSummary | null {
