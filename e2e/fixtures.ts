@@ -7,8 +7,11 @@ import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
 
 interface Workspace {
   root: string;
-  /** Write a new message into queue/<to>/ atomically (temp file + rename); returns its file name. */
-  send(input: { from: string; to: string; type: string; body: string }): string;
+  /**
+   * Write a new message into queue/<to>/ atomically (temp file + rename); returns its file name.
+   * Names are made from `date` (now by default): messages sent in one go need dates of their own.
+   */
+  send(input: { from: string; to: string; type: string; body: string; date?: Date }): string;
 }
 
 export const test = base.extend<{ workspace: Workspace }>({
@@ -19,8 +22,7 @@ export const test = base.extend<{ workspace: Workspace }>({
     const root = path.join(dir, "workspace");
     await provide({
       root,
-      send({ from, to, type, body }) {
-        const date = new Date();
+      send({ from, to, type, body, date = new Date() }) {
         const name = messageFileName(type, date);
         const queue = path.join(root, ".ignite", "queue", to);
         const temp = path.join(queue, `.${name}.tmp`);

@@ -14,3 +14,43 @@ test("a file written during the test appears in the open timeline without a relo
   await expect(page.getByText('task_id: "task_e2e"')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
+
+test("a list with nothing in it shows a new match at once: there is nothing on screen to keep still", async ({ page, workspace }) => {
+  await page.goto("/messages?q=type:e2e_straight_in");
+  await expect(page.getByText("No messages match this search.")).toBeVisible();
+
+  workspace.send({ from: "coordinator", to: "ignitian_2", type: "e2e_straight_in", body: 'task_id: "task_straight_in"\n' });
+
+  await expect(page.getByText('task_id: "task_straight_in"')).toBeVisible();
+  await expect(page.getByRole("button", { name: /new message/ })).toHaveCount(0);
+});
+
+test("a burst bigger than one poll's answer shows the newest page, not the first hundred changes", async ({ page, request, workspace }) => {
+  await page.goto("/messages?q=type:e2e_burst");
+  await expect(page.getByText("No messages match this search.")).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  // Polls wait until the whole burst is journaled, so the first one after it comes back full.
+  let release = () => {};
+  const journaled = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.pathname === "/api/messages" && url.searchParams.has("since"), async (route) => {
+    await journaled;
+    await route.continue();
+  });
+
+  const BURST = 150;
+  // Long ago, so the burst stays below every other test's newest messages (the agent page's first page).
+  const start = Date.parse("2020-01-01T00:00:00Z");
+  for (let i = 0; i < BURST; i++) {
+    const date = new Date(start + i * 1000);
+    workspace.send({ from: "coordinator", to: "ignitian_3", type: "e2e_burst", body: `task_id: "burst_${i}"\n`, date });
+  }
+  await expect
+    .poll(async () => ((await (await request.get("/api/messages?q=type:e2e_burst&limit=500")).json()) as { items: unknown[] }).items.length, { timeout: 20_000 })
+    .toBe(BURST);
+  release();
+
+  await expect(page.getByText(`${BURST} messages. That is everything that matches.`)).toBeVisible();
+  await expect(page.getByRole("row").nth(1)).toContainText(`task_id: "burst_${BURST - 1}"`);
+  await expect(page.getByRole("button", { name: /new message/ })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});

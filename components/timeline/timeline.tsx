@@ -9,10 +9,9 @@ import { NO_SELECTION, selectedIndex, selectionReducer } from "@/lib/client/sele
 import { restoreTimeline, saveTimeline } from "@/lib/client/timeline-cache";
 import { useListShortcuts } from "@/lib/client/use-list-shortcuts";
 import { useMessagePoll } from "@/lib/client/use-message-poll";
-import { buttonClass } from "../ui/button";
+import { NewMessagesButton } from "./new-messages-button";
 import { TimelineFooter } from "./timeline-footer";
 import { VirtualMessageList } from "./virtual-message-list";
-import { countOf } from "@/lib/client/count";
 
 /** Older pages load by themselves once the reader (scrolling, or with j) is this close to the end. */
 const NEAR_END_ROWS = 40;
@@ -20,8 +19,8 @@ const NEAR_END_ROWS = 40;
 const OLDER_PAGE_SIZE = 200;
 
 /**
- * The live message list. New messages wait behind an "N new messages" button; messages on
- * screen update in place; older pages load as the reader nears the end (or with "Load older").
+ * The live message list. New messages wait behind an "N new messages" button (an empty list
+ * takes them in at once); messages on screen update in place; older pages load as the reader nears the end (or with "Load older").
  * Only the rows in view are rendered. j/k select a row, Enter opens it, Esc clears.
  */
 export function Timeline({
@@ -102,12 +101,7 @@ export function Timeline({
     <section aria-label="Messages" className="space-y-2">
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
         <div aria-live="polite" aria-atomic="true">
-          {n > 0 ? (
-            <button type="button" onClick={showNew} className={buttonClass("primary", "py-1")}>
-              <span aria-hidden className="size-2 animate-pulse rounded-full bg-sky-400" />
-              {countOf(n, "new message")}
-            </button>
-          ) : null}
+          <NewMessagesButton count={n} overflow={t.overflow} loading={t.loadingNewest} error={t.newestError} onShow={showNew} />
         </div>
         <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
           {t.pollError ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MessageSummary } from "@/lib/model";
-import { appendOlder, applyPoll, initTimeline, showPending, type TimelineState } from "./timeline";
+import { appendOlder, applyPoll, initTimeline, PENDING_LIMIT, showPending, type TimelineState } from "./timeline";
 
 function msg(key: string, minute: number, extra: Partial<MessageSummary> = {}): MessageSummary {
   const date = new Date(Date.UTC(2026, 10, 20, 0, minute)).toISOString();
@@ -81,6 +81,39 @@ describe("applyPoll", () => {
     const paged = initTimeline({ items: [msg("c", 30), msg("b", 20)], nextCursor: "cur", seq: 5 });
     const next = applyPoll(paged, { items: [msg("a", 10, { status: "dead" }), msg("d", 40)], nextCursor: null, seq: 6 });
     expect(keysOf(next, "pending")).toEqual(["d"]);
+  });
+});
+
+describe("applyPoll on a big burst", () => {
+  const empty = initTimeline({ items: [], nextCursor: null, seq: 5 });
+  const many = (n: number, from = 0) => Array.from({ length: n }, (_, i) => msg(`n${from + i}`, from + i));
+
+  it("puts new messages straight into an empty list, newest first: there is nothing on screen to keep still", () => {
+    const next = applyPoll(empty, { items: [msg("a", 10), msg("c", 30), msg("b", 20)], nextCursor: null, seq: 8 });
+    expect(keysOf(next)).toEqual(["c", "b", "a"]);
+    expect(next.pending).toEqual([]);
+    expect(next.overflow).toBe(false);
+  });
+
+  it("has an empty list load its newest page when a poll comes back full, rather than show the first changes", () => {
+    const next = applyPoll(empty, { items: many(3), nextCursor: null, seq: 8 }, true);
+    expect(next.items).toEqual([]);
+    expect(next.overflow).toBe(true);
+    expect(next.seq).toBe(8);
+  });
+
+  it("holds at most PENDING_LIMIT new messages, then only notes there are more; shown ones still update in place", () => {
+    const start = initTimeline({ items: [msg("b", -20), msg("a", -30)], nextCursor: null, seq: 5 });
+    const full = applyPoll(start, { items: many(PENDING_LIMIT), nextCursor: null, seq: 6 });
+    expect(full.pending).toHaveLength(PENDING_LIMIT);
+    expect(full.overflow).toBe(false);
+
+    const over = applyPoll(full, { items: [...many(1, PENDING_LIMIT), msg("a", -30, { status: "delivered" })], nextCursor: null, seq: 7 });
+    expect(over.pending).toHaveLength(PENDING_LIMIT);
+    expect(over.overflow).toBe(true);
+    expect(over.items[1]?.status).toBe("delivered");
+    // Merging would leave out what was not held: showing them is the newest page's job.
+    expect(showPending(over)).toBe(over);
   });
 });
 

@@ -11,10 +11,18 @@ export interface TimelineState {
   seq: number;
   /** Cursor for "Load older"; null when the oldest message is on screen. */
   nextCursor: string | null;
+  /**
+   * More new messages came than `pending` holds (a first scan, a big rescan): showing them means
+   * loading the newest page afresh, not merging them in.
+   */
+  overflow: boolean;
 }
 
+/** New messages held back at most; past this the timeline only notes that there are more. */
+export const PENDING_LIMIT = 500;
+
 export function initTimeline(page: MessagePage): TimelineState {
-  return { items: page.items, pending: [], seq: page.seq, nextCursor: page.nextCursor };
+  return { items: page.items, pending: [], seq: page.seq, nextCursor: page.nextCursor, overflow: false };
 }
 
 function sortTime(m: MessageSummary): number {
@@ -29,11 +37,17 @@ export function compareNewestFirst(a: MessageSummary, b: MessageSummary): number
 /**
  * Applies one poll (`?since=seq`): messages on screen are updated in place, `removed` keys are
  * dropped, and messages not on screen go to `pending` — unless they belong below the last loaded
- * page, where "Load older" will find them.
+ * page, where "Load older" will find them. An empty list has nothing to keep still: new messages
+ * go straight into it, unless the poll was `full` (more changed than one answer holds), when the
+ * list should rather load its newest page.
  */
-export function applyPoll(state: TimelineState, page: MessagePage): TimelineState {
+export function applyPoll(state: TimelineState, page: MessagePage, full = false): TimelineState {
   if (page.items.length === 0 && !page.removed?.length) {
     return page.seq === state.seq ? state : { ...state, seq: page.seq };
+  }
+  const seq = Math.max(state.seq, page.seq);
+  if (state.items.length === 0 && state.pending.length === 0 && state.nextCursor === null && !state.overflow) {
+    return full ? { ...state, seq, overflow: true } : { ...state, items: [...page.items].sort(compareNewestFirst), seq };
   }
   const removed = new Set(page.removed ?? []);
   const changed = new Map(page.items.map((m) => [m.key, m]));
@@ -53,17 +67,20 @@ export function applyPoll(state: TimelineState, page: MessagePage): TimelineStat
     pending.push(changed.get(m.key) ?? m);
     changed.delete(m.key);
   }
+  let overflow = state.overflow;
   for (const m of changed.values()) {
     const belowLoaded = state.nextCursor !== null && last !== undefined && compareNewestFirst(m, last) > 0;
-    if (!belowLoaded) pending.push(m);
+    if (belowLoaded) continue;
+    if (pending.length < PENDING_LIMIT) pending.push(m);
+    else overflow = true;
   }
 
-  return { ...state, items, pending, seq: Math.max(state.seq, page.seq) };
+  return { ...state, items, pending, seq, overflow };
 }
 
 /** The reader asked to see the new messages: merge them into the list in order. */
 export function showPending(state: TimelineState): TimelineState {
-  if (state.pending.length === 0) return state;
+  if (state.pending.length === 0 || state.overflow) return state;
   const items = [...state.pending, ...state.items].sort(compareNewestFirst);
   return { ...state, items, pending: [] };
 }

@@ -6,17 +6,24 @@ import { errorMessage, fetchJson, type ApiClientError } from "./fetcher";
 import { keys } from "./keys";
 import { appendOlder, applyPoll, initTimeline, showPending, type TimelineState } from "./timeline";
 
+/** Messages per poll answer: a burst bigger than this is answered over several polls. */
+const POLL_LIMIT = 100;
+
 type Action =
   | { type: "poll"; page: MessagePage }
-  | { type: "older"; page: MessagePage }
-  | { type: "show" };
+  /** `from`: the cursor it was loaded from (a page for a list since replaced is dropped). */
+  | { type: "older"; page: MessagePage; from: string | null }
+  | { type: "show" }
+  | { type: "newest"; page: MessagePage };
 
 function reducer(state: TimelineState, action: Action): TimelineState {
   switch (action.type) {
     case "poll":
-      return applyPoll(state, action.page);
+      return applyPoll(state, action.page, action.page.items.length >= POLL_LIMIT);
+    case "newest":
+      return initTimeline(action.page);
     case "older":
-      return appendOlder(state, action.page);
+      return action.from === state.nextCursor ? appendOlder(state, action.page) : state;
     case "show":
       return showPending(state);
   }
@@ -48,7 +55,7 @@ export function useMessagePoll({ q, initial, pollMs = DEFAULT_POLL_MS, pageSize 
 
   const poll = useSWR<MessagePage, ApiClientError | Error>(
     keys.messagePoll(q),
-    ([, query]: readonly [string, string]) => fetchJson<MessagePage>(keys.messages({ q: query, since: seqRef.current })),
+    ([, query]: readonly [string, string]) => fetchJson<MessagePage>(keys.messages({ q: query, since: seqRef.current, limit: POLL_LIMIT })),
     {
       refreshInterval: pollMs,
       dedupingInterval: dedupeFor(pollMs),
@@ -56,30 +63,35 @@ export function useMessagePoll({ q, initial, pollMs = DEFAULT_POLL_MS, pageSize 
     },
   );
 
-  const [older, setOlder] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
-  const loadingRef = useRef(false);
+  const { load: loadOlderPage, ...older } = usePageLoad(useCallback((page: MessagePage, from: string | null) => dispatch({ type: "older", page, from }), []));
   const cursor = state.nextCursor;
   const loadOlder = useCallback(async () => {
-    if (cursor === null || loadingRef.current) return;
-    loadingRef.current = true;
-    setOlder({ loading: true, error: null });
-    try {
-      const page = await fetchJson<MessagePage>(keys.messages({ q, cursor, limit: pageSize }));
-      dispatch({ type: "older", page });
-      setOlder({ loading: false, error: null });
-    } catch (err) {
-      setOlder({ loading: false, error: errorMessage(err) });
-    } finally {
-      loadingRef.current = false;
-    }
-  }, [cursor, q, pageSize]);
+    if (cursor !== null) await loadOlderPage(keys.messages({ q, cursor, limit: pageSize }), cursor);
+  }, [loadOlderPage, cursor, q, pageSize]);
 
-  const show = useCallback(() => dispatch({ type: "show" }), []);
+  // Too many new messages to merge (state.overflow): the newest page, loaded afresh, replaces the list.
+  const { load: loadNewestPage, ...newest } = usePageLoad(useCallback((page: MessagePage) => dispatch({ type: "newest", page }), []));
+  const loadNewest = useCallback(() => loadNewestPage(keys.messages({ q, limit: pageSize }), null), [loadNewestPage, q, pageSize]);
+
+  // An empty list has no place to keep: it loads the newest page by itself.
+  const emptyOverflow = state.overflow && state.items.length === 0;
+  useEffect(() => {
+    if (emptyOverflow) void loadNewest();
+  }, [emptyOverflow, loadNewest]);
+
+  const show = useCallback(() => {
+    if (state.overflow) void loadNewest();
+    else dispatch({ type: "show" });
+  }, [state.overflow, loadNewest]);
 
   return {
     state,
     items: state.items,
     pendingCount: state.pending.length,
+    /** More new messages than are held: showing them loads the newest page. */
+    overflow: state.overflow,
+    loadingNewest: newest.loading,
+    newestError: newest.error,
     showPending: show,
     hasOlder: cursor !== null,
     loadOlder,
@@ -87,4 +99,27 @@ export function useMessagePoll({ q, initial, pollMs = DEFAULT_POLL_MS, pageSize 
     olderError: older.error,
     pollError: poll.error,
   };
+}
+
+/** One page fetched at a time, with its state: `onPage` gets the page and the `from` it was asked with. */
+function usePageLoad(onPage: (page: MessagePage, from: string | null) => void) {
+  const [status, setStatus] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  const busy = useRef(false);
+  const load = useCallback(
+    async (url: string, from: string | null) => {
+      if (busy.current) return;
+      busy.current = true;
+      setStatus({ loading: true, error: null });
+      try {
+        onPage(await fetchJson<MessagePage>(url), from);
+        setStatus({ loading: false, error: null });
+      } catch (err) {
+        setStatus({ loading: false, error: errorMessage(err) });
+      } finally {
+        busy.current = false;
+      }
+    },
+    [onPage],
+  );
+  return { ...status, load };
 }
