@@ -67,6 +67,22 @@ describe("watching the tree", () => {
     expect(queryHistory(journal.db, created.key).map((e) => e.kind)).toEqual(["seen", "moved", "status", "gone"]);
   });
 
+  it("keeps a gone message without a Message-ID for itself: a new file of another name is a new message", async () => {
+    const noId = (task: string) => mime("x", "leader").replace("Message-ID: <x@ignite.local>\n", "").replace('"t_x"', `"${task}"`);
+    fs.writeFileSync(queue("leader", "notify_1.mime"), noId("first"));
+    const first = await until(() => q("agent:leader first")[0]);
+    fs.renameSync(queue("leader", "notify_1.mime"), queue("leader", "processed", "notify_1.mime"));
+    // Moved under the same name, it is still the same message.
+    await until(() => querySummary(journal.db, first.key)?.folder === "processed");
+    fs.unlinkSync(queue("leader", "processed", "notify_1.mime"));
+    await until(() => querySummary(journal.db, first.key)?.status === "completed");
+
+    fs.writeFileSync(queue("leader", "report_9.mime"), noId("second"));
+    const second = await until(() => q("agent:leader second")[0]);
+    expect(second.key).not.toBe(first.key);
+    expect(querySummary(journal.db, first.key)).toMatchObject({ status: "completed", path: null, preview: 'task_id: "first"' });
+  });
+
   it("follows the monitor's rename of a 10-digit escalation without a new key", async () => {
     const before = q("agent:leader type:escalation folder:queue")[0];
     expect(before).toBeDefined();

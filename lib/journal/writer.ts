@@ -147,11 +147,13 @@ export class JournalWriter {
       return this.sql("SELECT key, path FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC")
         .all(source, messageId) as { key: string; path: string | null }[];
     }
+    // By name, where the file is or (once gone) where it last was: not any gone message without an
+    // ID, whose content the new file would overwrite. Compared exactly: `_` is a LIKE wildcard.
     return this.sql(
         `SELECT key, path FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
-           AND (path LIKE '%/' || ? OR path IS NULL) ORDER BY updated_ms DESC`,
+           AND substr(coalesce(path, last_path), -length(?) - 1) = '/' || ? ORDER BY updated_ms DESC`,
       )
-      .all(source, agent, fileName) as { key: string; path: string | null }[];
+      .all(source, agent, fileName, fileName) as { key: string; path: string | null }[];
   }
 
   private row(key: string): Row | null {
