@@ -64,6 +64,25 @@ describe("lifecycleSteps", () => {
     expect(steps.map((s) => s.spent)).toEqual(["30 s processing", "10 s waiting to retry", "1 min in dead_letter/", "<1 s in queue/ so far"]);
   });
 
+  it("counts a dead letter's whole stay in dead_letter/, through the deletion of the original file", () => {
+    const dead = [
+      ev(0, "seen", `first seen in ${P} as processing`),
+      ev(40_000, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_1.mime after 3 retries"),
+      ev(41_500, "gone", `${P} was deleted; now dead`),
+    ];
+    const stillDead = lifecycleSteps(dead, t0 + 40_000 + 2 * 3_600_000);
+    expect(stillDead.map((s) => s.spent)).toEqual(["40 s processing", "2 h in dead_letter/ so far", null]);
+    expect(stillDead[2]?.note).toBe("gone after 41 s");
+
+    const requeued = lifecycleSteps([...dead, ev(40_000 + 3 * 3_600_000, "requeued", `back in ${Q} as queued`)], t0 + 40_000 + 3 * 3_600_000 + 5_000);
+    expect(requeued.map((s) => s.spent)).toEqual(["40 s processing", "3 h in dead_letter/", null, "5 s in queue/ so far"]);
+  });
+
+  it("places a message first known from its dead letter in dead_letter/", () => {
+    const steps = lifecycleSteps([ev(0, "seen", `first seen in ${P} (known from a dead letter; the file is gone) as dead`)], t0 + 90_000);
+    expect(steps[0]?.spent).toBe("1 min in dead_letter/ so far");
+  });
+
   it("shows an operator's action with the move it made, as one step", () => {
     const DL = ".ignite/queue/dead_letter/a_dlq_1.mime";
     const requeue = ev(100_040, "requeue by operator", `${DL} → ${Q} (from http://localhost:3000)`);

@@ -85,6 +85,9 @@ export function placeAfter(e: HistoryEvent): Partial<Place> | null {
 
 /** "processing", "waiting to retry", "in queue/"; null when the message is gone or nothing is known. */
 export function describePlace(p: Place): string | null {
+  // A dead message lives on as its dead letter, though its own file was deleted (IGNITE deletes it
+  // once the dead letter is written).
+  if (p.status === "dead") return "in dead_letter/";
   if (p.gone) return null;
   if (p.status === "processing") return "processing";
   if (p.status === "retrying") return "waiting to retry";
@@ -110,10 +113,11 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
     const note = event.kind === "gone" && t !== null && first !== null ? `gone after ${span(Math.max(0, t - first))}` : null;
     return { event, state, spent: null, note, cause: null, t };
   });
-  // A place lasts until the next event that changes the place.
+  // A place lasts until the next event that changes the place (an event that leaves it where it
+  // was, such as its deletion once dead-lettered, does not end the stay).
   let open: (typeof steps)[number] | null = null;
   for (const step of steps) {
-    const changes = placeAfter(step.event) !== null;
+    const changes = placeAfter(step.event) !== null && (step.state === null || step.state !== open?.state);
     if (!changes) continue;
     if (open?.state && open.t !== null && step.t !== null) open.spent = `${span(Math.max(0, step.t - open.t))} ${open.state}`;
     open = step;
