@@ -83,6 +83,18 @@ describe("lifecycleSteps", () => {
     expect(steps[0]?.spent).toBe("1 min in dead_letter/ so far");
   });
 
+  it("places a message whose dead letter it was known from in the archive, when that is where the dead letter is", () => {
+    const archived = ".ignite/archive/mailroom/queue/dead_letter/a_dlq_1.mime";
+    const steps = lifecycleSteps(
+      [
+        ev(0, "seen", `first seen in ${P} (known from a dead letter; the file is gone) as discarded`),
+        ev(30_000, "dead-lettered", `dead letter ${archived} after 3 retries`),
+      ],
+      t0 + 90_000,
+    );
+    expect(steps.map((s) => s.spent)).toEqual([null, "1 min in archive/ so far"]);
+  });
+
   it("shows an operator's action with the move it made, as one step", () => {
     const DL = ".ignite/queue/dead_letter/a_dlq_1.mime";
     const requeue = ev(100_040, "requeue by operator", `${DL} → ${Q} (from http://localhost:3000)`);

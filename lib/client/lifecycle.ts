@@ -76,8 +76,11 @@ export function placeAfter(e: HistoryEvent): Partial<Place> | null {
     }
     case "gone":
       return { gone: true, status: /now (\w+)$/.exec(d)?.[1] ?? null };
-    case "dead-lettered":
-      return { folder: "dead_letter/", status: "dead" };
+    case "dead-lettered": {
+      // A journal started after the dead letter was archived (requeued or discarded) knows it from there.
+      const held = /^dead letter (\S+)/.exec(d)?.[1];
+      return held && folderOf(held) === "archive/" ? { folder: "archive/", status: "discarded", gone: false } : { folder: "dead_letter/", status: "dead" };
+    }
     default:
       return null;
   }

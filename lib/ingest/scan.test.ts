@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { archivePathOf } from "@/lib/operations/paths";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { describeLoad, scanSource } from "./scan";
 import type { ReadableSource } from "./sync";
@@ -79,5 +80,24 @@ describe("where a first scan's time went", () => {
       "first scan of /ws: 99,019 files listed in 0.25 s, loaded in 4.90 s on 2 worker threads, indexes built in 0.81 s, dead letters journaled in 0.19 s",
     );
     expect(describeLoad("/ws", 12, { ...stages, workers: 0 })).toContain("loaded in 4.90 s on the main thread");
+  });
+});
+
+describe("a first scan of a tree whose dead letter was archived (requeued or discarded)", () => {
+  it("journals the message the dead letter holds as discarded, not dead, still linked to it", async () => {
+    const letter = rel("dead_letter", "task_assignment_1795135151004518_dlq_1795136385.mime");
+    const archived = archivePathOf(letter) ?? "";
+    fs.mkdirSync(path.dirname(path.join(ws, archived)), { recursive: true });
+    fs.renameSync(path.join(ws, letter), path.join(ws, archived));
+    const fresh = openDb(path.join(data, "fresh.sqlite"));
+    try {
+      await scanSource(source, new JournalWriter(fresh), { reportProgress: false });
+      const held = fresh.prepare("SELECT dead_letter_of FROM messages WHERE path = ?").pluck().get(archived) as string;
+      expect(fresh.prepare("SELECT status, path FROM messages WHERE key = ?").get(held)).toEqual({ status: "discarded", path: null });
+      // The other dead letter, still in dead_letter/, holds a dead message as before.
+      expect(fresh.prepare("SELECT count(*) FROM messages WHERE status = 'dead' AND path IS NULL").pluck().get()).toBe(1);
+    } finally {
+      fresh.close();
+    }
   });
 });

@@ -34,10 +34,10 @@ export async function prepareFile(source: ReadableSource, listed: FoundFile): Pr
     source: source.id, protocol: source.protocol, relPath: found.relPath, originPath: found.relPath,
     placement, found, parsed, raw: keep ? bytes : null,
   };
-  return { record, original: await prepareOriginal(source, found, parsed) };
+  return { record, original: await prepareOriginal(source, found, parsed, placement) };
 }
 
-async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed: ParsedMessage): Promise<FileRecord | null> {
+async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed: ParsedMessage, held: Placement): Promise<FileRecord | null> {
   const dl = parsed.deadLetter;
   if (!dl?.originalMessageId || !dl.originalText || !dl.originalAgent) return null;
   const originPath = found.relPath.replace(/dead_letter\/[^/]+$/, `${dl.originalAgent}/processed/${dl.originalFile ?? "unknown.mime"}`);
@@ -48,7 +48,8 @@ async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed:
   const origParsed = await source.reader.parse({ relPath: originPath, placement, bytes, found: origFound });
   return {
     source: source.id, protocol: source.protocol, relPath: null, originPath, placement, found: origFound,
-    parsed: { ...origParsed, status: "dead" }, raw: bytes,
+    // A dead letter in the archive was requeued or discarded by an operator: its message is not dead.
+    parsed: { ...origParsed, status: held.folder === "archive" ? "discarded" : "dead" }, raw: bytes,
   };
 }
 

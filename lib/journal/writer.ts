@@ -243,19 +243,20 @@ export class JournalWriter {
   }
 
   /**
-   * Link a dead letter to the message it holds; a message whose file is gone becomes dead. It was
-   * dead-lettered when the dead letter was written (its date), not when Mailroom first read it.
+   * Link a dead letter to the message it holds; a message whose file is gone becomes dead, unless
+   * the dead letter is archived (as markGone). It was dead-lettered when the dead letter was
+   * written (its date), not when Mailroom first read it.
    */
   linkDeadLetter(deadLetterKey: string, originalKey: string, detail: string): void {
-    const current = this.sql("SELECT dead_letter_of, sort_ms FROM messages WHERE key = ?").get(deadLetterKey) as
-      | { dead_letter_of: string | null; sort_ms: number }
+    const current = this.sql("SELECT dead_letter_of, sort_ms, folder FROM messages WHERE key = ?").get(deadLetterKey) as
+      | { dead_letter_of: string | null; sort_ms: number; folder: string | null }
       | undefined;
     if (current?.dead_letter_of === originalKey) return;
     const atMs = Math.min(this.now(), current?.sort_ms ?? Infinity);
     this.sql("UPDATE messages SET dead_letter_of = ?, seq = ? WHERE key = ?").run(originalKey, this.nextSeq(), deadLetterKey);
     refreshThreadKey(this.db, deadLetterKey);
     const original = this.row(originalKey);
-    if (original && original.path === null && original.status !== "dead") {
+    if (original && original.path === null && original.status !== "dead" && current?.folder === "dead_letter") {
       this.sql("UPDATE messages SET status = 'dead', updated_ms = ?, seq = ? WHERE key = ?").run(atMs, this.nextSeq(), originalKey);
     }
     this.event(originalKey, atMs, "dead-lettered", detail);
