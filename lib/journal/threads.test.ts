@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ParsedMessage } from "@/lib/protocols/types";
 import { fileRecord } from "@/lib/testing/parsed";
 import { migrate, openDb, type Db } from "./db";
@@ -149,6 +149,25 @@ describe("thread list", () => {
     expect(queryThreads(db, "beta", 100).items.map((t) => t.id)).toEqual(["thr_beta"]);
     expect(queryThreads(db, "type:user_goal", 1)).toMatchObject({ items: [{ id: "thr_beta" }], total: 2 });
     expect(() => queryThreads(db, "colour:red", 100)).toThrow(/unknown field "colour:"/);
+  });
+});
+
+describe("a thread search with a relative date", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("means the time of each call, though nothing was journaled in between", () => {
+    put("leader/a.mime", "a", { threadId: "thr_recent" }); // at 00:01
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.parse("2026-11-20T00:10:00Z"));
+    const soon = queryThreads(db, "after:-15m", 100);
+    expect(soon.items.map((t) => t.id)).toEqual(["thr_recent"]);
+    vi.setSystemTime(Date.parse("2026-11-20T01:00:00Z"));
+    const later = queryThreads(db, "after:-15m", 100);
+    expect(later.items).toEqual([]);
+    // Its ETag changes too, or a poll would be told its old list still holds.
+    expect(later.version).not.toBe(soon.version);
+    expect(later.seq).toBe(soon.seq);
+    expect(queryThreads(db, "", 100).version).toBe(String(soon.seq));
   });
 });
 

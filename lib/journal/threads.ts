@@ -51,7 +51,10 @@ function terms(q: string): Term[] {
 /** Every thread, newest activity (last message) first. `q` is the message search syntax over members. */
 export function queryThreads(db: Db, q: string, limit: number): ThreadList {
   const parsed = terms(q);
-  return cached(db, `list\0${q}\0${limit}`, () => {
+  // `after:-1h` means another time at each call: the list (and its ETag) is made for the times the dates stood for.
+  const dates = parsed.flatMap((t) => (t.kind === "date" ? [t.ms] : []));
+  const asOf = dates.length > 0 ? `@${dates.join(",")}` : "";
+  return cached(db, `list\0${q}${asOf}\0${limit}`, () => {
     let hits: Set<string> | null = null;
     if (parsed.length > 0) {
       const filter = compileFilter(parsed);
@@ -78,7 +81,8 @@ export function queryThreads(db: Db, q: string, limit: number): ThreadList {
     const rows = db.prepare(THREAD_ROWS_SQL).all(JSON.stringify(top.flatMap((t) => t.groups))) as GroupRow[];
     const summaries = new Map(tallyThreads(rows).map((t) => [`${t.kind}\0${t.id}`, t]));
     const items = top.flatMap((t) => summaries.get(`${t.kind}\0${t.id}`) ?? []);
-    return { items, seq: currentSeq(db), total: matching.length };
+    const seq = currentSeq(db);
+    return { items, seq, total: matching.length, version: `${seq}${asOf}` };
   });
 }
 
@@ -140,7 +144,8 @@ export function listThreads(opts: { q?: string; limit?: number; key?: string }):
     const of = queryThreadOf(db, opts.key);
     const thread = of ? queryThread(db, of.id) : null;
     const items: ThreadSummary[] = thread ? [summarizeThread(thread)] : [];
-    return { items, seq: currentSeq(db), total: items.length };
+    const seq = currentSeq(db);
+    return { items, seq, total: items.length, version: String(seq) };
   }
   return queryThreads(db, opts.q ?? "", limit);
 }

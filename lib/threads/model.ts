@@ -37,6 +37,8 @@ export interface ThreadList {
   seq: number;
   /** Threads that matched before `limit` cut the list. */
   total: number;
+  /** What the list was made from, for a poll's ETag: the seq, and the times a relative date (`after:-1h`) stood for. */
+  version: string;
 }
 
 /**

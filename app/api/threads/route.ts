@@ -13,8 +13,8 @@ export const GET = guarded((request: NextRequest) => {
   try {
     const params = parseOr400(threadListParamsSchema, searchParamsObject(request.url));
     const list = listThreads(params);
-    // The list is computed once per seq (lib/journal/threads.ts): the seq names this answer for this address.
-    return jsonForVersion(request, String(list.seq), list);
+    // The list is computed once per version (lib/journal/threads.ts): it names this answer for this address.
+    return jsonForVersion(request, list.version, list);
   } catch (err) {
     return errorResponse(err);
   }
