@@ -44,15 +44,13 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
         return { where: `EXISTS (SELECT 1 FROM json_each(to_list) WHERE ${m.where})`, params: m.params };
       }
       if (t.field === "mid") {
-        // With or without the angle brackets the stored IDs have; mid:*ignite.local* as for every field.
-        if (t.value.includes("*")) {
-          if (/^[<*]/.test(t.value)) return match("message_id", t.value);
-          const bare = match("message_id", t.value);
-          const bracketed = match("message_id", `<${t.value}`);
-          return { where: `(${bare.where} OR ${bracketed.where})`, params: [...bare.params, ...bracketed.params] };
-        }
+        // With or without the angle brackets the stored IDs have (IGNITE's have them), typed or
+        // not; mid:*@ignite.local as for every field.
         const bare = t.value.replace(/^<|>$/g, "");
-        return { where: "message_id IN (?, ?)", params: [bare, `<${bare}>`] };
+        if (!bare.includes("*")) return { where: "message_id IN (?, ?)", params: [bare, `<${bare}>`] };
+        const plain = match("message_id", bare);
+        const bracketed = match("message_id", `<${bare}>`);
+        return { where: `(${plain.where} OR ${bracketed.where})`, params: [...plain.params, ...bracketed.params] };
       }
       if (t.field === "path") {
         // A path matches anywhere in it: path:processed/ or path:leader/*.mime.

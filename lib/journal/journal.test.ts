@@ -337,6 +337,11 @@ describe("queries", () => {
     expect(queryPage(db, parseQuery("mid:*@x>"), 10, null).items).toHaveLength(4);
     expect(queryPage(db, parseQuery("mid:2*"), 10, null).items).toHaveLength(1);
     expect(queryPage(db, parseQuery("-mid:<1*"), 10, null).items).toHaveLength(3);
+    // The stored IDs end in ">": a pattern need not type it.
+    expect(queryPage(db, parseQuery("mid:*@x"), 10, null).items).toHaveLength(4);
+    expect(queryPage(db, parseQuery("mid:2*@x"), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("mid:<2*@x>"), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("-mid:*@x"), 10, null).items).toHaveLength(0);
   });
 
   it("analyzes the journal once it is filled, and again only once it has grown many times over", () => {
