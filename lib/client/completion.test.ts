@@ -28,6 +28,14 @@ describe("complete: fields", () => {
     expect(c.items[0]).toMatchObject({ label: "status:", insert: "-status:" });
   });
 
+  it("offers no field name inside a word whose field is already typed, which taking one would overwrite", () => {
+    expect(labels("-status:dead", 1)).toEqual([]);
+    expect(labels("typ:task_assignment", 3)).toEqual([]);
+    expect(labels("retries>2", 3)).toEqual([]);
+    // Inside a bare word it still completes: the word becomes the field.
+    expect(labels("fro", 2)).toEqual(["from:"]);
+  });
+
   it("completes the word under the cursor, not the last one", () => {
     const c = complete("fr status:dead", 2, facets, now);
     expect(c).toMatchObject({ from: 0, to: 2 });
@@ -56,6 +64,9 @@ describe("complete: values", () => {
     expect(labels("status:de")).toEqual(["delivered", "dead", "discarded"]);
     expect(labels("folder:dead")).toEqual(["dead_letter"]);
     expect(labels("thread:readme")).toEqual(["thr_readme_42"]);
+    // A value typed in full comes first, so Tab keeps it rather than taking a longer one.
+    const more = { ...facets, threads: ["thr_readme_42", "thr_readme_4"] };
+    expect(complete("thread:thr_readme_4", 19, more, now).items.map((s) => s.label)).toEqual(["thr_readme_4", "thr_readme_42"]);
     expect(labels("is:")).toEqual(["stuck", "duplicate", "dead", "gone"]);
     expect(labels("has:pro")).toEqual(["problem"]);
   });

@@ -72,12 +72,16 @@ function valuesFor(field: string, facets: FacetValues, now: number): { values: r
   }
 }
 
-/** Values that start with the prefix first, then values that contain it; case-insensitive. */
+/**
+ * The value typed in full first (Tab must not swap `thr_readme_4` for `thr_readme_42`), then values
+ * that start with the prefix, then values that contain it; case-insensitive.
+ */
 function rank(values: readonly string[], prefix: string): string[] {
   const p = prefix.toLowerCase();
-  const starts = values.filter((v) => v.toLowerCase().startsWith(p));
+  const exact = values.filter((v) => v.toLowerCase() === p);
+  const starts = values.filter((v) => v.toLowerCase() !== p && v.toLowerCase().startsWith(p));
   const contains = p ? values.filter((v) => !v.toLowerCase().startsWith(p) && v.toLowerCase().includes(p)) : [];
-  return [...starts, ...contains];
+  return [...exact, ...starts, ...contains];
 }
 
 const quoted = (value: string) => (/[\s"]/.test(value) ? `"${value.replace(/"/g, "")}"` : value);
@@ -102,7 +106,8 @@ export function complete(q: string, cursor: number, facets: FacetValues, now: nu
   const colon = body.indexOf(":");
 
   if (colon < 0) {
-    if (/^retries[<>=]/.test(body)) return { from, to, items: [] };
+    // The field is already typed after the cursor (`-|status:dead`): a field name would replace the whole word.
+    if (/^retries[<>=]/.test(body) || /[:<>=]/.test(q.slice(at, to))) return { from, to, items: [] };
     const items = FIELDS.filter((f) => f.startsWith(body.toLowerCase())).map((f) => {
       const label = f === "retries" ? "retries>" : `${f}:`;
       return { label, insert: sign + label, hint: FIELD_HINTS[f] ?? "field" };
