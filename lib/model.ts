@@ -91,6 +91,8 @@ export interface MessagePage {
   seq: number;
   /** On a poll (`since`): keys that changed but no longer match the query. */
   removed?: string[];
+  /** On a poll: more changed after `seq` than this answer held; the next poll goes on from `seq`. */
+  more?: boolean;
 }
 
 export interface AgentStats {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MessageSummary } from "@/lib/model";
-import { appendOlder, applyPoll, initTimeline, PENDING_LIMIT, showPending, type TimelineState } from "./timeline";
+import { appendOlder, applyPoll, initTimeline, PENDING_LIMIT, showPending, timelineReducer, type TimelineState } from "./timeline";
 
 function msg(key: string, minute: number, extra: Partial<MessageSummary> = {}): MessageSummary {
   const date = new Date(Date.UTC(2026, 10, 20, 0, minute)).toISOString();
@@ -95,7 +95,7 @@ describe("applyPoll on a big burst", () => {
     expect(next.overflow).toBe(false);
   });
 
-  it("has an empty list load its newest page when a poll comes back full, rather than show the first changes", () => {
+  it("has an empty list load its newest page when more changed than a poll's answer held, rather than show the first changes", () => {
     const next = applyPoll(empty, { items: many(3), nextCursor: null, seq: 8 }, true);
     expect(next.items).toEqual([]);
     expect(next.overflow).toBe(true);
@@ -134,5 +134,27 @@ describe("appendOlder", () => {
     expect(keysOf(next)).toEqual(["c", "b", "a"]);
     expect(next.nextCursor).toBeNull();
     expect(next.seq).toBe(5);
+  });
+});
+
+describe("timelineReducer", () => {
+  it("drops a poll answer asked for before the newest page replaced the list, which it would roll back", () => {
+    const start = initTimeline({ items: [msg("a", 10)], nextCursor: null, seq: 5 });
+    const newest = timelineReducer(start, { type: "newest", page: { items: [msg("b", 20, { status: "delivered" })], nextCursor: "cur", seq: 9 } });
+    // Asked from seq 5, answered at 7: b was still queued then.
+    const late = timelineReducer(newest, { type: "poll", since: 5, page: { items: [msg("b", 20, { status: "queued" })], nextCursor: null, seq: 7, removed: ["b"] } });
+    expect(late).toBe(newest);
+    const current = timelineReducer(newest, { type: "poll", since: 9, page: { items: [msg("c", 30)], nextCursor: null, seq: 10 } });
+    expect(keysOf(current, "pending")).toEqual(["c"]);
+  });
+
+  it("drops an older page loaded for a list since replaced, and takes a poll's `more` as a reason to load the newest", () => {
+    const start = initTimeline({ items: [msg("c", 30)], nextCursor: "old", seq: 5 });
+    const newest = timelineReducer(start, { type: "newest", page: { items: [msg("d", 40)], nextCursor: "new", seq: 9 } });
+    expect(timelineReducer(newest, { type: "older", from: "old", page: { items: [msg("a", 10)], nextCursor: null, seq: 9 } })).toBe(newest);
+
+    const empty = initTimeline({ items: [], nextCursor: null, seq: 5 });
+    const behind = timelineReducer(empty, { type: "poll", since: 5, page: { items: [msg("a", 10)], nextCursor: null, seq: 6, more: true } });
+    expect(behind).toMatchObject({ items: [], overflow: true, seq: 6 });
   });
 });

@@ -38,16 +38,16 @@ export function compareNewestFirst(a: MessageSummary, b: MessageSummary): number
  * Applies one poll (`?since=seq`): messages on screen are updated in place, `removed` keys are
  * dropped, and messages not on screen go to `pending` — unless they belong below the last loaded
  * page, where "Load older" will find them. An empty list has nothing to keep still: new messages
- * go straight into it, unless the poll was `full` (more changed than one answer holds), when the
- * list should rather load its newest page.
+ * go straight into it, unless more changed than the answer held (`more`), when the list should
+ * rather load its newest page than show the first changes.
  */
-export function applyPoll(state: TimelineState, page: MessagePage, full = false): TimelineState {
+export function applyPoll(state: TimelineState, page: MessagePage, more = false): TimelineState {
   if (page.items.length === 0 && !page.removed?.length) {
     return page.seq === state.seq ? state : { ...state, seq: page.seq };
   }
   const seq = Math.max(state.seq, page.seq);
   if (state.items.length === 0 && state.pending.length === 0 && state.nextCursor === null && !state.overflow) {
-    return full ? { ...state, seq, overflow: true } : { ...state, items: [...page.items].sort(compareNewestFirst), seq };
+    return more ? { ...state, seq, overflow: true } : { ...state, items: [...page.items].sort(compareNewestFirst), seq };
   }
   const removed = new Set(page.removed ?? []);
   const changed = new Map(page.items.map((m) => [m.key, m]));
@@ -96,4 +96,26 @@ export function appendOlder(state: TimelineState, page: MessagePage): TimelineSt
     pending: state.pending.filter((m) => !olderKeys.has(m.key)),
     nextCursor: page.nextCursor,
   };
+}
+
+export type TimelineAction =
+  /** `since`: the seq the poll was asked from (an answer for a list since replaced is dropped). */
+  | { type: "poll"; page: MessagePage; since: number }
+  /** `from`: the cursor it was loaded from (a page for a list since replaced is dropped). */
+  | { type: "older"; page: MessagePage; from: string | null }
+  | { type: "show" }
+  | { type: "newest"; page: MessagePage };
+
+/** The live timeline's one reducer: polls, older pages, "show new", and the newest page loaded afresh. */
+export function timelineReducer(state: TimelineState, action: TimelineAction): TimelineState {
+  switch (action.type) {
+    case "poll":
+      return action.since === state.seq ? applyPoll(state, action.page, action.page.more === true) : state;
+    case "newest":
+      return initTimeline(action.page);
+    case "older":
+      return action.from === state.nextCursor ? appendOlder(state, action.page) : state;
+    case "show":
+      return showPending(state);
+  }
 }

@@ -4,30 +4,7 @@ import type { MessagePage } from "@/lib/model";
 import { DEFAULT_POLL_MS, PAGE_SIZE, dedupeFor } from "./config";
 import { errorMessage, fetchJson, type ApiClientError } from "./fetcher";
 import { keys } from "./keys";
-import { appendOlder, applyPoll, initTimeline, showPending, type TimelineState } from "./timeline";
-
-/** Messages per poll answer: a burst bigger than this is answered over several polls. */
-const POLL_LIMIT = 100;
-
-type Action =
-  | { type: "poll"; page: MessagePage }
-  /** `from`: the cursor it was loaded from (a page for a list since replaced is dropped). */
-  | { type: "older"; page: MessagePage; from: string | null }
-  | { type: "show" }
-  | { type: "newest"; page: MessagePage };
-
-function reducer(state: TimelineState, action: Action): TimelineState {
-  switch (action.type) {
-    case "poll":
-      return applyPoll(state, action.page, action.page.items.length >= POLL_LIMIT);
-    case "newest":
-      return initTimeline(action.page);
-    case "older":
-      return action.from === state.nextCursor ? appendOlder(state, action.page) : state;
-    case "show":
-      return showPending(state);
-  }
-}
+import { initTimeline, timelineReducer, type TimelineState } from "./timeline";
 
 interface Options {
   /** The effective query (already including any fixed part such as `agent:name`). */
@@ -45,7 +22,7 @@ interface Options {
  * back until `showPending()`, and pages older messages in with `loadOlder()`.
  */
 export function useMessagePoll({ q, initial, pollMs = DEFAULT_POLL_MS, pageSize = PAGE_SIZE, restored = null }: Options) {
-  const [state, dispatch] = useReducer(reducer, initial, (page) => restored ?? initTimeline(page));
+  const [state, dispatch] = useReducer(timelineReducer, initial, (page) => restored ?? initTimeline(page));
 
   // The poll's key stays the same; the fetcher reads the latest seq from here.
   const seqRef = useRef(state.seq);
@@ -53,13 +30,16 @@ export function useMessagePoll({ q, initial, pollMs = DEFAULT_POLL_MS, pageSize 
     seqRef.current = state.seq;
   }, [state.seq]);
 
-  const poll = useSWR<MessagePage, ApiClientError | Error>(
+  const poll = useSWR<{ page: MessagePage; since: number }, ApiClientError | Error>(
     keys.messagePoll(q),
-    ([, query]: readonly [string, string]) => fetchJson<MessagePage>(keys.messages({ q: query, since: seqRef.current, limit: POLL_LIMIT })),
+    async ([, query]: readonly [string, string]) => {
+      const since = seqRef.current;
+      return { page: await fetchJson<MessagePage>(keys.messages({ q: query, since })), since };
+    },
     {
       refreshInterval: pollMs,
       dedupingInterval: dedupeFor(pollMs),
-      onSuccess: (page) => dispatch({ type: "poll", page }),
+      onSuccess: ({ page, since }) => dispatch({ type: "poll", page, since }),
     },
   );
 

@@ -278,7 +278,7 @@ describe("queries", () => {
   it("answers a poll with only what changed, and names changes that left the filter", () => {
     seed(3);
     const { seq } = queryPage(db, [], 10, null);
-    expect(queryChanges(db, [], seq, 100)).toMatchObject({ items: [], seq, removed: [] });
+    expect(queryChanges(db, [], seq, 100)).toMatchObject({ items: [], seq, removed: [], more: false });
     const key = writer.record(fileRecord("queue/leader/m0.mime", { messageId: "<0@x>", status: "processing", from: "strategist" }, { mtimeMs: 50, size: 2, ino: 100 })).key;
     const poll = queryChanges(db, parseQuery("status:queued"), seq, 100);
     expect(poll.items).toEqual([]);
@@ -308,6 +308,7 @@ describe("queries", () => {
     seed(7);
     const all = pollUntilCurrent("", seq, 2);
     expect(all.answers).toHaveLength(4);
+    expect(all.answers.map((a) => a.more)).toEqual([true, true, true, false]);
     expect(all.items).toEqual(["m0", "m1", "m2", "m3", "m4", "m5", "m6"]);
     expect(all.removed).toEqual([]);
 
@@ -323,6 +324,8 @@ describe("queries", () => {
     // One answer row reads at most 4 changes: none of them match, and all are named removed, in turns.
     const none = pollUntilCurrent("from:nobody", seq, 1);
     expect(none.answers.map((a) => a.removed?.length)).toEqual([4, 4, 2]);
+    // Cut short by the changes read, not by matches: still more to come.
+    expect(none.answers.map((a) => a.more)).toEqual([true, true, false]);
     expect(none.removed).toEqual(["m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9"]);
     expect(none.items).toEqual([]);
   });

@@ -67,7 +67,7 @@ const CHANGES_PER_ANSWER_ROW = 4;
 export function queryChanges(db: Db, terms: Term[], since: number, limit: number): MessagePage {
   const seq = currentSeq(db);
   // The common poll: nothing happened. One indexed read answers it.
-  if (since >= seq) return { items: [], nextCursor: null, seq, removed: [] };
+  if (since >= seq) return { items: [], nextCursor: null, seq, removed: [], more: false };
   const span = limit * CHANGES_PER_ANSWER_ROW;
   const changed = db.prepare("SELECT key, seq FROM messages WHERE seq > ? ORDER BY seq LIMIT ?").all(since, span) as { key: string; seq: number }[];
   // More changes than one answer reads: this answer ends at the last one read.
@@ -80,7 +80,7 @@ export function queryChanges(db: Db, terms: Term[], since: number, limit: number
   if (matching.length === limit) upTo = matching[limit - 1]?.seq ?? upTo;
   const kept = new Set(matching.map((r) => r.key));
   const removed = changed.filter((c) => c.seq <= upTo && !kept.has(c.key)).map((c) => c.key);
-  return { items: matching.map(toSummary), nextCursor: null, seq: upTo, removed };
+  return { items: matching.map(toSummary), nextCursor: null, seq: upTo, removed, more: upTo < seq };
 }
 
 export function querySummary(db: Db, key: string): MessageSummary | null {
