@@ -168,6 +168,7 @@ describe("a thread search with a relative date", () => {
     expect(later.version).not.toBe(soon.version);
     expect(later.seq).toBe(soon.seq);
     expect(queryThreads(db, "", 100).version).toBe(String(soon.seq));
+    expect(queryThreads(db, "after:2026-11-01", 100).version).toBe(String(soon.seq));
   });
 });
 

@@ -51,10 +51,11 @@ function terms(q: string): Term[] {
 /** Every thread, newest activity (last message) first. `q` is the message search syntax over members. */
 export function queryThreads(db: Db, q: string, limit: number): ThreadList {
   const parsed = terms(q);
-  // `after:-1h` means another time at each call: the list (and its ETag) is made for the times the dates stood for.
-  const dates = parsed.flatMap((t) => (t.kind === "date" ? [t.ms] : []));
-  const asOf = dates.length > 0 ? `@${dates.join(",")}` : "";
-  return cached(db, `list\0${q}${asOf}\0${limit}`, () => {
+  // `after:-1h` means another time at each call: such a list is made afresh, never kept, and its
+  // version (a poll's ETag) names the times it was made for.
+  const relative = parsed.flatMap((t) => (t.kind === "date" && t.relative ? [t.ms] : []));
+  const asOf = relative.length > 0 ? `@${relative.join(",")}` : "";
+  const make = (): ThreadList => {
     let hits: Set<string> | null = null;
     if (parsed.length > 0) {
       const filter = compileFilter(parsed);
@@ -83,7 +84,8 @@ export function queryThreads(db: Db, q: string, limit: number): ThreadList {
     const items = top.flatMap((t) => summaries.get(`${t.kind}\0${t.id}`) ?? []);
     const seq = currentSeq(db);
     return { items, seq, total: matching.length, version: `${seq}${asOf}` };
-  });
+  };
+  return asOf ? make() : cached(db, `list\0${q}\0${limit}`, make);
 }
 
 /** The thread_keys an id names: its header thread, else the inferred groups whose id it is. */

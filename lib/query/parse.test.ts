@@ -47,11 +47,11 @@ describe("parseQuery", () => {
   });
 
   it("reads absolute and relative dates", () => {
-    expect(parseQuery("after:2026-11-20", NOW)).toEqual([{ kind: "date", field: "after", ms: Date.parse("2026-11-20T00:00:00Z"), negate: false }]);
+    expect(parseQuery("after:2026-11-20", NOW)).toEqual([{ kind: "date", field: "after", ms: Date.parse("2026-11-20T00:00:00Z"), relative: false, negate: false }]);
     expect(parseQuery("before:2026-11-20T09:30:00+09:00", NOW)).toEqual([
-      { kind: "date", field: "before", ms: Date.parse("2026-11-20T00:30:00Z"), negate: false },
+      { kind: "date", field: "before", ms: Date.parse("2026-11-20T00:30:00Z"), relative: false, negate: false },
     ]);
-    expect(parseQuery("after:-1h", NOW)).toEqual([{ kind: "date", field: "after", ms: NOW - 3600_000, negate: false }]);
+    expect(parseQuery("after:-1h", NOW)).toEqual([{ kind: "date", field: "after", ms: NOW - 3600_000, relative: true, negate: false }]);
     expect(parseQuery("after:-2d", NOW)[0]).toMatchObject({ ms: NOW - 2 * 86400_000 });
   });
 

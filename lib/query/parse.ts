@@ -14,7 +14,8 @@ export const HAS_VALUES = ["problem", "thread", "reply", "retries"] as const;
 
 export type Term =
   | { kind: "field"; field: TextField; value: string; negate: boolean }
-  | { kind: "date"; field: "before" | "after"; ms: number; negate: boolean }
+  /** `relative`: the date was written from now (`after:-1h`), so it means another time at each parse. */
+  | { kind: "date"; field: "before" | "after"; ms: number; relative: boolean; negate: boolean }
   | { kind: "retries"; op: "=" | ">" | ">=" | "<" | "<="; n: number; negate: boolean }
   | { kind: "is"; value: (typeof IS_VALUES)[number]; negate: boolean }
   | { kind: "has"; value: (typeof HAS_VALUES)[number]; negate: boolean }
@@ -134,7 +135,7 @@ export function parseQuery(q: string, now: number = Date.now()): Term[] {
     const field = name as Field;
     if (field === "retries") throw new QueryError(tok.at, "write retries as retries>N, retries>=N, retries<N or retries:N");
     if (field === "before" || field === "after") {
-      terms.push({ kind: "date", field, ms: parseDate(value, valueAt, now), negate });
+      terms.push({ kind: "date", field, ms: parseDate(value, valueAt, now), relative: RELATIVE.test(value), negate });
     } else if (field === "is") {
       terms.push({ kind: "is", value: oneOf(IS_VALUES, value, valueAt, "is: value"), negate });
     } else if (field === "has") {
