@@ -78,6 +78,12 @@ describe("lifecycleSteps", () => {
     expect(requeued.map((s) => s.spent)).toEqual(["40 s processing", "3 h in dead_letter/", null, "5 s in queue/ so far"]);
   });
 
+  it("still counts a move between two folders of the same name as a new stay", () => {
+    const other = ".ignite/queue/strategist/a.mime";
+    const steps = lifecycleSteps([ev(0, "seen", `first seen in ${Q} as queued`), ev(60_000, "moved", `${Q} → ${other}`)], t0 + 90_000);
+    expect(steps.map((s) => s.spent)).toEqual(["1 min in queue/", "30 s in queue/ so far"]);
+  });
+
   it("places a message first known from its dead letter in dead_letter/", () => {
     const steps = lifecycleSteps([ev(0, "seen", `first seen in ${P} (known from a dead letter; the file is gone) as dead`)], t0 + 90_000);
     expect(steps[0]?.spent).toBe("1 min in dead_letter/ so far");

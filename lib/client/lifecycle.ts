@@ -116,11 +116,13 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
     const note = event.kind === "gone" && t !== null && first !== null ? `gone after ${span(Math.max(0, t - first))}` : null;
     return { event, state, spent: null, note, cause: null, t };
   });
-  // A place lasts until the next event that changes the place (an event that leaves it where it
-  // was, such as its deletion once dead-lettered, does not end the stay).
+  // A place lasts until the next event that changes the place. A deletion or a status change that
+  // leaves it where it was (the original's deletion once dead-lettered) does not end the stay; a
+  // move, even to a folder of the same name, does.
   let open: (typeof steps)[number] | null = null;
   for (const step of steps) {
-    const changes = placeAfter(step.event) !== null && (step.state === null || step.state !== open?.state);
+    const stays = (step.event.kind === "gone" || step.event.kind === "status") && step.state !== null && step.state === open?.state;
+    const changes = placeAfter(step.event) !== null && !stays;
     if (!changes) continue;
     if (open?.state && open.t !== null && step.t !== null) open.spent = `${span(Math.max(0, step.t - open.t))} ${open.state}`;
     open = step;

@@ -93,7 +93,10 @@ describe("a first scan of a tree whose dead letter was archived (requeued or dis
     try {
       await scanSource(source, new JournalWriter(fresh), { reportProgress: false });
       const held = fresh.prepare("SELECT dead_letter_of FROM messages WHERE path = ?").pluck().get(archived) as string;
-      expect(fresh.prepare("SELECT status, path FROM messages WHERE key = ?").get(held)).toEqual({ status: "discarded", path: null });
+      // Where it was before it was dead-lettered, not a place in the archive it never was.
+      expect(fresh.prepare("SELECT status, path, last_path FROM messages WHERE key = ?").get(held)).toEqual({
+        status: "discarded", path: null, last_path: rel("ignitian_2", "processed", "task_assignment_1795135151004518.mime"),
+      });
       // The other dead letter, still in dead_letter/, holds a dead message as before.
       expect(fresh.prepare("SELECT count(*) FROM messages WHERE status = 'dead' AND path IS NULL").pluck().get()).toBe(1);
     } finally {

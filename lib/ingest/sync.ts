@@ -4,6 +4,7 @@ import type { FileIdentity } from "@/lib/journal/files";
 import type { FileRecord, JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols";
 import type { Source } from "./sources";
+import { ARCHIVE_PARTS } from "@/lib/protocols/ignite/paths";
 import { readFoundSync } from "./read";
 
 export type ReadableSource = Source & { reader: NonNullable<Source["reader"]> };
@@ -40,7 +41,10 @@ export async function prepareFile(source: ReadableSource, listed: FoundFile): Pr
 async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed: ParsedMessage, held: Placement): Promise<FileRecord | null> {
   const dl = parsed.deadLetter;
   if (!dl?.originalMessageId || !dl.originalText || !dl.originalAgent) return null;
-  const originPath = found.relPath.replace(/dead_letter\/[^/]+$/, `${dl.originalAgent}/processed/${dl.originalFile ?? "unknown.mime"}`);
+  // Where the original was before it was dead-lettered: in the queue, though the letter is now archived.
+  const archived = held.folder === "archive" ? `${ARCHIVE_PARTS.join("/")}/` : null;
+  const letterPath = archived ? found.relPath.replace(archived, "") : found.relPath;
+  const originPath = letterPath.replace(/dead_letter\/[^/]+$/, `${dl.originalAgent}/processed/${dl.originalFile ?? "unknown.mime"}`);
   const placement: Placement = { agent: dl.originalAgent, folder: "processed" };
   const bytes = Buffer.from(dl.originalText, "utf8");
   const movedMs = dl.movedAt ? Date.parse(dl.movedAt) : NaN;
