@@ -4,7 +4,7 @@ import type { FileIdentity } from "@/lib/journal/files";
 import type { FileRecord, JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols";
 import type { Source } from "./sources";
-import { ARCHIVE_PARTS } from "@/lib/protocols/ignite/paths";
+import { unarchivePathOf } from "@/lib/operations/paths";
 import { readFoundSync } from "./read";
 
 export type ReadableSource = Source & { reader: NonNullable<Source["reader"]> };
@@ -42,8 +42,7 @@ async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed:
   const dl = parsed.deadLetter;
   if (!dl?.originalMessageId || !dl.originalText || !dl.originalAgent) return null;
   // Where the original was before it was dead-lettered: in the queue, though the letter is now archived.
-  const archived = held.folder === "archive" ? `${ARCHIVE_PARTS.join("/")}/` : null;
-  const letterPath = archived ? found.relPath.replace(archived, "") : found.relPath;
+  const letterPath = (held.folder === "archive" ? unarchivePathOf(found.relPath) : null) ?? found.relPath;
   const originPath = letterPath.replace(/dead_letter\/[^/]+$/, `${dl.originalAgent}/processed/${dl.originalFile ?? "unknown.mime"}`);
   const placement: Placement = { agent: dl.originalAgent, folder: "processed" };
   const bytes = Buffer.from(dl.originalText, "utf8");
