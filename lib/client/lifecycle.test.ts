@@ -78,6 +78,21 @@ describe("lifecycleSteps", () => {
     expect(requeued.map((s) => s.spent)).toEqual(["40 s processing", "3 h in dead_letter/", null, "5 s in queue/ so far"]);
   });
 
+  it("ends the stay in dead_letter/ when the dead letter is discarded, and starts one in the archive", () => {
+    const steps = lifecycleSteps(
+      [
+        ev(0, "seen", `first seen in ${P} as processing`),
+        ev(40_000, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_1.mime after 3 retries"),
+        ev(41_500, "gone", `${P} was deleted; now dead`),
+        ev(40_000 + 3_600_000, "status", "dead → discarded"),
+        ev(40_000 + 5_400_000, "status", "discarded → dead"),
+      ],
+      t0 + 40_000 + 5_460_000,
+    );
+    expect(steps.map((s) => s.state)).toEqual(["processing", "in dead_letter/", "in dead_letter/", "in archive/", "in dead_letter/"]);
+    expect(steps.map((s) => s.spent)).toEqual(["40 s processing", "1 h in dead_letter/", null, "30 min in archive/", "1 min in dead_letter/ so far"]);
+  });
+
   it("still counts a move between two folders of the same name as a new stay", () => {
     const other = ".ignite/queue/strategist/a.mime";
     const steps = lifecycleSteps([ev(0, "seen", `first seen in ${Q} as queued`), ev(60_000, "moved", `${Q} → ${other}`)], t0 + 90_000);

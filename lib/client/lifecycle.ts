@@ -72,7 +72,9 @@ export function placeAfter(e: HistoryEvent): Partial<Place> | null {
     }
     case "status": {
       const m = /^(\w+) → (\w+)$/.exec(d);
-      return m ? { status: m[2] ?? null } : null;
+      if (!m) return null;
+      // A dead message is discarded when its dead letter is archived (writer.ts settleHeldStatus): it lives on there.
+      return m[2] === "discarded" ? { folder: "archive/", status: "discarded", gone: false } : { status: m[2] ?? null };
     }
     case "gone":
       return { gone: true, status: /now (\w+)$/.exec(d)?.[1] ?? null };

@@ -39,6 +39,7 @@ interface Row {
   mtime_ms: number | null;
   size: number;
   ino: number | null;
+  dead_letter_of: string | null;
 }
 
 /** Completed messages whose files are gone, the only ones retention prunes (INDEXED BY: see prune). */
@@ -158,7 +159,7 @@ export class JournalWriter {
 
   private row(key: string): Row | null {
     return (
-      (this.sql("SELECT key, path, folder, status, retry_count, message_id, mtime_ms, size, ino FROM messages WHERE key = ?")
+      (this.sql("SELECT key, path, folder, status, retry_count, message_id, mtime_ms, size, ino, dead_letter_of FROM messages WHERE key = ?")
         .get(key) as Row | undefined) ?? null
     );
   }
@@ -209,6 +210,7 @@ export class JournalWriter {
       // rename(2) keeps the mtime, so a move is timed when it is seen.
       this.event(key, this.now(), step.kind, step.detail);
       this.refreshDuplicates(rec.source, p.messageId);
+      if (before.dead_letter_of) this.settleHeldStatus(before.dead_letter_of);
       return { key, change: "moved" };
     }
     if (before.status !== p.status) this.event(key, atMs, "status", `${before.status} → ${p.status}`);
@@ -227,8 +229,8 @@ export class JournalWriter {
 
   /** A message whose file is gone: its content stays; it is completed, or dead if a dead letter holds it. */
   markGone(source: string, relPath: string): string | null {
-    const row = this.sql("SELECT key, status, message_id FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
-      | { key: string; status: Status; message_id: string | null }
+    const row = this.sql("SELECT key, status, message_id, dead_letter_of FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
+      | { key: string; status: Status; message_id: string | null; dead_letter_of: string | null }
       | undefined;
     if (!row) return null;
     // Only a dead letter still in dead_letter/ makes it dead: one archived after a requeue does not.
@@ -239,7 +241,25 @@ export class JournalWriter {
       .run(status, atMs, this.nextSeq(), row.key);
     this.event(row.key, atMs, "gone", `${relPath} was deleted; now ${status}`);
     this.refreshDuplicates(source, row.message_id);
+    if (row.dead_letter_of) this.settleHeldStatus(row.dead_letter_of);
     return row.key;
+  }
+
+  /**
+   * A dead message whose file is gone lives on as its dead letters: dead while one is in
+   * dead_letter/, discarded once the last is archived (an operator discarded it), dead again when
+   * one is restored. As a fresh journal reads the same files (lib/ingest/sync.ts prepareOriginal).
+   * A dead letter deleted outright leaves it as it was.
+   */
+  private settleHeldStatus(originalKey: string): void {
+    const original = this.row(originalKey);
+    if (!original || original.path !== null || (original.status !== "dead" && original.status !== "discarded")) return;
+    const letters = this.sql("SELECT folder FROM messages WHERE dead_letter_of = ? AND path IS NOT NULL").pluck().all(originalKey) as Folder[];
+    const status: Status = letters.includes("dead_letter") ? "dead" : letters.includes("archive") ? "discarded" : original.status;
+    if (status === original.status) return;
+    const atMs = this.now();
+    this.sql("UPDATE messages SET status = ?, updated_ms = ?, seq = ? WHERE key = ?").run(status, atMs, this.nextSeq(), originalKey);
+    this.event(originalKey, atMs, "status", `${original.status} → ${status}`);
   }
 
   /**

@@ -41,6 +41,8 @@ describe("requeue a dead letter", () => {
     expect(h.summary(originalKey)).toMatchObject({ status: "queued", folder: "queue", path: TARGET, agent: "architect" });
     expect(h.summary(dlKey)).toMatchObject({ status: "discarded", folder: "archive", path: ARCHIVED });
     expect(h.history(originalKey)).toEqual(expect.arrayContaining(["requeued", "requeue by operator"]));
+    // Back in its queue before its dead letter left dead_letter/: never discarded on the way.
+    expect(h.history(originalKey)).not.toContain("status");
     expect(h.history(dlKey)).toContain("requeue by operator");
     expect(listDeadLetters().items.map((d) => d.path)).toEqual([DL_TASK]);
   });

@@ -71,6 +71,18 @@ describe("discard and restore", () => {
     expect(h.summary(key)).toMatchObject({ status: "dead", folder: "dead_letter", path: DL_ARCH });
   });
 
+  it("discarding a dead letter discards the message it holds, as a fresh journal reads the archive; restoring makes it dead again", async () => {
+    const key = h.keyAt(DL_ARCH);
+    const original = h.summary(key)?.deadLetterOf ?? "";
+    expect(h.summary(original)).toMatchObject({ status: "dead", path: null });
+    await discardMessage(key, { actor });
+    expect(h.summary(original)).toMatchObject({ status: "discarded", path: null });
+    expect(h.q("status:dead").map((m) => m.key)).not.toContain(original);
+    await restoreMessage(key, { actor });
+    expect(h.summary(original)).toMatchObject({ status: "dead", path: null });
+    expect(h.history(original).filter((kind) => kind === "status")).toHaveLength(2);
+  });
+
   it("restore is a 409 when the original place is taken, and changes nothing", async () => {
     const key = h.keyAt(QUEUED);
     await discardMessage(key, { actor });
