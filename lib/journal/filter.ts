@@ -53,10 +53,9 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
         return { where: `(${plain.where} OR ${bracketed.where})`, params: [...plain.params, ...bracketed.params] };
       }
       if (t.field === "path") {
-        // A path matches anywhere in it: path:processed/ or path:leader/*.mime.
-        return t.value.includes("*")
-          ? match("path", `*${t.value}*`)
-          : { where: "path LIKE ? ESCAPE '\\'", params: [`%${likeEscape(t.value)}%`] };
+        // A path matches anywhere in it: path:processed/ or path:leader/*.mime. Case-sensitive, as
+        // paths are on disk and as GLOB is, with a wildcard or without (LIKE would fold ASCII case).
+        return t.value.includes("*") ? match("path", `*${t.value}*`) : { where: "instr(path, ?) > 0", params: [t.value] };
       }
       if (t.field === "status") {
         // The lifecycle status only (the parser accepts no other word): a dead original's file

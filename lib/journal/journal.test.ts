@@ -335,6 +335,11 @@ describe("queries", () => {
     expect(queryPage(db, parseQuery("from:coordinator"), 10, null).items).toHaveLength(2);
     expect(queryPage(db, parseQuery("to:strategist agent:leader"), 10, null).items).toHaveLength(4);
     expect(queryPage(db, parseQuery("-from:coordinator path:m*"), 10, null).items).toHaveLength(2);
+    // Anywhere in the path, case-sensitive with a wildcard or without; `_` and `%` are plain characters.
+    expect(queryPage(db, parseQuery("path:leader/m1"), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("path:Leader/m1"), 10, null).items).toHaveLength(0);
+    expect(queryPage(db, parseQuery("path:Leader/m*"), 10, null).items).toHaveLength(0);
+    expect(queryPage(db, parseQuery("path:m_"), 10, null).items).toHaveLength(0);
     expect(queryPage(db, parseQuery("mid:2@x"), 10, null).items).toHaveLength(1);
     expect(queryPage(db, parseQuery("mid:<2@x>"), 10, null).items).toHaveLength(1);
     expect(queryPage(db, parseQuery("mid:*@x>"), 10, null).items).toHaveLength(4);
