@@ -13,7 +13,8 @@ export function describeMove(before: Place, after: Place): { kind: string; detai
   const statusChange = before.status !== after.status ? ` (${before.status} → ${after.status})` : "";
   if (after.folder === "archive") return { kind: "discarded", detail: `moved to the archive: ${where}` };
   if (before.folder === "archive") return { kind: "restored", detail: `restored from the archive: ${where}${statusChange}` };
-  if (before.status === "dead" && before.path === null) {
+  // Dead, or discarded with its dead letter (archived before the requeued file was seen).
+  if ((before.status === "dead" || before.status === "discarded") && before.path === null) {
     return { kind: "requeued", detail: `back in ${after.path ?? "?"} as ${after.status}` };
   }
   if (before.folder === "processed" && after.folder === "queue" && after.status === "retrying") {

@@ -54,6 +54,31 @@ describe("migrations", () => {
     reopened.close();
   });
 
+  it("discards a dead message whose dead letters were all archived before this version (migration 16)", () => {
+    const file = path.join(dir, "v15.sqlite");
+    const old = new Database(file);
+    migrate(old, 15);
+    const insert = old.prepare(
+      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, status, updated_ms, seq, dead_letter_of)
+       VALUES (?, 's', 'ignite', 1, 'leader', ?, ?, ?, ?, 1, 1, ?)`,
+    );
+    insert.run("discarded-1", "processed", null, "queue/leader/processed/a.mime", "dead", null);
+    insert.run("letter-1", "archive", "archive/mailroom/queue/dead_letter/a_dlq.mime", "archive/mailroom/queue/dead_letter/a_dlq.mime", "discarded", "discarded-1");
+    insert.run("dead-2", "processed", null, "queue/leader/processed/b.mime", "dead", null);
+    insert.run("letter-2", "dead_letter", "queue/dead_letter/b_dlq.mime", "queue/dead_letter/b_dlq.mime", "dead", "dead-2");
+    old.close();
+    const reopened = openDb(file);
+    try {
+      expect(querySummary(reopened, "discarded-1")).toMatchObject({ status: "discarded", path: null });
+      expect(queryHistory(reopened, "discarded-1").map((e) => [e.kind, e.detail])).toEqual([["status", "dead → discarded"]]);
+      expect(querySummary(reopened, "dead-2")).toMatchObject({ status: "dead" });
+      expect(reopened.prepare("SELECT value FROM meta WHERE name = 'seq'").pluck().get()).toBe(1);
+      expect(reopened.prepare("SELECT seq FROM messages WHERE key = 'discarded-1'").pluck().get()).toBe(1);
+    } finally {
+      reopened.close();
+    }
+  });
+
   it("moves each message's bytes out of its row (migration 15), and drops them with the message", () => {
     const file = path.join(dir, "v14.sqlite");
     const old = new Database(file);

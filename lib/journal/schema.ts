@@ -268,6 +268,20 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM message_raw WHERE id = old.id;
   END;
   `,
+  // 16: a dead message whose file is gone and whose dead letters are all archived (an operator
+  // discarded them) is discarded, as the writer now keeps it (writer.ts settleHeldStatus) and as a
+  // fresh journal reads the same files; before, it stayed dead. One change for pollers.
+  `
+  CREATE TEMP TABLE held_discarded AS SELECT key FROM messages m WHERE m.status = 'dead' AND m.path IS NULL
+    AND EXISTS (SELECT 1 FROM messages d WHERE d.dead_letter_of = m.key AND d.folder = 'archive' AND d.path IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM messages d WHERE d.dead_letter_of = m.key AND d.folder = 'dead_letter' AND d.path IS NOT NULL);
+  UPDATE meta SET value = value + 1 WHERE name = 'seq';
+  UPDATE messages SET status = 'discarded', updated_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER),
+    seq = (SELECT value FROM meta WHERE name = 'seq') WHERE key IN (SELECT key FROM held_discarded);
+  INSERT INTO events (key, at_ms, kind, detail)
+    SELECT key, CAST(unixepoch('subsec') * 1000 AS INTEGER), 'status', 'dead → discarded' FROM held_discarded;
+  DROP TABLE held_discarded;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

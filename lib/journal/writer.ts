@@ -246,16 +246,19 @@ export class JournalWriter {
   }
 
   /**
-   * A dead message whose file is gone lives on as its dead letters: dead while one is in
-   * dead_letter/, discarded once the last is archived (an operator discarded it), dead again when
-   * one is restored. As a fresh journal reads the same files (lib/ingest/sync.ts prepareOriginal).
-   * A dead letter deleted outright leaves it as it was.
+   * A message whose file is gone lives on as its dead letters: dead while one is in dead_letter/
+   * (restored there, even after it was requeued and completed), discarded once none is and one is
+   * in the archive. A rebuilt journal reads the same files the same way (lib/ingest/sync.ts
+   * prepareOriginal). With no dead letter left on disk, it stays as it was.
    */
   private settleHeldStatus(originalKey: string): void {
     const original = this.row(originalKey);
-    if (!original || original.path !== null || (original.status !== "dead" && original.status !== "discarded")) return;
+    if (!original || original.path !== null) return;
     const letters = this.sql("SELECT folder FROM messages WHERE dead_letter_of = ? AND path IS NOT NULL").pluck().all(originalKey) as Folder[];
-    const status: Status = letters.includes("dead_letter") ? "dead" : letters.includes("archive") ? "discarded" : original.status;
+    let status = original.status;
+    if (letters.includes("dead_letter")) {
+      if (status === "discarded" || status === "completed") status = "dead";
+    } else if (letters.includes("archive") && status === "dead") status = "discarded";
     if (status === original.status) return;
     const atMs = this.now();
     this.sql("UPDATE messages SET status = ?, updated_ms = ?, seq = ? WHERE key = ?").run(status, atMs, this.nextSeq(), originalKey);
@@ -280,6 +283,8 @@ export class JournalWriter {
       this.sql("UPDATE messages SET status = 'dead', updated_ms = ?, seq = ? WHERE key = ?").run(atMs, this.nextSeq(), originalKey);
     }
     this.event(originalKey, atMs, "dead-lettered", detail);
+    // A letter first seen in the archive (or beside another) settles it as the letters stand.
+    this.settleHeldStatus(originalKey);
   }
 
   /** Flag every present file that shares a Message-ID with another present file. */

@@ -5,7 +5,7 @@ import { getHeader } from "@/lib/protocols/ignite/build";
 import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
 import { parseReference, splitHeaderBlock } from "@/lib/protocols/ignite/reference";
 import { DL_ARCH, DL_TASK, QUEUED, STUCK, failureOf, openHarness, type Harness } from "./test-harness";
-import { requeueMessage } from "./index";
+import { discardMessage, requeueMessage, restoreMessage } from "./index";
 
 let h: Harness;
 beforeEach(async () => {
@@ -96,6 +96,21 @@ describe("requeue a dead letter", () => {
     fs.unlinkSync(h.abs(result.path));
     await h.service.scanNow();
     expect(h.summary(result.key)).toMatchObject({ status: "completed", path: null });
+    // Its dead letter restored to dead_letter/ makes it dead again, as a fresh journal would read it.
+    await restoreMessage(h.keyAt(ARCHIVED), { actor });
+    expect(h.summary(result.key)).toMatchObject({ status: "dead", path: null });
+  });
+
+  it("a message whose dead letter was discarded, then requeued from the archive's copy, is requeued", async () => {
+    const dlKey = h.keyAt(DL_ARCH);
+    const originalKey = h.summary(dlKey)?.deadLetterOf ?? "";
+    await discardMessage(dlKey, { actor });
+    expect(h.summary(originalKey)).toMatchObject({ status: "discarded", path: null });
+    // Another tool writes the original back into its queue.
+    fs.writeFileSync(h.abs(TARGET), embedded(ARCHIVED));
+    await h.service.scanNow();
+    expect(h.summary(originalKey)).toMatchObject({ status: "queued", path: TARGET });
+    expect(h.history(originalKey).at(-1)).toBe("requeued");
   });
 
   it("requeues a dead original through the dead letter that holds it", async () => {
