@@ -1,16 +1,17 @@
-// npm run bench [-- --messages N] [-- --clients 50 --seconds 20]
+// npm run bench [-- --messages N] [-- --clients 50 --seconds 20] [-- --cold]
 // Generates an IGNITE tree of N messages (default 100,000), starts the production server on it and
 // measures: the baseline (reading every file once), time until every message is listed and
 // filterable, until full-text search is ready, /api/messages latency for a fixed set of queries,
 // polls with nothing changed, a new file's way into a poll, 50 clients polling every second, and
-// server memory. Prints a table; writes JSON to bench-results/.
+// server memory. With --cold (Linux, as root), the baseline and the first ingest again from a cold
+// page cache. Prints a table; writes JSON to bench-results/.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { generateIgniteTree } from "../lib/bench/generate";
-import { closeConnections, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb, type Timed } from "../lib/bench/measure";
+import { closeConnections, dropPageCache, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb, type Timed } from "../lib/bench/measure";
 import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
 
 const args = process.argv.slice(2);
@@ -34,9 +35,11 @@ const QUERIES = [
 /** A line as each figure is in, so a long run that fails late still shows what it measured. */
 const progress = (line: string) => console.log(`  … ${line}`);
 
-async function waitFor<T>(probe: () => Promise<T | null>, limitMs: number, what: string): Promise<T> {
+/** Poll `probe` until it gives a value; a server that has exited meanwhile (`server.check()`) ends the wait at once. */
+async function waitFor<T>(probe: () => Promise<T | null>, limitMs: number, what: string, server: { check(): void }): Promise<T> {
   const start = performance.now();
   for (;;) {
+    server.check();
     const value = await probe().catch(() => null);
     if (value !== null) return value;
     if (performance.now() - start > limitMs) throw new Error(`${what} did not happen within ${limitMs / 1000} s`);
@@ -84,6 +87,95 @@ async function pollLoad(serverPid: number, seq: number) {
   return { clients: CLIENTS, seconds: LOAD_SECONDS, polls: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95), serverCpuPercent: (100 * cpu) / LOAD_SECONDS };
 }
 
+/** The production server on `ws`, its journal in `data`, and its own account of its first scan (where the time went). */
+function startServer(ws: string, data: string) {
+  const child = spawn(path.join(projectDir, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
+    cwd: projectDir,
+    env: { ...process.env, MAILROOM_ROOT: ws, MAILROOM_DATA: data },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const scanLog: string[] = [];
+  readline.createInterface({ input: child.stdout }).on("line", (line) => {
+    if (line.startsWith("[mailroom] first scan")) scanLog.push(line.replace("[mailroom] ", ""));
+  });
+  let failure: string | null = null;
+  let stopping = false;
+  const exited = new Promise<void>((resolve) => {
+    child.on("exit", (code, signal) => {
+      if (!stopping) failure = `the server exited during the bench (code ${code}, signal ${signal})`;
+      resolve();
+    });
+    child.on("error", (err) => {
+      failure = `the server could not be started: ${err.message}`;
+      resolve();
+    });
+  });
+  return {
+    pid: child.pid ?? 0,
+    scanLog,
+    /** Throws when the server is no longer running (nothing it was to do will happen). */
+    check() {
+      if (failure) throw new Error(failure);
+    },
+    /** Stop it and wait until it has (the next server takes its port); killed when it does not stop within 10 s. */
+    async stop() {
+      stopping = true;
+      closeConnections();
+      child.kill("SIGTERM");
+      if (await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])) return;
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+type Sources = { sources: { indexing: { done: boolean; fullText: boolean } }[] };
+
+type Server = ReturnType<typeof startServer>;
+
+/** From `since` (the server's spawn): until every message is listed and filterable, and until full-text search is ready. */
+async function timeFirstIngest(server: Server, messages: number, since: number) {
+  const sources = async () => (await timedJson(`${base}/api/sources`)).body as Sources;
+  // Listed = the first scan is done and every message is countable (an empty source list is not "done").
+  const listed = async () => {
+    const s = (await sources()).sources;
+    if (s.length === 0 || !s.every((x) => x.indexing.done)) return null;
+    const { totals } = (await timedJson(`${base}/api/stats`)).body as { totals: { messages: number } };
+    return totals.messages >= messages ? true : null;
+  };
+  await waitFor(listed, 3_600_000, "listing", server);
+  const listedMs = performance.now() - since;
+  await waitFor(async () => ((await sources()).sources.every((s) => s.indexing.fullText) ? true : null), 3_600_000, "full-text index", server);
+  return { listedMs, fullTextMs: performance.now() - since };
+}
+
+/**
+ * With --cold, the first ingest again from a cold page cache, as on a machine that has not read the
+ * tree since it started: the kernel's caches are emptied before the baseline read and again before
+ * the server starts, so the server's own start is cold too. Null without --cold, or when the caches
+ * cannot be emptied here (not Linux, or not root): it empties them for the whole machine.
+ */
+async function coldFirstIngest(ws: string, work: string, messages: number) {
+  if (!args.includes("--cold")) return null;
+  if (!dropPageCache()) {
+    console.error("--cold: the kernel's caches cannot be emptied here (it takes Linux and root); the cold figures are left out.");
+    return null;
+  }
+  progress("measuring the first ingest again from a cold page cache");
+  const started = performance.now();
+  readEveryFile(path.join(ws, ".ignite", "queue"));
+  const readOnceMs = performance.now() - started;
+  dropPageCache();
+  const since = performance.now();
+  const server = startServer(ws, path.join(work, "data-cold"));
+  try {
+    const { listedMs, fullTextMs } = await timeFirstIngest(server, messages, since);
+    return { readOnceMs, listedMs, listedRatio: listedMs / readOnceMs, fullTextMs, fullTextRatio: fullTextMs / readOnceMs, scanLog: server.scanLog };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   if (!Number.isInteger(N) || N < 1) throw new Error("--messages must be a positive whole number");
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bench-"));
@@ -98,39 +190,12 @@ async function main() {
     spawnSync(path.join(projectDir, "node_modules/.bin/next"), ["build"], { cwd: projectDir, stdio: "inherit" });
   }
   t = performance.now();
-  let stopping = false;
-  const server = spawn(path.join(projectDir, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    cwd: projectDir,
-    env: { ...process.env, MAILROOM_ROOT: ws, MAILROOM_DATA: path.join(work, "data") },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  // The server's own account of its first scan (where the time went), for the table.
-  const scanLog: string[] = [];
-  readline.createInterface({ input: server.stdout }).on("line", (line) => {
-    if (line.startsWith("[mailroom] first scan")) scanLog.push(line.replace("[mailroom] ", ""));
-  });
-  server.on("exit", (code, signal) => {
-    if (!stopping) console.error(`The server exited during the bench (code ${code}, signal ${signal}).`);
-  });
+  let server: Server | null = startServer(ws, path.join(work, "data"));
   try {
-    type Sources = { sources: { indexing: { done: boolean; fullText: boolean } }[] };
-    const sources = async () => (await timedJson(`${base}/api/sources`)).body as Sources;
-    // Listed = the first scan is done and every message is countable (an empty source list is not "done").
-    const listed = async () => {
-      const s = (await sources()).sources;
-      if (s.length === 0 || !s.every((x) => x.indexing.done)) return null;
-      const { totals } = (await timedJson(`${base}/api/stats`)).body as { totals: { messages: number } };
-      return totals.messages >= tree.messages ? true : null;
-    };
-    await waitFor(listed, 3_600_000, "listing");
-    const listedMs = performance.now() - t;
-    progress(`listed after ${(listedMs / 1000).toFixed(1)} s (baseline read ${(readOnceMs / 1000).toFixed(2)} s)`);
-    await waitFor(async () => ((await sources()).sources.every((s) => s.indexing.fullText) ? true : null), 3_600_000, "full-text index");
-    const fullTextMs = performance.now() - t;
-    progress(`full-text ready after ${(fullTextMs / 1000).toFixed(1)} s`);
+    const { listedMs, fullTextMs } = await timeFirstIngest(server, tree.messages, t);
+    progress(`listed after ${(listedMs / 1000).toFixed(1)} s, full text after ${(fullTextMs / 1000).toFixed(1)} s (baseline read ${(readOnceMs / 1000).toFixed(2)} s)`);
     const { totals } = (await timedJson(`${base}/api/stats`)).body as { totals: { messages: number } };
     if (totals.messages < tree.messages) throw new Error(`only ${totals.messages} of ${tree.messages} messages journaled`);
-
     const latency = await queryLatencies();
     progress("query latencies measured");
     const { seq } = (await timedJson(`${base}/api/messages?limit=1`)).body as { seq: number };
@@ -154,27 +219,31 @@ async function main() {
     fs.writeFileSync(file, buildMessage({ from: "coordinator", to: ["leader"], type: "progress_update", body: "percent: 50\n", date }));
     t = performance.now();
     // Generous: on a huge tree the figure itself is the finding.
-    await waitFor(async () => (((await timedJson(`${base}/api/messages?since=${seq}`)).body as { items: unknown[] }).items.length > 0 ? true : null), 300_000, "new file in a poll");
+    await waitFor(async () => (((await timedJson(`${base}/api/messages?since=${seq}`)).body as { items: unknown[] }).items.length > 0 ? true : null), 300_000, "new file in a poll", server);
     const newFileMs = performance.now() - t;
     const { seq: seqAfter } = (await timedJson(`${base}/api/messages?limit=1`)).body as { seq: number };
-    const load = await pollLoad(server.pid ?? 0, seqAfter);
+    const load = await pollLoad(server.pid, seqAfter);
+    const rssMb = treeRssMb(server.pid);
+    const scanLog = server.scanLog;
+    await server.stop();
+    server = null;
+    // The tree now holds the new file too.
+    const cold = await coldFirstIngest(ws, work, tree.messages + 1);
 
     const result = {
-      command: `npm run bench -- --messages ${N}`,
+      command: ["npm run bench --", ...args].join(" "),
       machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? "?", node: process.version },
       messages: tree.messages, files: filesRead, readOnceMs,
       listedMs, listedRatio: listedMs / readOnceMs, fullTextMs, fullTextRatio: fullTextMs / readOnceMs,
       latency, poll: { p50: percentile(polls, 50), p95: percentile(polls, 95) }, statsPoll,
-      floor: { p50: percentile(floor, 50), p95: percentile(floor, 95) }, newFileMs, load, rssMb: treeRssMb(server.pid ?? 0),
-      scanLog,
+      floor: { p50: percentile(floor, 50), p95: percentile(floor, 95) }, newFileMs, load, rssMb,
+      scanLog, cold,
     };
     fs.mkdirSync(path.join(projectDir, "bench-results"), { recursive: true });
     fs.writeFileSync(path.join(projectDir, "bench-results", `bench-${tree.messages}.json`), JSON.stringify(result, null, 2));
     printTable(result);
   } finally {
-    stopping = true;
-    closeConnections();
-    server.kill("SIGTERM");
+    await server?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
@@ -186,6 +255,7 @@ function printTable(r: {
   statsPoll: { p50: number; p95: number; notModified: number };
   newFileMs: number; load: { clients: number; seconds: number; polls: number; p50: number; p95: number; serverCpuPercent: number }; rssMb: number;
   scanLog: string[];
+  cold: { readOnceMs: number; listedMs: number; listedRatio: number; fullTextMs: number; fullTextRatio: number; scanLog: string[] } | null;
 }) {
   const f = (ms: number) => `${ms.toFixed(1)} ms`;
   console.log(`\nMailroom bench: ${r.messages} messages in ${r.files} files; ${r.machine.cores} cores (${r.machine.cpu})`);
@@ -200,6 +270,14 @@ function printTable(r: {
   console.log(`${r.load.clients} clients polling every second, ${r.load.seconds} s: ${r.load.polls} polls, p50 ${f(r.load.p50)}, p95 ${f(r.load.p95)}, server CPU ${r.load.serverCpuPercent.toFixed(0)}% of one core`);
   console.log(`server RSS                               ${r.rssMb.toFixed(0)} MB (budget 400 MB)`);
   for (const line of r.scanLog) console.log(`server log: ${line}`);
+  if (!r.cold) return;
+  console.log("from a cold page cache (the kernel's caches emptied before each; the server's start is cold too):");
+  // Files the kernel still had would make a "cold" read about as fast as the first.
+  if (r.cold.readOnceMs < 2 * r.readOnceMs) console.log("  (the cold read was not much slower than the first: the caches may not have been emptied)");
+  console.log(`  read every file once (baseline)        ${f(r.cold.readOnceMs)}`);
+  console.log(`  listed and filterable                  ${f(r.cold.listedMs)}  ${r.cold.listedRatio.toFixed(1)}× baseline (budget 3×)`);
+  console.log(`  full-text search ready                 ${f(r.cold.fullTextMs)}  ${r.cold.fullTextRatio.toFixed(1)}× baseline (budget 6×)`);
+  for (const line of r.cold.scanLog) console.log(`  server log: ${line}`);
 }
 
 main().catch((err) => {

@@ -1,4 +1,5 @@
-// Measuring helpers for scripts/bench.ts: latency percentiles, process-tree memory and CPU.
+// Measuring helpers for scripts/bench.ts: latency percentiles, process-tree memory and CPU, a cold page cache.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -76,6 +77,20 @@ export function readEveryFile(dir: string): number {
     }
   }
   return n;
+}
+
+/**
+ * Empty the kernel's page, dentry and inode caches (written data synced first), so the next reads
+ * come from the disk. Linux only, and only as root: false when that is not allowed here.
+ */
+export function dropPageCache(): boolean {
+  try {
+    spawnSync("sync");
+    fs.writeFileSync("/proc/sys/vm/drop_caches", "3");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function processTree(pid: number): number[] {
