@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { layoutGraph, NODE_H, NODE_W, type Positions } from "./graph-layout";
-import { LEGIBLE_ZOOM, OPENING_ZOOM, openingViewport, viewportToFit } from "./graph-viewport";
+import { followZoom, LEGIBLE_ZOOM, OPENING_ZOOM, openingViewport, viewportToFit } from "./graph-viewport";
 
 const PANE = { width: 1200, height: 500 };
 
@@ -60,6 +60,14 @@ describe("openingViewport", () => {
 
   it("has nothing to open on before the layout placed a node", () => {
     expect(openingViewport({}, PANE.width, PANE.height)).toBeNull();
+  });
+});
+
+describe("followZoom", () => {
+  it("keeps the reader's zoom while it reads, and takes the opening's zoom when it does not", () => {
+    expect(followZoom(1.5)).toBe(1.5);
+    expect(followZoom(LEGIBLE_ZOOM)).toBe(LEGIBLE_ZOOM);
+    expect(followZoom(LEGIBLE_ZOOM / 2)).toBe(OPENING_ZOOM);
   });
 });
 

@@ -7,6 +7,8 @@ import { NODE_H, NODE_W, type Positions } from "./graph-layout";
 export const LEGIBLE_ZOOM = 0.5;
 /** The zoom a graph too big to fit legibly opens at. */
 export const OPENING_ZOOM = 0.75;
+/** The zoom a replay follows its current message at: the reader's own, unless too small to read, then the opening's. */
+export const followZoom = (current: number): number => (current >= LEGIBLE_ZOOM ? current : OPENING_ZOOM);
 /** Space above the first node when a graph opens on it (px on screen). */
 const TOP_GAP = 24;
 

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef } from "react";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { NODE_H, NODE_W, type Positions } from "./graph-layout";
 import { graphModel, type ThreadFlowNode } from "./graph-model";
-import { openingViewport, viewportToFit } from "./graph-viewport";
+import { followZoom, openingViewport, viewportToFit } from "./graph-viewport";
 import { MessageNode, MissingNode } from "./message-node";
 import { useReplayState } from "./replay-store";
 import { ThreadEdge } from "./thread-edge";
@@ -126,7 +126,7 @@ function FollowReplay({ thread }: { thread: ThreadDetail }) {
   useEffect(() => {
     if (!key) return;
     const node = flow.getNode(key);
-    if (node) void flow.setCenter(node.position.x + NODE_W / 2, node.position.y + NODE_H / 2, { zoom: Math.max(flow.getZoom(), 0.6), duration: 300 });
+    if (node) void flow.setCenter(node.position.x + NODE_W / 2, node.position.y + NODE_H / 2, { zoom: followZoom(flow.getZoom()), duration: 300 });
   }, [key, flow]);
   return null;
 }
