@@ -102,6 +102,9 @@ describe("lifecycleSteps", () => {
   it("places a message first known from its dead letter in dead_letter/", () => {
     const steps = lifecycleSteps([ev(0, "seen", `first seen in ${P} (known from a dead letter; the file is gone) as dead`)], t0 + 90_000);
     expect(steps[0]?.spent).toBe("1 min in dead_letter/ so far");
+    // Its dead letter's own event, which follows, does not split the stay in two.
+    const linked = lifecycleSteps([...steps.map((s) => s.event), ev(0, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_1.mime")], t0 + 90_000);
+    expect(linked.map((s) => s.spent)).toEqual(["1 min in dead_letter/ so far", null]);
   });
 
   it("places a message whose dead letter it was known from in the archive, when that is where the dead letter is", () => {

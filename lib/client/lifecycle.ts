@@ -99,6 +99,9 @@ export function describePlace(p: Place): string | null {
   return p.folder ? `in ${p.folder}` : null;
 }
 
+/** Events that never move the message's own file, so they continue a stay in the same place. */
+const STAY_KINDS = new Set(["gone", "status", "dead-lettered"]);
+
 function span(ms: number): string {
   return ms < 1000 ? "<1 s" : formatDuration(ms);
 }
@@ -118,12 +121,12 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
     const note = event.kind === "gone" && t !== null && first !== null ? `gone after ${span(Math.max(0, t - first))}` : null;
     return { event, state, spent: null, note, cause: null, t };
   });
-  // A place lasts until the next event that changes the place. A deletion or a status change that
-  // leaves it where it was (the original's deletion once dead-lettered) does not end the stay; a
-  // move, even to a folder of the same name, does.
+  // A place lasts until the next event that changes the place. A deletion, a status change or a
+  // dead letter that leaves it where it was (the original's deletion once dead-lettered, or the
+  // dead letter seen after it) does not end the stay; a move, even to a folder of the same name, does.
   let open: (typeof steps)[number] | null = null;
   for (const step of steps) {
-    const stays = (step.event.kind === "gone" || step.event.kind === "status") && step.state !== null && step.state === open?.state;
+    const stays = STAY_KINDS.has(step.event.kind) && step.state !== null && step.state === open?.state;
     const changes = placeAfter(step.event) !== null && !stays;
     if (!changes) continue;
     if (open?.state && open.t !== null && step.t !== null) open.spent = `${span(Math.max(0, step.t - open.t))} ${open.state}`;
