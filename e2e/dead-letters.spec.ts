@@ -55,6 +55,12 @@ test("discard a dead letter, then restore it", async ({ page, workspace }) => {
   await row.getByRole("button", { name: "Discard" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Discarded" })).toContainText(".ignite/archive/mailroom/queue/dead_letter/");
   await expect(row).toHaveCount(0);
+  // The message it held (its own file long gone) is discarded with it, and lives on in the archive.
+  const original = await page.context().newPage();
+  await original.goto(`/messages?q=${encodeURIComponent(`type:${type}`)}`);
+  await original.getByRole("link", { name: type }).first().click();
+  await expect(original.getByRole("listitem").filter({ hasText: "dead → discarded" })).toContainText("in archive/ so far");
+  await original.close();
 
   await page.getByRole("button", { name: "Restore" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Restored" })).toContainText(".ignite/queue/dead_letter/");
