@@ -10,6 +10,7 @@ import { deferIndexes } from "@/lib/journal/deferred-indexes";
 import { LOAD_SETS_ASIDE } from "@/lib/journal/load-triggers";
 import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { MAX_FILE_BYTES } from "@/lib/protocols";
 import { buildMessage } from "@/lib/protocols/ignite/build";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { fileRecord } from "@/lib/testing/parsed";
@@ -31,7 +32,7 @@ afterEach(() => {
 const rowsOf = (db: Db) =>
   (
     db
-      .prepare("SELECT m.*, r.raw FROM messages m LEFT JOIN message_raw r ON r.id = m.id WHERE m.source = 's' ORDER BY m.key")
+      .prepare("SELECT m.*, r.raw, r.head_only FROM messages m LEFT JOIN message_raw r ON r.id = m.id WHERE m.source = 's' ORDER BY m.key")
       .all() as Record<string, unknown>[]
   ).map(({ id: _id, seq: _seq, ...rest }) => rest);
 
@@ -113,6 +114,20 @@ describe("bulk first scan", () => {
     // No fallback to the main thread happened: the workers did the reading.
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+    db.close();
+  });
+
+  it("keeps only the head of a file too big to keep, on worker threads as file by file", async () => {
+    const root = copyFixture("ignite", path.join(temp("mailroom-bulk-ws-"), "ws"));
+    const body = "x: y\n".repeat(MAX_FILE_BYTES / 5 + 1000);
+    const text = buildMessage({ from: "coordinator", to: ["leader"], type: "big_report", body, date: new Date("2026-11-20T10:00:00Z") });
+    fs.writeFileSync(path.join(root, ".ignite", "queue", "leader", "big_report_1.mime"), text);
+    const db = await expectSameJournal(root, "bulk on worker threads");
+    const kept = db
+      .prepare("SELECT length(r.raw) AS bytes, r.head_only AS headOnly FROM messages m JOIN message_raw r ON r.id = m.id WHERE m.type = 'big_report'")
+      .get() as { bytes: number; headOnly: number };
+    expect(kept.headOnly).toBe(1);
+    expect(kept.bytes).toBeLessThan(MAX_FILE_BYTES / 8);
     db.close();
   });
 

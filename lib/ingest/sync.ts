@@ -33,7 +33,8 @@ export async function prepareFile(source: ReadableSource, listed: FoundFile): Pr
   const parsed = await source.reader.parse({ relPath: found.relPath, placement, bytes, found });
   const record: FileRecord = {
     source: source.id, protocol: source.protocol, relPath: found.relPath, originPath: found.relPath,
-    placement, found, parsed, raw: keep ? bytes : null,
+    // A file too big to keep keeps its head (read for its headers), so they outlive it.
+    placement, found, parsed, raw: bytes, rawIsHead: bytes !== null && !keep,
   };
   return { record, original: await prepareOriginal(source, found, parsed, placement) };
 }

@@ -104,8 +104,8 @@ describe("migrations 9 and 11", () => {
     const db = new Database(path.join(dir, "journal.sqlite"));
     try {
       migrate(db, 8);
-      // Today's writer keeps a file's bytes apart (migration 15); at version 8 they were a column.
-      db.exec("CREATE TABLE message_raw (id INTEGER PRIMARY KEY, raw BLOB NOT NULL)");
+      // Today's writer keeps a file's bytes apart (migrations 15 and 17); at version 8 they were a column.
+      db.exec("CREATE TABLE message_raw (id INTEGER PRIMARY KEY, raw BLOB NOT NULL, head_only INTEGER NOT NULL DEFAULT 0)");
       const writer = new JournalWriter(db, () => 5_000);
       writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: dir, error: null });
       writer.record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>", threadId: "thr_1" }));

@@ -64,7 +64,7 @@ export class BulkInserter {
 
   constructor(db: Db) {
     this.insert = db.prepare(`INSERT INTO messages (${COLUMNS.join(", ")}, thread_key) VALUES (${COLUMNS.map(() => "?").join(", ")}, ?)`);
-    this.insertRaw = db.prepare("INSERT INTO message_raw (id, raw) VALUES (?, ?)");
+    this.insertRaw = db.prepare("INSERT INTO message_raw (id, raw, head_only) VALUES (?, ?, ?)");
     this.seen = db.prepare("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, 'seen', ?)");
     this.takeSeq = db.prepare("UPDATE meta SET value = value + ? WHERE name = 'seq' RETURNING value").pluck();
     this.countDone = db.prepare("UPDATE sources SET files = files + ? WHERE id = ?");
@@ -93,7 +93,7 @@ export class BulkInserter {
         values.splice(0, values.length, ...valuesOf(rec, atMs, attempt));
         values[SEQ_COLUMN] = seq;
       }
-      if (rec.raw !== null) this.insertRaw.run(id, rec.raw);
+      if (rec.raw !== null) this.insertRaw.run(id, rec.raw, rec.rawIsHead ? 1 : 0);
       this.seen.run(values[KEY_COLUMN], atMs, firstSeenDetail(rec));
     }
     this.triggerWork.apply(

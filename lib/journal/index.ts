@@ -62,13 +62,18 @@ export function getClientConfig(): { pollMs: number; readOnly: boolean } {
   return { pollMs: c.pollMs, readOnly: c.readOnly };
 }
 
-/** The bytes of a message: the journal's copy, or (for files too big to keep) the file itself. */
-async function contentBytes(content: StoredContent): Promise<Buffer | null> {
-  if (content.raw) return content.raw;
-  if (content.path === null) return null;
-  const source = listSources().find((s) => s.id === content.source);
-  const file = source ? await resolveInsideRoot(source.root, content.path) : null;
-  return file ? fs.readFile(file).catch(() => null) : null;
+/**
+ * A message's bytes: the journal's copy of the whole file; else the file itself, while it is there
+ * (one too big to keep); else the head the journal kept of such a file (`whole: false`: only its
+ * headers are to be read from it).
+ */
+async function contentBytes(content: StoredContent): Promise<{ bytes: Buffer; whole: boolean } | null> {
+  if (content.raw && !content.rawIsHead) return { bytes: content.raw, whole: true };
+  const source = content.path === null ? undefined : listSources().find((s) => s.id === content.source);
+  const file = source && content.path !== null ? await resolveInsideRoot(source.root, content.path) : null;
+  const onDisk = file ? await fs.readFile(file).catch(() => null) : null;
+  if (onDisk) return { bytes: onDisk, whole: true };
+  return content.raw ? { bytes: content.raw, whole: false } : null;
 }
 
 /** null when no message has that key. */
@@ -78,9 +83,9 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
   const summary = querySummary(db, key);
   if (!summary) return null;
   const content = queryContent(db, key);
-  const bytes = content && summary.size > 0 ? await contentBytes(content) : null;
+  const kept = content && summary.size > 0 ? await contentBytes(content) : null;
   const adapter = adapterFor(summary.protocol);
-  const fields = bytes && adapter ? await adapter.describe(bytes) : null;
+  const fields = kept && adapter ? await adapter.describe(kept.bytes, { headOnly: !kept.whole }) : null;
   return {
     ...summary,
     headers: fields?.headers ?? [],
@@ -91,13 +96,13 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
   };
 }
 
-/** The file's exact bytes (from the journal's copy once the file is gone). */
+/** The file's exact bytes (from the journal's copy once the file is gone); null when they are not all kept. */
 export async function getRawMessage(key: string): Promise<{ bytes: Buffer; fileName: string } | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const content = queryContent(getJournal().db, key);
-  const bytes = content ? await contentBytes(content) : null;
-  if (!content || !bytes) return null;
-  return { bytes, fileName: content.lastPath.split("/").pop() || `${key}.mime` };
+  const kept = content ? await contentBytes(content) : null;
+  if (!content || !kept?.whole) return null;
+  return { bytes: kept.bytes, fileName: content.lastPath.split("/").pop() || `${key}.mime` };
 }
 
 /** Where a message's file is, for operations that change it. null for an unknown key. */

@@ -90,6 +90,8 @@ export function querySummary(db: Db, key: string): MessageSummary | null {
 
 export interface StoredContent {
   raw: Buffer | null;
+  /** `raw` is only the head of a file too big to keep whole (its headers). */
+  rawIsHead: boolean;
   body: string;
   path: string | null;
   lastPath: string;
@@ -97,11 +99,13 @@ export interface StoredContent {
 }
 
 export function queryContent(db: Db, key: string): StoredContent | null {
-  return (
-    (db
-      .prepare("SELECT r.raw, m.body, m.path, m.last_path AS lastPath, m.source FROM messages m LEFT JOIN message_raw r ON r.id = m.id WHERE m.key = ?")
-      .get(key) as StoredContent | undefined) ?? null
-  );
+  const row = db
+    .prepare(
+      `SELECT r.raw, coalesce(r.head_only, 0) AS rawIsHead, m.body, m.path, m.last_path AS lastPath, m.source
+       FROM messages m LEFT JOIN message_raw r ON r.id = m.id WHERE m.key = ?`,
+    )
+    .get(key) as (Omit<StoredContent, "rawIsHead"> & { rawIsHead: number }) | undefined;
+  return row ? { ...row, rawIsHead: row.rawIsHead === 1 } : null;
 }
 
 export function queryHistory(db: Db, key: string): HistoryEvent[] {

@@ -282,6 +282,11 @@ export const MIGRATIONS: readonly string[] = [
     SELECT key, CAST(unixepoch('subsec') * 1000 AS INTEGER), 'status', 'dead → discarded' FROM held_discarded;
   DROP TABLE held_discarded;
   `,
+  // 17: a file too big to keep (over 8 MiB) keeps its head, whose headers then outlive the file;
+  // head_only says these bytes are not the whole file (never offered as its download).
+  `
+  ALTER TABLE message_raw ADD COLUMN head_only INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

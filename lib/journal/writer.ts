@@ -21,8 +21,10 @@ export interface FileRecord {
   placement: Placement;
   found: Pick<FoundFile, "mtimeMs" | "size" | "ino">;
   parsed: ParsedMessage;
-  /** Exact bytes to keep; null when not kept (oversized or unreadable). */
+  /** Exact bytes to keep; null when not kept (unreadable). */
   raw: Buffer | null;
+  /** `raw` is only the file's head: it was too big to keep whole, so only its headers are. */
+  rawIsHead?: boolean;
 }
 
 export interface KnownFile extends FileIdentity {
@@ -196,7 +198,7 @@ export class JournalWriter {
            stuck = CASE WHEN excluded.status = 'processing' THEN messages.stuck ELSE 0 END`,
       )
       .run(values);
-    this.keepRaw(key, rec.raw);
+    this.keepRaw(key, rec.raw, rec.rawIsHead ?? false);
     refreshThreadKey(this.db, key);
 
     const after = { path: rec.relPath, folder: rec.placement.folder, status: p.status, retryCount: p.retryCount };
@@ -366,11 +368,14 @@ export class JournalWriter {
   }
 
   /** The file's bytes as the message's copy, or none (a file too big to keep, or one that could not be read). */
-  private keepRaw(key: string, raw: Buffer | null): void {
+  private keepRaw(key: string, raw: Buffer | null, isHead: boolean): void {
     if (raw === null) this.sql("DELETE FROM message_raw WHERE id = (SELECT id FROM messages WHERE key = ?)").run(key);
     else {
-      this.sql("INSERT INTO message_raw (id, raw) SELECT id, ? FROM messages WHERE key = ? ON CONFLICT (id) DO UPDATE SET raw = excluded.raw")
-        .run(raw, key);
+      this.sql(
+          `INSERT INTO message_raw (id, raw, head_only) SELECT id, ?, ? FROM messages WHERE key = ?
+           ON CONFLICT (id) DO UPDATE SET raw = excluded.raw, head_only = excluded.head_only`,
+        )
+        .run(raw, isHead ? 1 : 0, key);
     }
   }
 

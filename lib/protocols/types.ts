@@ -68,7 +68,12 @@ export interface ProtocolAdapter {
   /** A reader bound to `root` (absolute), or null when the root holds nothing of this protocol. */
   open(root: string): Promise<SourceReader | null>;
   /** The full view of one message from its exact bytes (no root needed). */
-  describe(bytes: Buffer): Promise<DetailFields>;
+  describe(bytes: Buffer, opts?: DescribeOptions): Promise<DetailFields>;
+}
+
+export interface DescribeOptions {
+  /** `bytes` is only the head of a file too big to keep: read its headers, not its body. */
+  headOnly?: boolean;
 }
 
 /** One protocol's view of one workspace root. */
@@ -92,5 +97,5 @@ export interface SourceReader {
   /** Parse one file. `bytes` is null when the file was not read (oversized, symlink, directory). */
   parse(input: { relPath: string; placement: Placement; bytes: Buffer | null; found: FoundFile }): Promise<ParsedMessage>;
   /** The full view of one message from its exact bytes. */
-  describe(bytes: Buffer): Promise<DetailFields>;
+  describe(bytes: Buffer, opts?: DescribeOptions): Promise<DetailFields>;
 }

@@ -2,7 +2,7 @@
 // Every problem is said in a sentence; a file that cannot be read is still listed (status
 // "invalid"). No filesystem access: the caller reads the bytes (never through a symlink).
 import type { Status } from "@/lib/model";
-import { MAX_FILE_BYTES, type DetailFields, type FoundFile, type ParsedMessage, type Placement } from "@/lib/protocols/types";
+import { MAX_FILE_BYTES, type DescribeOptions, type DetailFields, type FoundFile, type ParsedMessage, type Placement } from "@/lib/protocols/types";
 import { parseDeadLetterBody } from "./dead-letter";
 import { mimeHeader } from "./foreign";
 import { readMessage, type MessageText } from "./message";
@@ -100,9 +100,9 @@ export async function parseIgniteFile({ placement, bytes, found }: ParseInput): 
   };
 }
 
-/** The detail view of one file's bytes. */
-export async function describeIgniteFile(bytes: Buffer): Promise<DetailFields> {
-  const m = await readMessage(bytes);
+/** The detail view of one file's bytes (of its headers only, for the head of a file too big to keep). */
+export async function describeIgniteFile(bytes: Buffer, { headOnly = false }: DescribeOptions = {}): Promise<DetailFields> {
+  const m = await readMessage(bytes, headOnly || bytes.length > MAX_FILE_BYTES);
   const yamlBody = m.hasHeaderBlock && !m.headersOnly && !m.hasNul && isYamlContentType(mimeHeader(m.headers, "Content-Type"));
   return {
     headers: m.headers,

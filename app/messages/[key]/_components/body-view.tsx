@@ -5,7 +5,16 @@ import { buttonClass } from "@/components/ui/button";
 import { Tabs, type Tab } from "@/components/ui/tabs";
 import { keys } from "@/lib/client/keys";
 import type { MessageDetail } from "@/lib/model";
+import { MAX_FILE_BYTES } from "@/lib/protocols/types";
 import { Pre, RawView } from "./raw-view";
+
+/** What an empty body means: a file over 8 MiB is journaled by its headers only. */
+function emptyBodyNote(m: MessageDetail): string {
+  if (m.size <= MAX_FILE_BYTES) return "The body is empty.";
+  return m.path !== null
+    ? "The file is over 8 MiB, so only its headers are shown: download it to read the body."
+    : "The file was over 8 MiB and is gone: the journal kept only its headers.";
+}
 
 /** The body: structured (parsed YAML), plain text, or the raw file; plus a download link. */
 export function BodyView({ message: m }: { message: MessageDetail }) {
@@ -14,7 +23,7 @@ export function BodyView({ message: m }: { message: MessageDetail }) {
     ...(structured && m.data !== null
       ? [{ id: "structured", label: "Structured", render: () => <div className="px-4 py-3"><YamlTree value={m.data ?? null} /></div> }]
       : []),
-    { id: "text", label: "Text", render: () => <Pre text={m.body} empty="The body is empty." /> },
+    { id: "text", label: "Text", render: () => <Pre text={m.body} empty={emptyBodyNote(m)} /> },
     { id: "raw", label: "Raw file", render: () => <RawView messageKey={m.key} /> },
   ];
   return (
