@@ -107,6 +107,18 @@ describe("lifecycleSteps", () => {
     expect(linked.map((s) => s.spent)).toEqual(["1 min in dead_letter/ so far", null]);
   });
 
+  it("counts a second dead letter as a stay of its own: the message left dead_letter/ and died again, unseen", () => {
+    const steps = lifecycleSteps(
+      [
+        ev(0, "seen", `first seen in ${P} (known from a dead letter; the file is gone) as dead`),
+        ev(0, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_1.mime after 3 retries"),
+        ev(3_600_000, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_2.mime after 3 retries"),
+      ],
+      t0 + 2 * 3_600_000,
+    );
+    expect(steps.map((s) => s.spent)).toEqual(["1 h in dead_letter/", null, "1 h in dead_letter/ so far"]);
+  });
+
   it("places a message whose dead letter it was known from in the archive, when that is where the dead letter is", () => {
     const archived = ".ignite/archive/mailroom/queue/dead_letter/a_dlq_1.mime";
     const steps = lifecycleSteps(

@@ -42,6 +42,8 @@ export function folderOf(path: string): string | null {
 
 // The journal's event details (lib/journal/events.ts, writer.ts) that say where the file went.
 const SEEN_IN = /^first seen in (\S+).* as (\w+)$/;
+/** In a first sighting's detail (message-row.ts firstSeenDetail): the message was known from its dead letter. */
+const KNOWN_FROM_LETTER = "known from a dead letter";
 const MOVED_TO = / → (\S+?)(?: \(|$)/;
 const BACK_IN = /^back in (\S+) as (\w+)$/;
 
@@ -53,7 +55,7 @@ export function placeAfter(e: HistoryEvent): Partial<Place> | null {
   switch (e.kind) {
     case "seen": {
       const m = SEEN_IN.exec(d);
-      return m ? { folder: folderOf(m[1] ?? ""), status: m[2] ?? null, gone: d.includes("file is gone") } : {};
+      return m ? { folder: folderOf(m[1] ?? ""), status: m[2] ?? null, gone: d.includes(KNOWN_FROM_LETTER) } : {};
     }
     case "moved":
     case "retried":
@@ -99,9 +101,6 @@ export function describePlace(p: Place): string | null {
   return p.folder ? `in ${p.folder}` : null;
 }
 
-/** Events that never move the message's own file, so they continue a stay in the same place. */
-const STAY_KINDS = new Set(["gone", "status", "dead-lettered"]);
-
 function span(ms: number): string {
   return ms < 1000 ? "<1 s" : formatDuration(ms);
 }
@@ -121,16 +120,22 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
     const note = event.kind === "gone" && t !== null && first !== null ? `gone after ${span(Math.max(0, t - first))}` : null;
     return { event, state, spent: null, note, cause: null, t };
   });
-  // A place lasts until the next event that changes the place. A deletion, a status change or a
-  // dead letter that leaves it where it was (the original's deletion once dead-lettered, or the
-  // dead letter seen after it) does not end the stay; a move, even to a folder of the same name, does.
+  // A place lasts until the next event that changes the place. A deletion or a status change that
+  // leaves it where it was (the original's deletion once dead-lettered) does not end the stay, nor
+  // does the dead letter a message was first known from; a move, even to a folder of the same
+  // name, does, and so does another dead letter (the message left and died again, unseen).
   let open: (typeof steps)[number] | null = null;
+  let letterSeen = false;
   for (const step of steps) {
-    const stays = STAY_KINDS.has(step.event.kind) && step.state !== null && step.state === open?.state;
+    const { kind } = step.event;
+    const itsLetter = kind === "dead-lettered" && !letterSeen && open?.event.kind === "seen" && open.event.detail.includes(KNOWN_FROM_LETTER);
+    const stays = (kind === "gone" || kind === "status" || itsLetter) && step.state !== null && step.state === open?.state;
+    if (stays && itsLetter) letterSeen = true;
     const changes = placeAfter(step.event) !== null && !stays;
     if (!changes) continue;
     if (open?.state && open.t !== null && step.t !== null) open.spent = `${span(Math.max(0, step.t - open.t))} ${open.state}`;
     open = step;
+    letterSeen = false;
   }
   if (open?.state && open.t !== null && now !== null) open.spent = `${span(Math.max(0, now - open.t))} ${open.state} so far`;
   return withCauses(steps).map(({ event, state, spent, note, cause }) => ({ event, state, spent, note, cause }));
