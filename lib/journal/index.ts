@@ -62,18 +62,22 @@ export function getClientConfig(): { pollMs: number; readOnly: boolean } {
   return { pollMs: c.pollMs, readOnly: c.readOnly };
 }
 
+/** The message's file as it is on disk now; null once it is gone. */
+async function fileBytes(content: StoredContent): Promise<Buffer | null> {
+  if (content.path === null) return null;
+  const source = listSources().find((s) => s.id === content.source);
+  const file = source ? await resolveInsideRoot(source.root, content.path) : null;
+  return file ? fs.readFile(file).catch(() => null) : null;
+}
+
 /**
- * A message's bytes: the journal's copy of the whole file; else the file itself, while it is there
- * (one too big to keep); else the head the journal kept of such a file (`whole: false`: only its
- * headers are to be read from it).
+ * What the message view reads: the journal's copy (of a file too big to keep, its head: `whole`
+ * false, read for its headers, as the view shows no more of such a file and is polled), else the file.
  */
-async function contentBytes(content: StoredContent): Promise<{ bytes: Buffer; whole: boolean } | null> {
-  if (content.raw && !content.rawIsHead) return { bytes: content.raw, whole: true };
-  const source = content.path === null ? undefined : listSources().find((s) => s.id === content.source);
-  const file = source && content.path !== null ? await resolveInsideRoot(source.root, content.path) : null;
-  const onDisk = file ? await fs.readFile(file).catch(() => null) : null;
-  if (onDisk) return { bytes: onDisk, whole: true };
-  return content.raw ? { bytes: content.raw, whole: false } : null;
+async function viewBytes(content: StoredContent): Promise<{ bytes: Buffer; whole: boolean } | null> {
+  if (content.raw) return { bytes: content.raw, whole: !content.rawIsHead };
+  const onDisk = await fileBytes(content);
+  return onDisk ? { bytes: onDisk, whole: true } : null;
 }
 
 /** null when no message has that key. */
@@ -83,7 +87,7 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
   const summary = querySummary(db, key);
   if (!summary) return null;
   const content = queryContent(db, key);
-  const kept = content && summary.size > 0 ? await contentBytes(content) : null;
+  const kept = content && summary.size > 0 ? await viewBytes(content) : null;
   const adapter = adapterFor(summary.protocol);
   const fields = kept && adapter ? await adapter.describe(kept.bytes, { headOnly: !kept.whole }) : null;
   return {
@@ -100,9 +104,9 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
 export async function getRawMessage(key: string): Promise<{ bytes: Buffer; fileName: string } | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const content = queryContent(getJournal().db, key);
-  const kept = content ? await contentBytes(content) : null;
-  if (!content || !kept?.whole) return null;
-  return { bytes: kept.bytes, fileName: content.lastPath.split("/").pop() || `${key}.mime` };
+  if (!content) return null;
+  const bytes = content.raw && !content.rawIsHead ? content.raw : await fileBytes(content);
+  return bytes ? { bytes, fileName: content.lastPath.split("/").pop() || `${key}.mime` } : null;
 }
 
 /** Where a message's file is, for operations that change it. null for an unknown key. */

@@ -151,12 +151,17 @@ describe("JournalWriter", () => {
     expect(queryHistory(db, key).at(-1)).toMatchObject({ kind: "status", detail: "processing → delivered" });
   });
 
-  it("keeps a file's latest bytes, and none once the file is too big to keep", () => {
+  it("keeps a file's latest bytes, only its head once it is too big to keep, and none once unreadable", () => {
     const rec = fileRecord("queue/leader/a.mime", { messageId: "<a@x>" });
     const { key } = writer.record({ ...rec, raw: Buffer.from("first") });
     writer.record({ ...rec, found: { ...rec.found, mtimeMs: 2 }, raw: Buffer.from("second") });
-    expect(queryContent(db, key)?.raw?.toString()).toBe("second");
-    writer.record({ ...rec, found: { ...rec.found, mtimeMs: 3, size: 9 * 1024 * 1024 }, raw: null });
+    expect(queryContent(db, key)).toMatchObject({ raw: Buffer.from("second"), rawIsHead: false });
+    writer.record({ ...rec, found: { ...rec.found, mtimeMs: 3, size: 9 * 1024 * 1024 }, raw: Buffer.from("head"), rawIsHead: true });
+    expect(queryContent(db, key)).toMatchObject({ raw: Buffer.from("head"), rawIsHead: true, path: "queue/leader/a.mime" });
+    // Back under the limit: whole again, so it is the download once the file is gone.
+    writer.record({ ...rec, found: { ...rec.found, mtimeMs: 4 }, raw: Buffer.from("third") });
+    expect(queryContent(db, key)).toMatchObject({ raw: Buffer.from("third"), rawIsHead: false });
+    writer.record({ ...rec, found: { ...rec.found, mtimeMs: 5 }, raw: null });
     expect(queryContent(db, key)).toMatchObject({ raw: null, path: "queue/leader/a.mime" });
     expect(db.prepare("SELECT count(*) FROM message_raw").pluck().get()).toBe(0);
   });

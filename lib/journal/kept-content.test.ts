@@ -21,7 +21,7 @@ it("keeps the headers of a file over 8 MiB, so they outlive it; its body and dow
   await w.scanNow();
   const key = listMessages({ q: "type:big_report" }).items[0]?.key ?? "";
 
-  // While the file is there, its headers are read from it, and it is the download.
+  // While the file is there, its headers show (from the head the journal kept), and it is the download.
   const onDisk = await getMessage(key);
   expect(onDisk?.headers).toContainEqual(["X-IGNITE-Type", "big_report"]);
   expect((await getRawMessage(key))?.bytes.length).toBe(fs.statSync(file).size);

@@ -17,5 +17,6 @@ it("says an empty body is empty, but that a file over 8 MiB was read (or kept) b
   expect(renderToStaticMarkup(<BodyView message={message} />)).toContain("The body is empty.");
   const big = { ...message, size: MAX_FILE_BYTES + 1 };
   expect(renderToStaticMarkup(<BodyView message={big} />)).toContain("download it to read the body");
-  expect(renderToStaticMarkup(<BodyView message={{ ...big, path: null }} />)).toContain("the journal kept only its headers");
+  expect(renderToStaticMarkup(<BodyView message={{ ...big, path: null, headers: [["From", "coordinator"]] }} />)).toContain("the journal kept only its headers");
+  expect(renderToStaticMarkup(<BodyView message={{ ...big, path: null }} />)).toContain("the journal kept none of its content");
 });

@@ -11,9 +11,11 @@ import { Pre, RawView } from "./raw-view";
 /** What an empty body means: a file over 8 MiB is journaled by its headers only. */
 function emptyBodyNote(m: MessageDetail): string {
   if (m.size <= MAX_FILE_BYTES) return "The body is empty.";
-  return m.path !== null
-    ? "The file is over 8 MiB, so only its headers are shown: download it to read the body."
-    : "The file was over 8 MiB and is gone: the journal kept only its headers.";
+  if (m.path !== null) return "The file is over 8 MiB, so only its headers are shown: download it to read the body.";
+  // A journal from before heads were kept (migration 17) has none of a file it never read again.
+  return m.headers.length > 0
+    ? "The file was over 8 MiB and is gone: the journal kept only its headers."
+    : "The file was over 8 MiB and is gone: the journal kept none of its content.";
 }
 
 /** The body: structured (parsed YAML), plain text, or the raw file; plus a download link. */
