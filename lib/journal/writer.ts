@@ -269,8 +269,8 @@ export class JournalWriter {
 
   /**
    * Link a dead letter to the message it holds; a message whose file is gone becomes dead, unless
-   * the dead letter is archived (as markGone). It was dead-lettered when the dead letter was
-   * written (its date), not when Mailroom first read it.
+   * the dead letter is archived (then settleHeldStatus decides). It was dead-lettered when the dead
+   * letter was written (its date), not when Mailroom first read it.
    */
   linkDeadLetter(deadLetterKey: string, originalKey: string, detail: string): void {
     const current = this.sql("SELECT dead_letter_of, sort_ms, folder FROM messages WHERE key = ?").get(deadLetterKey) as
@@ -367,7 +367,7 @@ export class JournalWriter {
     return this.sweepStuckOnce.immediate(stuckAfterMs);
   }
 
-  /** The file's bytes as the message's copy, or none (a file too big to keep, or one that could not be read). */
+  /** The file's bytes as the message's copy (of a file too big to keep, its head), or none (a file that could not be read). */
   private keepRaw(key: string, raw: Buffer | null, isHead: boolean): void {
     if (raw === null) this.sql("DELETE FROM message_raw WHERE id = (SELECT id FROM messages WHERE key = ?)").run(key);
     else {
