@@ -39,35 +39,39 @@ describe("a rescan's view of the journal", () => {
 });
 
 describe("migrations", () => {
-  it("opens a journal written by an older version and keeps its messages", () => {
-    const file = path.join(dir, "old.sqlite");
+  /** A journal written at schema `version` and filled by `fill`, opened (so migrated) by today's code. */
+  function reopenedFrom(version: number, fill: (old: Db) => void): Db {
+    const file = path.join(dir, `v${version}.sqlite`);
     const old = new Database(file);
-    migrate(old, 1);
-    old.prepare(
-      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, status, updated_ms, seq)
-       VALUES ('old-1', 's', 'ignite', 1, 'leader', 'queue', 'queue/leader/a.mime', 'queue/leader/a.mime', 'queued', 1, 1)`,
-    ).run();
+    migrate(old, version);
+    fill(old);
     old.close();
-    const reopened = openDb(file);
+    return openDb(file);
+  }
+
+  it("opens a journal written by an older version and keeps its messages", () => {
+    const reopened = reopenedFrom(1, (old) =>
+      old.prepare(
+        `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, status, updated_ms, seq)
+         VALUES ('old-1', 's', 'ignite', 1, 'leader', 'queue', 'queue/leader/a.mime', 'queue/leader/a.mime', 'queued', 1, 1)`,
+      ).run(),
+    );
     expect(reopened.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
     expect(querySummary(reopened, "old-1")).toMatchObject({ key: "old-1", status: "queued", nextRetryAt: null });
     reopened.close();
   });
 
   it("discards a dead message whose dead letters were all archived before this version (migration 16)", () => {
-    const file = path.join(dir, "v15.sqlite");
-    const old = new Database(file);
-    migrate(old, 15);
-    const insert = old.prepare(
-      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, status, updated_ms, seq, dead_letter_of)
-       VALUES (?, 's', 'ignite', 1, 'leader', ?, ?, ?, ?, 1, 1, ?)`,
-    );
-    insert.run("discarded-1", "processed", null, "queue/leader/processed/a.mime", "dead", null);
-    insert.run("letter-1", "archive", "archive/mailroom/queue/dead_letter/a_dlq.mime", "archive/mailroom/queue/dead_letter/a_dlq.mime", "discarded", "discarded-1");
-    insert.run("dead-2", "processed", null, "queue/leader/processed/b.mime", "dead", null);
-    insert.run("letter-2", "dead_letter", "queue/dead_letter/b_dlq.mime", "queue/dead_letter/b_dlq.mime", "dead", "dead-2");
-    old.close();
-    const reopened = openDb(file);
+    const reopened = reopenedFrom(15, (old) => {
+      const insert = old.prepare(
+        `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, status, updated_ms, seq, dead_letter_of)
+         VALUES (?, 's', 'ignite', 1, 'leader', ?, ?, ?, ?, 1, 1, ?)`,
+      );
+      insert.run("discarded-1", "processed", null, "queue/leader/processed/a.mime", "dead", null);
+      insert.run("letter-1", "archive", "archive/mailroom/queue/dead_letter/a_dlq.mime", "archive/mailroom/queue/dead_letter/a_dlq.mime", "discarded", "discarded-1");
+      insert.run("dead-2", "processed", null, "queue/leader/processed/b.mime", "dead", null);
+      insert.run("letter-2", "dead_letter", "queue/dead_letter/b_dlq.mime", "queue/dead_letter/b_dlq.mime", "dead", "dead-2");
+    });
     try {
       expect(querySummary(reopened, "discarded-1")).toMatchObject({ status: "discarded", path: null });
       expect(queryHistory(reopened, "discarded-1").map((e) => [e.kind, e.detail])).toEqual([["status", "dead → discarded"]]);
@@ -80,17 +84,14 @@ describe("migrations", () => {
   });
 
   it("moves each message's bytes out of its row (migration 15), and drops them with the message", () => {
-    const file = path.join(dir, "v14.sqlite");
-    const old = new Database(file);
-    migrate(old, 14);
-    const insert = old.prepare(
-      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, status, updated_ms, seq, raw)
-       VALUES (?, 's', 'ignite', 1, 'leader', 'queue', ?, ?, 'queued', 1, 1, ?)`,
-    );
-    insert.run("kept-1", "queue/leader/a.mime", "queue/leader/a.mime", Buffer.from("From: a\n\nbody: 1\n"));
-    insert.run("big-1", "queue/leader/b.mime", "queue/leader/b.mime", null);
-    old.close();
-    const reopened = openDb(file);
+    const reopened = reopenedFrom(14, (old) => {
+      const insert = old.prepare(
+        `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, status, updated_ms, seq, raw)
+         VALUES (?, 's', 'ignite', 1, 'leader', 'queue', ?, ?, 'queued', 1, 1, ?)`,
+      );
+      insert.run("kept-1", "queue/leader/a.mime", "queue/leader/a.mime", Buffer.from("From: a\n\nbody: 1\n"));
+      insert.run("big-1", "queue/leader/b.mime", "queue/leader/b.mime", null);
+    });
     try {
       const columns = reopened.prepare("SELECT name FROM pragma_table_info('messages')").pluck().all();
       expect(columns).not.toContain("raw");
