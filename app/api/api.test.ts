@@ -77,6 +77,9 @@ describe("read API", () => {
 
   it.each([
     ["?q=colour:red", "bad_query", /unknown field "colour:"/],
+    ["?q=abc%00def", "bad_query", /control character \(U\+0000\)/],
+    [`?q=${Array.from({ length: 1000 }, () => "a").join("+")}`, "bad_query", /too many terms/],
+    [`?q=${"x".repeat(2001)}`, "bad_request", /q must be at most 2000 characters/],
     ["?limit=0", "bad_request", /limit must be at least 1/],
     ["?limit=501", "bad_limit", /1 to 500/],
     ["?limit=ten", "bad_request", /limit must be a whole number/],

@@ -1,12 +1,15 @@
 import { z } from "zod";
 
-/** `?q=` of the timeline pages: a single string, trimmed; anything else reads as no query. */
+/**
+ * `?q=` of the timeline pages: a single string, trimmed; anything else reads as no query. Kept
+ * whatever its length: the parser says what is wrong with it under the box, where cutting it
+ * here would show the whole timeline as if nothing had been asked.
+ */
 export const searchSchema = z.object({
   q: z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((v) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? "")).trim())
-    .pipe(z.string().max(2000)),
+    .transform((v) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? "")).trim()),
 });
 
 export function parseSearch(raw: Record<string, string | string[] | undefined>): { q: string } {

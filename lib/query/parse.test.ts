@@ -76,6 +76,12 @@ describe("parseQuery", () => {
     ]);
   });
 
+  it("reads tabs and line breaks as spaces, and a search of 2000 characters or 100 terms", () => {
+    expect(parseQuery("a\tb\r\nc", NOW).map((t) => t.kind === "text" && t.value)).toEqual(["a", "b", "c"]);
+    expect(parseQuery("x".repeat(2000), NOW)).toHaveLength(1);
+    expect(parseQuery(Array.from({ length: 100 }, () => "a").join(" "), NOW)).toHaveLength(100);
+  });
+
   it("reads is: and has:", () => {
     expect(parseQuery("is:stuck -has:problem", NOW)).toEqual([
       { kind: "is", value: "stuck", negate: false },
@@ -100,6 +106,10 @@ describe("parseQuery", () => {
     ["retries>x", /"retries>x" needs a whole number after >: write retries>N.*\(at position 9\)/],
     ["retries>", /"retries>" needs a whole number after >.*\(at position 9\)/],
     ["type:x -retries>=-1", /"retries>=-1" needs a whole number after >=.*\(at position 18\)/],
+    ["abc\u0000def", /a control character \(U\+0000\) cannot be searched for.*\(at position 4\)/],
+    ["type:x \u001b[31m", /control character \(U\+001B\).*\(at position 8\)/],
+    ["x".repeat(2001), /the search is 2001 characters long: at most 2000 \(at position 2001\)/],
+    [Array.from({ length: 101 }, (_, i) => `w${i}`).join(" "), /too many terms: a search has at most 100 \(at position 391\)/],
   ];
   it.each(errors)("rejects %s with position and expectation", (q, message) => {
     expect(() => parseQuery(q, NOW)).toThrow(QueryError);

@@ -31,6 +31,13 @@ export class QueryError extends Error {
   }
 }
 
+/** Longer searches are refused (the API's `q` and the pages' box share this bound). */
+export const MAX_QUERY_LENGTH = 2000;
+/** Each term is one more AND in the SQL, and SQLite refuses expressions past a depth of 1000. */
+export const MAX_TERMS = 100;
+/** Control characters other than the whitespace that separates words: nothing a person types, and NUL ends an FTS5 string. */
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/;
+
 const RELATIVE = /^-(\d+)(s|m|h|d|w)$/;
 const UNIT_MS = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 604800e3 } as const;
 
@@ -102,8 +109,19 @@ const RETRIES_COMPARISON = /^retries(>=|<=|>|<|=)/i;
 
 /** Parse a query string; throws QueryError naming the position and what was expected. */
 export function parseQuery(q: string, now: number = Date.now()): Term[] {
+  if (q.length > MAX_QUERY_LENGTH) {
+    throw new QueryError(MAX_QUERY_LENGTH, `the search is ${q.length} characters long: at most ${MAX_QUERY_LENGTH}`);
+  }
+  const control = CONTROL.exec(q);
+  if (control) {
+    const code = `U+${(control[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+    throw new QueryError(control.index, `a control character (${code}) cannot be searched for: remove it`);
+  }
+  const tokens = tokenize(q);
+  const extra = tokens[MAX_TERMS];
+  if (extra) throw new QueryError(extra.at, `too many terms: a search has at most ${MAX_TERMS}`);
   const terms: Term[] = [];
-  for (const tok of tokenize(q)) {
+  for (const tok of tokens) {
     // A leading "-" outside quotes negates; "-a phrase" in quotes is just text.
     const negate = tok.raw.startsWith("-") && tok.raw.length > 1;
     const raw = negate ? tok.raw.slice(1) : tok.raw;

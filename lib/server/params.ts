@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { KEY_PATTERN } from "@/lib/model";
+import { MAX_QUERY_LENGTH } from "@/lib/query";
 import { ApiError } from "./errors";
 
 const wholeNumber = (name: string, min: number) =>
@@ -11,7 +12,7 @@ const wholeNumber = (name: string, min: number) =>
     .refine((n) => n >= min && Number.isSafeInteger(n), `${name} must be at least ${min}`);
 
 export const listParamsSchema = z.object({
-  q: z.string().max(2000, "q must be at most 2000 characters").optional(),
+  q: z.string().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
   limit: wholeNumber("limit", 1).optional(),
   cursor: z.string().max(512, "cursor is too long").optional(),
   since: wholeNumber("since", 0).optional(),
@@ -27,6 +28,9 @@ export function parseOr400<T>(schema: z.ZodType<T>, input: unknown, code = "bad_
   throw new ApiError(400, code, message);
 }
 
+/** A URL's parameters, the first of each name (as the pages read `?q=a&q=b`: the API must answer the same search). */
 export function searchParamsObject(url: string): Record<string, string> {
-  return Object.fromEntries(new URL(url).searchParams);
+  const params: Record<string, string> = {};
+  for (const [name, value] of new URL(url).searchParams) if (!(name in params)) params[name] = value;
+  return params;
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { KEY_PATTERN } from "@/lib/model";
+import { MAX_QUERY_LENGTH } from "@/lib/query";
 import { EXPORT_FORMATS, threadIdSchema } from "./model";
 
 export const threadListParamsSchema = z.object({
-  q: z.string().max(2000, "q must be at most 2000 characters").optional(),
+  q: z.string().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
   limit: z
     .string()
     .regex(/^\d+$/, "limit must be a whole number")
