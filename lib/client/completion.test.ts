@@ -87,6 +87,17 @@ describe("complete: values", () => {
     expect(labels('"a phrase ty')).toEqual([]);
   });
 
+  it("completes a quoted value through its spaces, and replaces the whole quoted word", () => {
+    const teams = { ...facets, agents: ["Ops Team", "Ops Tools", "leader"] };
+    const offered = (q: string, cursor = q.length) => complete(q, cursor, teams, now);
+    expect(offered('from:"Ops').items.map((s) => s.label)).toEqual(["Ops Team", "Ops Tools"]);
+    expect(offered('from:"Ops ').items.map((s) => s.label)).toEqual(["Ops Team", "Ops Tools"]);
+    expect(offered('-to:"Ops Te').items[0]).toMatchObject({ label: "Ops Team", insert: '-to:"Ops Team"' });
+    // The cursor inside a closed quote: the word runs to the closing quote, so taking a value replaces it all.
+    expect(offered('from:"Ops T" type:x', 11)).toMatchObject({ from: 0, to: 12 });
+    expect(offered('status:dead from:"Ops T', 23).from).toBe(12);
+  });
+
   it("inserts the field with the value, negated when the word is", () => {
     const c = complete("-from:lea", 9, facets, now);
     expect(c.items[0]).toEqual({ label: "leader", insert: "-from:leader", hint: "agent" });

@@ -87,16 +87,35 @@ function rank(values: readonly string[], prefix: string): string[] {
 const quoted = (value: string) => (/[\s"]/.test(value) ? `"${value.replace(/"/g, "")}"` : value);
 
 /**
+ * Where the word under the cursor starts and ends, split as the parser splits words: a quoted
+ * part keeps its spaces (`from:"Ops T|` is one word), and an unclosed quote runs to the end.
+ */
+function wordAt(q: string, at: number): { from: number; to: number } {
+  let i = 0;
+  while (i < q.length) {
+    if (/\s/.test(q[i] ?? "")) {
+      if (i >= at) break;
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < q.length && !/\s/.test(q[i] ?? "")) {
+      const close = q[i] === '"' ? q.indexOf('"', i + 1) : i;
+      i = close < 0 ? q.length : close + 1;
+    }
+    if (start <= at && at <= i) return { from: start, to: i };
+  }
+  return { from: at, to: at };
+}
+
+/**
  * What to offer for the word under the cursor: field names (`ty` → `type:`), or values of a
  * field (`status:de` → `dead`, `-from:lea` → `-from:leader`). Nothing inside a quoted phrase.
  */
 export function complete(q: string, cursor: number, facets: FacetValues, now: number = Date.now()): Completion {
   const at = Math.max(0, Math.min(cursor, q.length));
   const quotesBefore = (q.slice(0, at).match(/"/g) ?? []).length;
-  let from = at;
-  while (from > 0 && !/\s/.test(q[from - 1] ?? "")) from--;
-  let to = at;
-  while (to < q.length && !/\s/.test(q[to] ?? "")) to++;
+  const { from, to } = wordAt(q, at);
   if (quotesBefore % 2 === 1 && !/:"[^"]*$/.test(q.slice(from, at))) return EMPTY(at);
 
   const word = q.slice(from, at);
