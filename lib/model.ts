@@ -63,6 +63,8 @@ export const messageSummarySchema = z.object({
   size: z.number().int().nonnegative(),
   /** Last time the file changed (mtime) or the journal saw it go (ISO 8601 UTC). */
   updatedAt: z.string(),
+  /** Where lists put it, newest first (ms since the epoch): its Date, or when it was first seen if it has none. */
+  sortMs: z.number().int(),
   seq: z.number().int().nonnegative(),
 });
 export type MessageSummary = z.infer<typeof messageSummarySchema>;

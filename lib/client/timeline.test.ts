@@ -34,6 +34,7 @@ function msg(key: string, minute: number, extra: Partial<MessageSummary> = {}): 
     preview: "",
     size: 100,
     updatedAt: date,
+    sortMs: Date.parse(date),
     seq: 1,
     ...extra,
   };
@@ -134,6 +135,15 @@ describe("appendOlder", () => {
     expect(keysOf(next)).toEqual(["c", "b", "a"]);
     expect(next.nextCursor).toBeNull();
     expect(next.seq).toBe(5);
+  });
+});
+
+describe("compareNewestFirst, through a poll", () => {
+  it("places a message without a date where the server does (when first seen), not at its last change", () => {
+    const undated = msg("u", 5, { date: null, updatedAt: new Date(Date.UTC(2026, 10, 20, 0, 50)).toISOString() });
+    const start = initTimeline({ items: [msg("c", 30), msg("b", 20)], nextCursor: "cur", seq: 5 });
+    // Its file was deleted just now: the change sorts below the loaded rows, for "Load older" to find.
+    expect(applyPoll(start, { items: [undated], nextCursor: null, seq: 6 }).pending).toEqual([]);
   });
 });
 

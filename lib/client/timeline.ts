@@ -1,6 +1,5 @@
 // The live timeline's state, as pure functions: a poll never moves what the reader is looking at.
 import type { MessagePage, MessageSummary } from "@/lib/model";
-import { parseTime } from "./time";
 
 export interface TimelineState {
   /** What is on screen, newest first. */
@@ -25,13 +24,12 @@ export function initTimeline(page: MessagePage): TimelineState {
   return { items: page.items, pending: [], seq: page.seq, nextCursor: page.nextCursor, overflow: false };
 }
 
-function sortTime(m: MessageSummary): number {
-  return parseTime(m.date) ?? parseTime(m.updatedAt) ?? 0;
-}
-
-/** Newest first: by date (or last change when the file has no date), then by key for a stable order. */
+/**
+ * Newest first, as the server orders pages: by sortMs (the date, or when a message without one was
+ * first seen; never its last change, or a deleted old file would sort as new), then by key.
+ */
 export function compareNewestFirst(a: MessageSummary, b: MessageSummary): number {
-  return sortTime(b) - sortTime(a) || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
+  return b.sortMs - a.sortMs || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
 }
 
 /**

@@ -77,6 +77,7 @@ export function toSummary(r: SummaryRow): MessageSummary {
     preview: r.preview,
     size: r.size,
     updatedAt: new Date(r.updated_ms).toISOString(),
+    sortMs: r.sort_ms,
     seq: r.seq,
   });
 }

@@ -9,7 +9,7 @@ const message: MessageDetail = {
   type: "big_report", priority: "normal", threadId: null, inReplyTo: null, correlationId: null, repository: null, issue: null,
   date: null, agent: "leader", folder: "queue", path: ".ignite/queue/leader/big_report_1.mime", status: "queued",
   rawStatus: null, stuck: false, retryCount: 0, nextRetryAt: null, problems: [], duplicate: false,
-  deadLetterOf: null, preview: "", size: 10, updatedAt: "2026-11-20T00:00:00.000Z", seq: 1, headers: [], body: "", data: null,
+  deadLetterOf: null, preview: "", size: 10, updatedAt: "2026-11-20T00:00:00.000Z", sortMs: Date.parse("2026-11-20T00:00:00.000Z"), seq: 1, headers: [], body: "", data: null,
   ignite: null, history: [],
 };
 

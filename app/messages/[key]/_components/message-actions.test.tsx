@@ -8,7 +8,7 @@ const stuck: MessageDetail = {
   type: "evaluation_request", priority: "high", threadId: null, inReplyTo: null, correlationId: null, repository: null, issue: null,
   date: null, agent: "evaluator", folder: "processed", path: ".ignite/queue/evaluator/processed/e.mime", status: "processing",
   rawStatus: "processing", stuck: true, retryCount: 0, nextRetryAt: null, problems: [], duplicate: false, deadLetterOf: null,
-  preview: "", size: 10, updatedAt: "2026-11-20T00:00:00.000Z", seq: 1, headers: [], body: "task_id: t\n", data: null, ignite: null, history: [],
+  preview: "", size: 10, updatedAt: "2026-11-20T00:00:00.000Z", sortMs: Date.parse("2026-11-20T00:00:00.000Z"), seq: 1, headers: [], body: "task_id: t\n", data: null, ignite: null, history: [],
 };
 
 describe("MessageActions", () => {

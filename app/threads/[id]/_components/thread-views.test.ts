@@ -12,7 +12,7 @@ function msg(key: string, from: string, to: string[], extra: Partial<MessageSumm
     key, source: "ws", protocol: "ignite", messageId: `<${key}@t>`, from, to, cc: [], type: "note", priority: "normal",
     threadId: "thr", inReplyTo: null, correlationId: null, repository: null, issue: null, date: "2026-11-20T00:00:00.000Z",
     agent: to[0] ?? from, folder: "queue", path: null, status: "queued", rawStatus: null, stuck: false, retryCount: 0,
-    nextRetryAt: null, problems: [], duplicate: false, deadLetterOf: null, preview: "", size: 1, updatedAt: "2026-11-20T00:00:00.000Z", seq: 1,
+    nextRetryAt: null, problems: [], duplicate: false, deadLetterOf: null, preview: "", size: 1, updatedAt: "2026-11-20T00:00:00.000Z", sortMs: Date.parse("2026-11-20T00:00:00.000Z"), seq: 1,
     ...extra,
   };
 }
