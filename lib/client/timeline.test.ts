@@ -136,6 +136,19 @@ describe("appendOlder", () => {
     expect(next.nextCursor).toBeNull();
     expect(next.seq).toBe(5);
   });
+
+  it("polls again from an older page read before the last poll, whose changes below the list that poll left to it", () => {
+    const start = initTimeline({ items: [msg("d", 40), msg("c", 30)], nextCursor: "cur", seq: 5 });
+    // The older page is read at seq 5; then b is delivered and a stops matching (seq 7), and a poll
+    // skips both as below the loaded rows; then the older page lands, still showing them as at seq 5.
+    const polled = applyPoll(start, { items: [msg("b", 20, { status: "delivered" })], nextCursor: null, seq: 7, removed: ["a"] });
+    const older = appendOlder(polled, { items: [msg("b", 20), msg("a", 10)], nextCursor: null, seq: 5 });
+    expect(older.seq).toBe(5);
+    const again = timelineReducer(older, { type: "poll", since: 5, page: { items: [msg("b", 20, { status: "delivered" })], nextCursor: null, seq: 7, removed: ["a"] } });
+    expect(keysOf(again)).toEqual(["d", "c", "b"]);
+    expect(again.items[2]?.status).toBe("delivered");
+    expect(again.pending).toEqual([]);
+  });
 });
 
 describe("compareNewestFirst, through a poll", () => {

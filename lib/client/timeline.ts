@@ -83,7 +83,12 @@ export function showPending(state: TimelineState): TimelineState {
   return { ...state, items, pending: [] };
 }
 
-/** Appends an older page ("Load older"); skips keys already on screen or pending. */
+/**
+ * Appends an older page ("Load older"); skips keys already on screen or pending. A page read
+ * before the last poll may show its rows as they were: a poll leaves changes below the loaded
+ * rows to the next page, so the next poll starts again from the page's seq (a change applied
+ * twice is the same change: rows update in place, pending ones by key).
+ */
 export function appendOlder(state: TimelineState, page: MessagePage): TimelineState {
   const olderKeys = new Set(page.items.map((m) => m.key));
   const seen = new Set(state.items.map((m) => m.key));
@@ -93,6 +98,7 @@ export function appendOlder(state: TimelineState, page: MessagePage): TimelineSt
     items: [...state.items, ...older],
     pending: state.pending.filter((m) => !olderKeys.has(m.key)),
     nextCursor: page.nextCursor,
+    seq: Math.min(state.seq, page.seq),
   };
 }
 
