@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "./fixtures";
 
 test("a file written during the test appears in the open timeline without a reload", async ({ page, workspace }) => {
@@ -53,4 +55,25 @@ test("a burst bigger than one poll's answer shows the newest page, not the first
   await expect(page.getByRole("row").nth(1)).toContainText(`task_id: "burst_${BURST - 1}"`);
   await expect(page.getByRole("button", { name: /new message/ })).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test("a list that empties and fills again leaves the focus where the reader put it, with nothing selected", async ({ page, workspace }) => {
+  await page.goto("/messages?q=type:e2e_refill -is:gone");
+  await expect(page.getByText("No messages match this search.")).toBeVisible();
+  const first = workspace.send({ from: "coordinator", to: "ignitian_3", type: "e2e_refill", body: 'task_id: "task_refill_1"\n' });
+  const rows = page.getByRole("table", { name: /newest first/ }).locator("tbody tr[data-key]");
+  await expect(rows).toHaveCount(1);
+  await page.keyboard.press("j");
+  await expect(rows.first().getByRole("link")).toBeFocused();
+
+  // Deleted: gone, so it leaves this search and the list is empty.
+  fs.rmSync(path.join(workspace.root, ".ignite", "queue", "ignitian_3", first));
+  await expect(page.getByText("No messages match this search.")).toBeVisible();
+  const box = page.getByRole("combobox", { name: "Search messages" });
+  await box.click();
+
+  workspace.send({ from: "coordinator", to: "ignitian_3", type: "e2e_refill", body: 'task_id: "task_refill_2"\n', date: new Date(Date.now() + 1000) });
+  await expect(page.getByText('task_id: "task_refill_2"')).toBeVisible();
+  await expect(box).toBeFocused();
+  await expect(rows.locator("[data-selected]")).toHaveCount(0);
 });

@@ -48,6 +48,9 @@ export function Timeline({
   const keys = useMemo(() => t.items.map((m) => m.key), [t.items]);
   const selected = selectedIndex(selection, keys);
   const n = t.pendingCount;
+  // The selection follows the row it lands on when its message leaves, so rows arriving later
+  // above it cannot carry it off to yet another message (Enter would open that one).
+  useEffect(() => dispatch({ type: "settle", keys }), [keys]);
 
   // Back to this list: the same pages, selection and scroll position as when the reader left.
   const latest = useRef({ state: t.state, selection, scrollY: 0 });

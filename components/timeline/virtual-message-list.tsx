@@ -94,8 +94,12 @@ export function VirtualMessageList({
 
   // Keyboard selection: scroll its row into view, then (once it is rendered) focus its link.
   const pendingFocus = useRef<number | null>(null);
+  // The request this list was mounted with is an old one (the list had emptied and came back):
+  // acting on it would take the focus from wherever the reader is now, the search box say.
+  const handledRequest = useRef(focusRequest);
   useEffect(() => {
-    if (focusRequest === 0 || selected === null) return;
+    if (focusRequest === handledRequest.current || selected === null) return;
+    handledRequest.current = focusRequest;
     pendingFocus.current = selected;
     v.scrollToIndex(selected, { align: "auto" });
     // Only a new request scrolls; the selection's index also moves when rows arrive above it.

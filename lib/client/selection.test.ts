@@ -35,6 +35,20 @@ describe("selectionReducer", () => {
     expect(selectedIndex(NO_SELECTION, keys)).toBeNull();
   });
 
+  it("settles onto the row that took its message's place, so rows arriving later do not move it again", () => {
+    const settle = (s: Selection, list: readonly string[]) => selectionReducer(s, { type: "settle", keys: list });
+    const left = settle({ key: "c", index: 2 }, ["e", "d", "b", "a"]);
+    expect(left).toEqual({ key: "b", index: 2 });
+    expect(selectedIndex(left, ["g", "f", "e", "d", "b", "a"])).toBe(4);
+    // Unchanged, or only moved down by new rows: the same state (no re-render).
+    const s: Selection = { key: "c", index: 2 };
+    expect(settle(s, keys)).toBe(s);
+    expect(selectedIndex(settle(s, ["f", ...keys]), ["f", ...keys])).toBe(3);
+    // An emptied list holds no selection, so rows that come back later are not selected by themselves.
+    expect(settle(s, [])).toEqual(NO_SELECTION);
+    expect(settle(NO_SELECTION, [])).toBe(NO_SELECTION);
+  });
+
   it("clears", () => {
     expect(selectionReducer({ key: "c", index: 2 }, { type: "clear" })).toEqual(NO_SELECTION);
     expect(selectionReducer(NO_SELECTION, { type: "clear" })).toBe(NO_SELECTION);

@@ -70,7 +70,9 @@ export const NO_SELECTION: Selection = { key: null, index: -1 };
 export type SelectionAction =
   | { type: "move"; delta: number; keys: readonly string[] }
   | { type: "select"; index: number; keys: readonly string[] }
-  | { type: "clear" };
+  | { type: "clear" }
+  /** The list changed: a selection whose message left it moves onto the row now in its place, and an emptied list has none. */
+  | { type: "settle"; keys: readonly string[] };
 
 /** Where the selection is in `keys` now: its key's row, or (if that message left the list) the nearest row. */
 export function selectedIndex(s: Selection, keys: readonly string[]): number | null {
@@ -90,6 +92,11 @@ export function selectionReducer(state: Selection, action: SelectionAction): Sel
   switch (action.type) {
     case "clear":
       return state.key === null ? state : NO_SELECTION;
+    case "settle": {
+      const index = selectedIndex(state, action.keys);
+      if (index === null) return state.key === null ? state : NO_SELECTION;
+      return index === state.index && action.keys[index] === state.key ? state : at(index, action.keys);
+    }
     case "select":
       return at(action.index, action.keys);
     case "move": {
