@@ -20,6 +20,13 @@ describe("SourcesNotice", () => {
     expect(html).toMatch(/<progress[^>]*value="1200"[^>]*max="5000"/);
   });
 
+  it("shows an indeterminate bar, not 0%, before the files are counted", () => {
+    const html = renderToStaticMarkup(<SourcesNotice initial={[{ ...base, indexing: { done: false, files: 0, total: 0, fullText: false } }]} />);
+    expect(html).toContain("counting files…");
+    expect(html).toMatch(/<progress aria-label="Indexing \/srv\/ws"[^>]*>/);
+    expect(html).not.toMatch(/<progress[^>]*value=/);
+  });
+
   it("shows the path and the error of an unreadable workspace", () => {
     const html = renderToStaticMarkup(<SourcesNotice initial={[{ ...base, error: "workspace folder not found: /srv/ws" }]} />);
     expect(html).toContain("cannot be read");

@@ -26,7 +26,9 @@ export function SourcesNotice({ initial, pollMs }: { initial: SourceInfo[]; poll
           <div aria-live="off" className="flex items-center gap-3">
             <Progress value={s.indexing.files} max={s.indexing.total} label={`Indexing ${s.root}`} />
             <span className="shrink-0 tabular-nums text-xs">
-              {s.indexing.files.toLocaleString("en-US")} / {s.indexing.total.toLocaleString("en-US")} files
+              {s.indexing.total > 0
+                ? `${s.indexing.files.toLocaleString("en-US")} / ${s.indexing.total.toLocaleString("en-US")} files`
+                : "counting files…"}
             </span>
           </div>
           <p className="text-xs">Counts below grow as files are read.</p>
