@@ -7,7 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { lifecycleSteps } from "@/lib/client/lifecycle";
+import { queryHistory } from "@/lib/journal/queries";
 import { archivePathOf } from "@/lib/operations/paths";
+import { buildDeadLetter, buildMessage, messageFileName } from "@/lib/protocols/ignite/build";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { describeLoad, scanSource } from "./scan";
 import type { ReadableSource } from "./sync";
@@ -102,5 +105,78 @@ describe("a first scan of a tree whose dead letter was archived (requeued or dis
     } finally {
       fresh.close();
     }
+  });
+});
+
+describe("a dead letter read late: the message ends as its letters stand, and its history says so in order", () => {
+  const FIRST = rel("dead_letter", "task_assignment_1795135151004518_dlq_1795136385.mime");
+  const SECOND = rel("dead_letter", "task_assignment_1795135151004518_dlq_1795137000.mime");
+  const heldBy = (letter: string, on: Db = db) => on.prepare("SELECT dead_letter_of FROM messages WHERE path = ?").pluck().get(letter) as string;
+  const endState = (key: string, on: Db = db) => {
+    const stays = lifecycleSteps(queryHistory(on, key), Date.now()).map((s) => s.spent);
+    return stays.filter((spent) => spent !== null).at(-1) ?? null;
+  };
+
+  /** The first dead letter requeued (archived), and a second one for the same message written half an hour after it. */
+  function requeueAndDieAgain() {
+    const archived = archivePathOf(FIRST) ?? "";
+    const text = fs.readFileSync(path.join(ws, FIRST), "utf8");
+    fs.mkdirSync(path.dirname(path.join(ws, archived)), { recursive: true });
+    fs.renameSync(path.join(ws, FIRST), path.join(ws, archived));
+    const second = text
+      .replace(/^Message-ID: .*$/m, "Message-ID: <179513700000.1.2@ignite.local>")
+      .replace(/^Date: .*$/m, "Date: Fri, 20 Nov 2026 10:30:00 +0900")
+      .replace(/moved_at: ".*"/, 'moved_at: "2026-11-20T10:30:00+09:00"');
+    fs.writeFileSync(path.join(ws, SECOND), second);
+    return archived;
+  }
+
+  it("a first scan journals the message from its first letter, so nothing comes before it was seen", async () => {
+    const archived = requeueAndDieAgain();
+    const fresh = openDb(path.join(data, "fresh.sqlite"));
+    try {
+      await scanSource(source, new JournalWriter(fresh), { reportProgress: false });
+      const key = heldBy(SECOND, fresh);
+      expect(heldBy(archived, fresh)).toBe(key);
+      const history = queryHistory(fresh, key);
+      expect(history.map((e) => e.kind).slice(0, 3)).toEqual(["seen", "dead-lettered", "dead-lettered"]);
+      expect(history[1]?.detail).toContain(archived);
+      expect(history[2]?.detail).toContain(SECOND);
+      expect(fresh.prepare("SELECT status FROM messages WHERE key = ?").pluck().get(key)).toBe("dead");
+      expect(endState(key, fresh)).toMatch(/in dead_letter\/ so far$/);
+    } finally {
+      fresh.close();
+    }
+  });
+
+  it("a rescan that archives one letter and finds another leaves the message dead, and its lifecycle ends there", async () => {
+    const key = heldBy(FIRST);
+    requeueAndDieAgain();
+    await scanSource(source, writer, { reportProgress: false });
+    expect(heldBy(SECOND)).toBe(key);
+    expect(db.prepare("SELECT status FROM messages WHERE key = ?").pluck().get(key)).toBe("dead");
+    expect(queryHistory(db, key).at(-1)).toMatchObject({ kind: "status", detail: "discarded → dead" });
+    expect(endState(key)).toMatch(/in dead_letter\/ so far$/);
+  });
+
+  it("a message whose deletion was journaled before its dead letter turns dead after it, and never goes back in time", async () => {
+    const date = new Date("2026-11-20T01:40:00Z");
+    const name = messageFileName("task_assignment", date);
+    const text = buildMessage({ from: "leader", to: ["ignitian_1"], type: "task_assignment", body: 'task_id: "late_letter"\n', date, messageId: "<late-letter@ignite.local>" });
+    fs.writeFileSync(path.join(ws, rel("ignitian_1", "processed", name)), text);
+    fs.utimesSync(path.join(ws, rel("ignitian_1", "processed", name)), date, date);
+    await scanSource(source, writer, { reportProgress: false });
+    fs.unlinkSync(path.join(ws, rel("ignitian_1", "processed", name)));
+    await scanSource(source, writer, { reportProgress: false });
+    const key = db.prepare("SELECT key FROM messages WHERE message_id = '<late-letter@ignite.local>'").pluck().get() as string;
+    const goneAt = db.prepare("SELECT updated_ms FROM messages WHERE key = ?").pluck().get(key) as number;
+
+    // The dead letter was written before the deletion was seen, and is read only now.
+    const letter = rel("dead_letter", `task_assignment_${name.slice(16, -5)}_dlq_1795140000.mime`);
+    fs.writeFileSync(path.join(ws, letter), buildDeadLetter(text, name, { retryCount: 3, maxRetries: 3, lastError: "timeout", movedAt: new Date(date.getTime() + 300_000) }));
+    await scanSource(source, writer, { reportProgress: false });
+    expect(db.prepare("SELECT status, updated_ms >= ? AS later FROM messages WHERE key = ?").get(goneAt, key)).toEqual({ status: "dead", later: 1 });
+    expect(queryHistory(db, key).map((e) => e.kind)).toEqual(["seen", "dead-lettered", "gone", "status"]);
+    expect(endState(key)).toMatch(/in dead_letter\/ so far$/);
   });
 });

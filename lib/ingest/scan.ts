@@ -20,6 +20,16 @@ const WORKERS_MIN_FILES = 20_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Dead letters in the order they were written (their Date, else their file's time), not the order
+ * they were listed in: a message seen only through its letters is then journaled from its first
+ * one, and each letter's "dead-lettered" comes after the message was first seen.
+ */
+function oldestFirst(letters: readonly PreparedFile[]): PreparedFile[] {
+  const writtenAt = ({ record }: PreparedFile) => (record.parsed.date ? Date.parse(record.parsed.date) : record.found.mtimeMs);
+  return letters.map((p) => ({ p, t: writtenAt(p) })).sort((a, b) => a.t - b.t).map(({ p }) => p);
+}
+
 async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<PreparedFile[]> {
   const prepared: PreparedFile[] = [];
   for (const f of files) {
@@ -226,7 +236,7 @@ export async function scanSource(
   const ctx: SyncContext = { source, writer, isPresent: isThere };
   let done = tree.files - changed.length;
   const workers = (await early?.take(bulk !== null && changed.length >= minFiles)) ?? null;
-  // Dead letters link to other messages, so they follow the load.
+  // Dead letters link to other messages, so they follow the other files (see oldestFirst).
   const afterLoad: PreparedFile[] = [];
   const listedAt = performance.now();
   const chunks: FoundFile[][] = [];
@@ -241,8 +251,9 @@ export async function scanSource(
           afterLoad.push(...prepared.filter((p) => p.record.parsed.deadLetter));
           bulk.add(source.id, prepared.filter((p) => !p.record.parsed.deadLetter).map((p) => p.record), files.length);
         } else {
+          afterLoad.push(...prepared.filter((p) => p.record.parsed.deadLetter));
           writer.transaction(() => {
-            for (const p of prepared) commitFile(ctx, p);
+            for (const p of prepared) if (!p.record.parsed.deadLetter) commitFile(ctx, p);
           });
           done += files.length;
           if (opts.reportProgress) writer.setProgress(source.id, done, tree.files, false);
@@ -267,13 +278,16 @@ export async function scanSource(
     throw err;
   }
   let load: LoadStages | null = null;
-  if (bulk) {
-    const loadedAt = performance.now();
-    finishLoad(bulk, source.id);
-    const indexedAt = performance.now();
+  const loadedAt = performance.now();
+  if (bulk) finishLoad(bulk, source.id);
+  const indexedAt = performance.now();
+  const letters = oldestFirst(afterLoad);
+  if (letters.length > 0) {
     writer.transaction(() => {
-      for (const p of afterLoad) commitFile(ctx, p);
+      for (const p of letters) commitFile(ctx, p);
     });
+  }
+  if (bulk) {
     const [listMs, loadMs, indexMs] = [listedAt - startedAt, loadedAt - listedAt, indexedAt - loadedAt];
     load = { listMs, loadMs, workers: workers?.size ?? 0, indexMs, deadLettersMs: performance.now() - indexedAt };
   }

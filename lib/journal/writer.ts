@@ -268,24 +268,21 @@ export class JournalWriter {
   }
 
   /**
-   * Link a dead letter to the message it holds; a message whose file is gone becomes dead, unless
-   * the dead letter is archived (then settleHeldStatus decides). It was dead-lettered when the dead
-   * letter was written (its date), not when Mailroom first read it.
+   * Link a dead letter to the message it holds. It was dead-lettered when the dead letter was
+   * written (its date), not when Mailroom first read it; what that makes of a message whose file is
+   * gone is settled as the letters stand now (settleHeldStatus), with a status event dated now. A
+   * letter read late is dated before events the journal already holds, so its own time must not
+   * decide the message's present state.
    */
   linkDeadLetter(deadLetterKey: string, originalKey: string, detail: string): void {
-    const current = this.sql("SELECT dead_letter_of, sort_ms, folder FROM messages WHERE key = ?").get(deadLetterKey) as
-      | { dead_letter_of: string | null; sort_ms: number; folder: string | null }
+    const current = this.sql("SELECT dead_letter_of, sort_ms FROM messages WHERE key = ?").get(deadLetterKey) as
+      | { dead_letter_of: string | null; sort_ms: number }
       | undefined;
     if (current?.dead_letter_of === originalKey) return;
     const atMs = Math.min(this.now(), current?.sort_ms ?? Infinity);
     this.sql("UPDATE messages SET dead_letter_of = ?, seq = ? WHERE key = ?").run(originalKey, this.nextSeq(), deadLetterKey);
     refreshThreadKey(this.db, deadLetterKey);
-    const original = this.row(originalKey);
-    if (original && original.path === null && original.status !== "dead" && current?.folder === "dead_letter") {
-      this.sql("UPDATE messages SET status = 'dead', updated_ms = ?, seq = ? WHERE key = ?").run(atMs, this.nextSeq(), originalKey);
-    }
     this.event(originalKey, atMs, "dead-lettered", detail);
-    // A letter first seen in the archive (or beside another) settles it as the letters stand.
     this.settleHeldStatus(originalKey);
   }
 
