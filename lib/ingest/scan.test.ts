@@ -180,3 +180,27 @@ describe("a dead letter read late: the message ends as its letters stand, and it
     expect(endState(key)).toMatch(/in dead_letter\/ so far$/);
   });
 });
+
+describe("two files with one Message-ID", () => {
+  it("a move continues the copy that moved, not a deleted copy, whose content stays its own", async () => {
+    const date = new Date("2026-11-20T02:00:00Z");
+    const name = messageFileName("task_assignment", date);
+    const copy = (to: string) =>
+      buildMessage({ from: "leader", to: [to], type: "task_assignment", body: `task_id: "for_${to}"\n`, date, messageId: "<shared@ignite.local>" });
+    fs.writeFileSync(path.join(ws, rel("strategist", name)), copy("strategist"));
+    fs.writeFileSync(path.join(ws, rel("architect", name)), copy("architect"));
+    await scanSource(source, writer, { reportProgress: false });
+    const keyAt = (p: string) => db.prepare("SELECT key FROM messages WHERE path = ?").pluck().get(p) as string;
+    const [deleted, moving] = [keyAt(rel("strategist", name)), keyAt(rel("architect", name))];
+
+    fs.unlinkSync(path.join(ws, rel("strategist", name)));
+    await scanSource(source, writer, { reportProgress: false });
+    fs.renameSync(path.join(ws, rel("architect", name)), path.join(ws, rel("architect", "processed", name)));
+    await scanSource(source, writer, { reportProgress: false });
+
+    expect(keyAt(rel("architect", "processed", name))).toBe(moving);
+    expect(db.prepare("SELECT agent, status, path, body FROM messages WHERE key = ?").get(deleted)).toEqual({
+      agent: "strategist", status: "completed", path: null, body: 'task_id: "for_strategist"\n',
+    });
+  });
+});

@@ -57,14 +57,16 @@ async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed:
   };
 }
 
-/** Pick the journaled message a new file continues, if its old file is gone. */
+/**
+ * Pick the journaled message a new file continues: first one whose file was just elsewhere (it
+ * moved here), only then one whose file is gone (a requeue brings it back). The other order let a
+ * deleted copy of a Message-ID take over a live copy's move, and overwrite the content it keeps.
+ */
 function findClaim(ctx: SyncContext, rec: FileRecord): string | null {
   const relPath = rec.relPath ?? rec.originPath;
   const candidates = ctx.writer.claimCandidates(ctx.source.id, rec.parsed.messageId, rec.placement.agent, path.posix.basename(relPath));
-  for (const c of candidates) {
-    if (c.path === relPath || c.path === null || !ctx.isPresent(c.path)) return c.key;
-  }
-  return null;
+  const moved = candidates.find((c) => c.path !== null && (c.path === relPath || !ctx.isPresent(c.path)));
+  return moved?.key ?? candidates.find((c) => c.path === null)?.key ?? null;
 }
 
 /** A dead letter links to the message it holds; when that was never seen, it is journaled from the copy inside. */
