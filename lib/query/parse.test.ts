@@ -37,6 +37,7 @@ describe("parseQuery", () => {
       { kind: "text", value: "two words", negate: false },
       { kind: "text", value: "not this", negate: true },
     ]);
+    expect(parseQuery('"http://example.com/a"', NOW)).toEqual([{ kind: "text", value: "http://example.com/a", negate: false }]);
   });
 
   it("reads bare words, including Japanese, as full text", () => {
@@ -91,6 +92,7 @@ describe("parseQuery", () => {
 
   const errors: [string, RegExp][] = [
     ["colour:red", /unknown field "colour:".*from: to: agent:.*\(at position 1\)/],
+    ["http://example.com/a", /unknown field "http:".*or put the word in quotes to search for it as text \("http:…"\) \(at position 1\)/],
     ["type:x  subject:hi", /unknown field "subject:".*\(at position 9\)/],
     ["from:", /"from:" needs a value \(at position 6\)/],
     ['from:"open', /unclosed quote.*\(at position 6\)/],

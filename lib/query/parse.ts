@@ -147,7 +147,10 @@ export function parseQuery(q: string, now: number = Date.now()): Term[] {
     const value = text.slice(colon + 1);
     const valueAt = tok.at + (negate ? 1 : 0) + colon + 1;
     if (!(FIELDS as readonly string[]).includes(name)) {
-      throw new QueryError(tok.at, `unknown field "${name}:": expected one of ${FIELDS.map((f) => f + ":").join(" ")}`);
+      throw new QueryError(
+        tok.at,
+        `unknown field "${name}:": expected one of ${FIELDS.map((f) => f + ":").join(" ")}, or put the word in quotes to search for it as text ("${name}:…")`,
+      );
     }
     if (value === "") throw new QueryError(valueAt, `"${name}:" needs a value`);
     const field = name as Field;
