@@ -80,7 +80,7 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
     inputRef.current?.setSelectionRange(at, at);
   });
 
-  const shownError = value === q ? error : value === settled ? queryProblem(value) : null;
+  const shownError = value === q ? error : value === settled ? queryProblem(value, { fixed }) : null;
   const fromServer = shownError !== null && value === q;
 
   function take(s: Suggestion | undefined) {

@@ -33,7 +33,7 @@ export function TimelineSection({
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 400) throw err;
     // Positions count from the start of the box, not of the fixed part the page adds.
-    error = (fixed ? queryProblem(q) : null) ?? err.message;
+    error = (fixed ? queryProblem(q, { fixed }) : null) ?? err.message;
   }
   const keep = pageSize ? { limit: String(pageSize) } : undefined;
 

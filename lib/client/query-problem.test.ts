@@ -11,4 +11,14 @@ describe("queryProblem", () => {
     expect(queryProblem("status:dead colour:red")).toMatch(/^Bad search: unknown field "colour:".*\(at position 13\)$/);
     expect(queryProblem("status:deadish")).toMatch(/expected one of queued/);
   });
+
+  it("holds a box to the limits left beside the part its page adds, at positions in the box", () => {
+    const terms = (n: number) => Array.from({ length: n }, () => "a").join(" ");
+    expect(queryProblem(terms(100))).toBeNull();
+    expect(queryProblem(terms(99), { fixed: "agent:leader" })).toBeNull();
+    expect(queryProblem(terms(100), { fixed: "agent:leader" })).toBe("Bad search: too many terms: a search has at most 99 (at position 199)");
+    expect(queryProblem("x".repeat(1990), { fixed: "agent:leader" })).toBe(
+      "Bad search: the search is 1990 characters long: at most 1987 (at position 1988)",
+    );
+  });
 });

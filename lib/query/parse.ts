@@ -35,6 +35,13 @@ export class QueryError extends Error {
 export const MAX_QUERY_LENGTH = 2000;
 /** Each term is one more AND in the SQL, and SQLite refuses expressions past a depth of 1000. */
 export const MAX_TERMS = 100;
+
+export interface QueryLimits {
+  length: number;
+  terms: number;
+}
+
+const LIMITS: QueryLimits = { length: MAX_QUERY_LENGTH, terms: MAX_TERMS };
 /** Control characters other than the whitespace that separates words: nothing a person types, and NUL ends an FTS5 string. */
 const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/;
 
@@ -108,9 +115,9 @@ const RETRIES = /^retries(>=|<=|>|<|=|:)(\d+)$/i;
 const RETRIES_COMPARISON = /^retries(>=|<=|>|<|=)/i;
 
 /** Parse a query string; throws QueryError naming the position and what was expected. */
-export function parseQuery(q: string, now: number = Date.now()): Term[] {
-  if (q.length > MAX_QUERY_LENGTH) {
-    throw new QueryError(MAX_QUERY_LENGTH, `the search is ${q.length} characters long: at most ${MAX_QUERY_LENGTH}`);
+export function parseQuery(q: string, now: number = Date.now(), limits: QueryLimits = LIMITS): Term[] {
+  if (q.length > limits.length) {
+    throw new QueryError(limits.length, `the search is ${q.length} characters long: at most ${limits.length}`);
   }
   const control = CONTROL.exec(q);
   if (control) {
@@ -118,8 +125,8 @@ export function parseQuery(q: string, now: number = Date.now()): Term[] {
     throw new QueryError(control.index, `a control character (${code}) cannot be searched for: remove it`);
   }
   const tokens = tokenize(q);
-  const extra = tokens[MAX_TERMS];
-  if (extra) throw new QueryError(extra.at, `too many terms: a search has at most ${MAX_TERMS}`);
+  const extra = tokens[limits.terms];
+  if (extra) throw new QueryError(extra.at, `too many terms: a search has at most ${limits.terms}`);
   const terms: Term[] = [];
   for (const tok of tokens) {
     // A leading "-" outside quotes negates; "-a phrase" in quotes is just text.
@@ -168,4 +175,13 @@ export function parseQuery(q: string, now: number = Date.now()): Term[] {
     }
   }
   return terms;
+}
+
+/**
+ * The limits left for a search box on a page that adds `fixed` to it (`agent:leader`): the API
+ * holds the two together to the limits, so the box is held to what the fixed part leaves.
+ */
+export function limitsBeside(fixed: string | undefined): QueryLimits {
+  if (!fixed) return LIMITS;
+  return { length: MAX_QUERY_LENGTH - fixed.length - 1, terms: MAX_TERMS - parseQuery(fixed).length };
 }
