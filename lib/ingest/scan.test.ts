@@ -182,16 +182,20 @@ describe("a dead letter read late: the message ends as its letters stand, and it
 });
 
 describe("two files with one Message-ID", () => {
-  it("a move continues the copy that moved, not a deleted copy, whose content stays its own", async () => {
-    const date = new Date("2026-11-20T02:00:00Z");
-    const name = messageFileName("task_assignment", date);
-    const copy = (to: string) =>
-      buildMessage({ from: "leader", to: [to], type: "task_assignment", body: `task_id: "for_${to}"\n`, date, messageId: "<shared@ignite.local>" });
+  const date = new Date("2026-11-20T02:00:00Z");
+  const name = messageFileName("task_assignment", date);
+  const copy = (to: string) =>
+    buildMessage({ from: "leader", to: [to], type: "task_assignment", body: `task_id: "for_${to}"\n`, date, messageId: "<shared@ignite.local>" });
+  const keyAt = (p: string) => db.prepare("SELECT key FROM messages WHERE path = ?").pluck().get(p) as string;
+  async function twoCopies() {
     fs.writeFileSync(path.join(ws, rel("strategist", name)), copy("strategist"));
     fs.writeFileSync(path.join(ws, rel("architect", name)), copy("architect"));
     await scanSource(source, writer, { reportProgress: false });
-    const keyAt = (p: string) => db.prepare("SELECT key FROM messages WHERE path = ?").pluck().get(p) as string;
-    const [deleted, moving] = [keyAt(rel("strategist", name)), keyAt(rel("architect", name))];
+    return { strategist: keyAt(rel("strategist", name)), architect: keyAt(rel("architect", name)) };
+  }
+
+  it("a move continues the copy that moved, not a deleted copy, whose content stays its own", async () => {
+    const { strategist: deleted, architect: moving } = await twoCopies();
 
     fs.unlinkSync(path.join(ws, rel("strategist", name)));
     await scanSource(source, writer, { reportProgress: false });
@@ -202,5 +206,25 @@ describe("two files with one Message-ID", () => {
     expect(db.prepare("SELECT agent, status, path, body FROM messages WHERE key = ?").get(deleted)).toEqual({
       agent: "strategist", status: "completed", path: null, body: 'task_id: "for_strategist"\n',
     });
+  });
+
+  it("a requeue of one copy and a move of the other in one scan each continue their own message", async () => {
+    const keys = await twoCopies();
+    const letter = rel("dead_letter", `task_assignment_${name.slice(16, -5)}_dlq_1795140000.mime`);
+    const movedAt = new Date(date.getTime() + 60_000);
+    fs.writeFileSync(path.join(ws, letter), buildDeadLetter(copy("architect"), name, { retryCount: 3, maxRetries: 3, lastError: "timeout", movedAt }));
+    fs.unlinkSync(path.join(ws, rel("architect", name)));
+    await scanSource(source, writer, { reportProgress: false });
+
+    const archived = archivePathOf(letter) ?? "";
+    fs.mkdirSync(path.dirname(path.join(ws, archived)), { recursive: true });
+    fs.renameSync(path.join(ws, letter), path.join(ws, archived));
+    fs.writeFileSync(path.join(ws, rel("architect", name)), copy("architect"));
+    fs.renameSync(path.join(ws, rel("strategist", name)), path.join(ws, rel("strategist", "processed", name)));
+    await scanSource(source, writer, { reportProgress: false });
+
+    expect(keyAt(rel("architect", name))).toBe(keys.architect);
+    expect(keyAt(rel("strategist", "processed", name))).toBe(keys.strategist);
+    expect(db.prepare("SELECT dead_letter_of FROM messages WHERE path = ?").pluck().get(archived)).toBe(keys.architect);
   });
 });

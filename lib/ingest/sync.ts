@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import type { FileIdentity } from "@/lib/journal/files";
-import type { FileRecord, JournalWriter } from "@/lib/journal/writer";
+import type { ClaimCandidate, FileRecord, JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols";
 import type { Source } from "./sources";
 import { unarchivePathOf } from "@/lib/operations/paths";
@@ -58,15 +58,25 @@ async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed:
 }
 
 /**
- * Pick the journaled message a new file continues: first one whose file was just elsewhere (it
- * moved here), only then one whose file is gone (a requeue brings it back). The other order let a
- * deleted copy of a Message-ID take over a live copy's move, and overwrite the content it keeps.
+ * Pick the journaled message a new file continues, among those with its Message-ID (or its agent
+ * and name) whose file is not where it was: one in the same agent's queue first, and there one
+ * whose file was just elsewhere (it moved here) before one whose file is gone (a requeue brings it
+ * back). Copies of one Message-ID in two queues each keep their own message, content and all.
  */
 function findClaim(ctx: SyncContext, rec: FileRecord): string | null {
   const relPath = rec.relPath ?? rec.originPath;
   const candidates = ctx.writer.claimCandidates(ctx.source.id, rec.parsed.messageId, rec.placement.agent, path.posix.basename(relPath));
-  const moved = candidates.find((c) => c.path !== null && (c.path === relPath || !ctx.isPresent(c.path)));
-  return moved?.key ?? candidates.find((c) => c.path === null)?.key ?? null;
+  const rank = (c: ClaimCandidate): number | null => {
+    const moved = c.path !== null && (c.path === relPath || !ctx.isPresent(c.path));
+    if (!moved && c.path !== null) return null;
+    return (c.agent === rec.placement.agent ? 0 : 2) + (moved ? 0 : 1);
+  };
+  let best: { key: string; rank: number } | null = null;
+  for (const c of candidates) {
+    const r = rank(c);
+    if (r !== null && (best === null || r < best.rank)) best = { key: c.key, rank: r };
+  }
+  return best?.key ?? null;
 }
 
 /** A dead letter links to the message it holds; when that was never seen, it is journaled from the copy inside. */

@@ -31,6 +31,13 @@ export interface KnownFile extends FileIdentity {
   key: string;
 }
 
+/** A journaled message a new file may continue: where its file is (null once gone), and whose queue it is in. */
+export interface ClaimCandidate {
+  key: string;
+  path: string | null;
+  agent: string;
+}
+
 interface Row {
   key: string;
   path: string | null;
@@ -145,18 +152,18 @@ export class JournalWriter {
   }
 
   /** Messages a new file could be the continuation of: same Message-ID, or same agent and name. */
-  claimCandidates(source: string, messageId: string | null, agent: string, fileName: string): { key: string; path: string | null }[] {
+  claimCandidates(source: string, messageId: string | null, agent: string, fileName: string): ClaimCandidate[] {
     if (messageId) {
-      return this.sql("SELECT key, path FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC")
-        .all(source, messageId) as { key: string; path: string | null }[];
+      return this.sql("SELECT key, path, agent FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC")
+        .all(source, messageId) as ClaimCandidate[];
     }
     // By name, where the file is or (once gone) where it last was: not any gone message without an
     // ID, whose content the new file would overwrite. Compared exactly: `_` is a LIKE wildcard.
     return this.sql(
-        `SELECT key, path FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
+        `SELECT key, path, agent FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
            AND substr(coalesce(path, last_path), -length(?) - 1) = '/' || ? ORDER BY updated_ms DESC`,
       )
-      .all(source, agent, fileName, fileName) as { key: string; path: string | null }[];
+      .all(source, agent, fileName, fileName) as ClaimCandidate[];
   }
 
   private row(key: string): Row | null {
