@@ -283,9 +283,11 @@ export async function scanSource(
   const indexedAt = performance.now();
   const letters = oldestFirst(afterLoad);
   if (letters.length > 0) {
-    writer.transaction(() => {
-      for (const p of letters) commitFile(ctx, p);
-    });
+    writer.transaction(() =>
+      writer.settlingOnce(() => {
+        for (const p of letters) commitFile(ctx, p);
+      }),
+    );
   }
   if (bulk) {
     const [listMs, loadMs, indexMs] = [listedAt - startedAt, loadedAt - listedAt, indexedAt - loadedAt];

@@ -261,13 +261,39 @@ export class JournalWriter {
    * prepareOriginal). With no dead letter left on disk, it stays as it was.
    */
   private settleHeldStatus(originalKey: string): void {
+    if (this.heldToSettle) this.heldToSettle.add(originalKey);
+    else this.settleHeldStatusNow(originalKey);
+  }
+
+  /** Originals whose status waits for the end of settlingOnce(). */
+  private heldToSettle: Set<string> | null = null;
+
+  /**
+   * Run `fn` (inside a transaction) with each message held by dead letters settled once, at its
+   * end, as its letters then stand: a rescan that finds one letter archived and another written
+   * would otherwise journal "dead → discarded", then "discarded → dead", a stay that never was.
+   */
+  settlingOnce<T>(fn: () => T): T {
+    if (this.heldToSettle) return fn();
+    const held = (this.heldToSettle = new Set());
+    try {
+      const result = fn();
+      this.heldToSettle = null;
+      for (const key of held) this.settleHeldStatusNow(key);
+      return result;
+    } finally {
+      this.heldToSettle = null;
+    }
+  }
+
+  private settleHeldStatusNow(originalKey: string): void {
     const original = this.row(originalKey);
     if (!original || original.path !== null) return;
     const letters = this.sql("SELECT folder FROM messages WHERE dead_letter_of = ? AND path IS NOT NULL").pluck().all(originalKey) as Folder[];
     let status = original.status;
-    if (letters.includes("dead_letter")) {
-      if (status === "discarded" || status === "completed") status = "dead";
-    } else if (letters.includes("archive") && status === "dead") status = "discarded";
+    // Whatever it was when its file went (completed, discarded, or invalid: unreadable, yet dead-lettered).
+    if (letters.includes("dead_letter")) status = "dead";
+    else if (letters.includes("archive") && status === "dead") status = "discarded";
     if (status === original.status) return;
     const atMs = this.now();
     this.sql("UPDATE messages SET status = ?, updated_ms = ?, seq = ? WHERE key = ?").run(status, atMs, this.nextSeq(), originalKey);
