@@ -13,11 +13,6 @@ export interface ThreadGraph {
   missing: MissingParent[];
 }
 
-function timeOf(m: MessageSummary): number {
-  const t = Date.parse(m.date ?? m.updatedAt);
-  return Number.isNaN(t) ? 0 : t;
-}
-
 /**
  * - reply: the In-Reply-To parent → the message (a parent not in the thread is the placeholder
  *   `missing:<Message-ID>`);
@@ -57,7 +52,8 @@ export function buildThreadGraph(messages: MessageSummary[], requeues: Requeue[]
   });
 
   for (const r of requeues) {
-    const letters = messages.filter((m) => m.deadLetterOf === r.key && timeOf(m) <= r.atMs);
+    // A letter's time is when it was written (sortMs), not its last change: archived at the requeue, it would fall after it.
+    const letters = messages.filter((m) => m.deadLetterOf === r.key && m.sortMs <= r.atMs);
     const latest = letters[letters.length - 1];
     if (latest && !branches.some((b) => b.kind === "requeue" && b.from === latest.key)) {
       branches.push({ from: latest.key, to: r.key, kind: "requeue" });

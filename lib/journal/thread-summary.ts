@@ -70,7 +70,8 @@ export function summarizeThread(t: ThreadDetail): ThreadSummary {
     statuses[m.status] = (statuses[m.status] ?? 0) + 1;
     if (m.stuck) stuck++;
   }
-  const times = t.messages.map((m) => Date.parse(m.date ?? m.updatedAt)).filter((n) => !Number.isNaN(n));
+  // As the thread list times threads (sort_ms): a message deleted now does not make its thread's last activity now.
+  const times = t.messages.map((m) => m.sortMs);
   return {
     id: t.id,
     kind: t.kind,

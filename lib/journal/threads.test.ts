@@ -9,6 +9,7 @@ import { fileRecord } from "@/lib/testing/parsed";
 import { migrate, openDb, type Db } from "./db";
 import { SCHEMA_VERSION } from "./schema";
 import { taskIdOf } from "./task-id";
+import { summarizeThread } from "./thread-summary";
 import { refreshThreadKey } from "./thread-keys";
 import { queryThread, queryThreadOf, queryThreads } from "./threads";
 import { JournalWriter } from "./writer";
@@ -139,6 +140,16 @@ describe("thread list", () => {
       statuses: { processing: 1, dead: 1 },
       stuck: 0,
     });
+  });
+
+  it("times a thread as its list does when it is summarized alone: an undated message deleted now is not new activity", () => {
+    put("leader/a.mime", "a", { threadId: "thr_t" });
+    put("leader/b.mime", "b", { threadId: "thr_t", date: null });
+    expect(writer.markGone("ws-ignite", ".ignite/queue/leader/b.mime")).not.toBeNull();
+    const listed = queryThreads(db, "", 100).items[0];
+    const thread = queryThread(db, "thr_t");
+    expect(thread && summarizeThread(thread)).toMatchObject({ first: listed?.first, last: listed?.last });
+    expect(listed?.last).not.toBe("2026-11-20T02:00:00.000Z");
   });
 
   it("filters with the message search syntax on members, or a word of the id, and cuts at limit", () => {
