@@ -83,6 +83,23 @@ describe("retention", () => {
     expect(keysOf("")).toHaveLength(3);
   });
 
+  it("keeps a completed message while a dead letter on disk still holds it (archived after its requeue)", () => {
+    const today = now;
+    const held = completedAt("held", today - 400 * DAY);
+    now = today;
+    const letterPath = "archive/mailroom/queue/dead_letter/held_dlq.mime";
+    const letter = writer.record({
+      ...fileRecord(letterPath, { messageId: "<held-dl@x>", status: "discarded" }, { mtimeMs: 5, size: 5, ino: 77 }),
+      placement: { agent: "dead_letter", folder: "archive" },
+    });
+    writer.linkDeadLetter(letter.key, held, "after 3 retries");
+    expect(writer.prune(DAY, 0)).toBe(0);
+    expect(querySummary(db, held)?.status).toBe("completed");
+    writer.markGone("ws-ignite", letterPath);
+    expect(writer.prune(DAY, 0)).toBe(1);
+    expect(querySummary(db, held)).toBeNull();
+  });
+
   it("does nothing when both limits are off", () => {
     completedAt("x", now - 400 * DAY);
     expect(writer.prune(0, 0)).toBe(0);

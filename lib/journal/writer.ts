@@ -51,8 +51,13 @@ interface Row {
   dead_letter_of: string | null;
 }
 
-/** Completed messages whose files are gone, the only ones retention prunes (INDEXED BY: see prune). */
-const PRUNABLE = "FROM messages INDEXED BY messages_prunable WHERE status = 'completed' AND path IS NULL";
+/**
+ * Completed messages whose files are gone, the only ones retention prunes (INDEXED BY: see prune);
+ * not while a dead letter on disk holds one (archived at its requeue): the letter would lose its
+ * message, and restoring the letter could not make it dead again.
+ */
+const PRUNABLE = `FROM messages AS m INDEXED BY messages_prunable WHERE status = 'completed' AND path IS NULL
+  AND NOT EXISTS (SELECT 1 FROM messages AS letter WHERE letter.dead_letter_of = m.key AND letter.path IS NOT NULL)`;
 /** Messages pruned in one write at most. */
 export const PRUNE_BATCH = 5000;
 
