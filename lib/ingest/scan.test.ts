@@ -233,4 +233,39 @@ describe("two files with one Message-ID", () => {
     expect(keyAt(rel("strategist", "processed", name))).toBe(keys.strategist);
     expect(db.prepare("SELECT dead_letter_of FROM messages WHERE path = ?").pluck().get(archived)).toBe(keys.architect);
   });
+
+  it("a live copy moved by hand into a queue whose own copy is gone continues the copy that moved", async () => {
+    const keys = await twoCopies();
+    fs.unlinkSync(path.join(ws, rel("strategist", name)));
+    await scanSource(source, writer, { reportProgress: false });
+    fs.renameSync(path.join(ws, rel("architect", name)), path.join(ws, rel("strategist", name)));
+    await scanSource(source, writer, { reportProgress: false });
+
+    expect(keyAt(rel("strategist", name))).toBe(keys.architect);
+    expect(db.prepare("SELECT status, path, body FROM messages WHERE key = ?").get(keys.strategist)).toEqual({
+      status: "completed", path: null, body: 'task_id: "for_strategist"\n',
+    });
+  });
+
+  it("a dead letter holds the copy in the queue it names, and its requeue to another queue continues that message", async () => {
+    const keys = await twoCopies();
+    fs.unlinkSync(path.join(ws, rel("strategist", name)));
+    await scanSource(source, writer, { reportProgress: false });
+    // Architect's copy fails: its letter names architect, though strategist's copy changed last.
+    const letter = rel("dead_letter", `task_assignment_${name.slice(16, -5)}_dlq_1795140000.mime`);
+    const movedAt = new Date(date.getTime() + 60_000);
+    fs.writeFileSync(path.join(ws, letter), buildDeadLetter(copy("architect"), name, { retryCount: 3, maxRetries: 3, lastError: "timeout", movedAt }));
+    fs.unlinkSync(path.join(ws, rel("architect", name)));
+    await scanSource(source, writer, { reportProgress: false });
+    expect(db.prepare("SELECT dead_letter_of FROM messages WHERE path = ?").pluck().get(letter)).toBe(keys.architect);
+
+    // Requeued to strategist's queue, where strategist's own copy is gone.
+    const archived = archivePathOf(letter) ?? "";
+    fs.mkdirSync(path.dirname(path.join(ws, archived)), { recursive: true });
+    fs.renameSync(path.join(ws, letter), path.join(ws, archived));
+    fs.writeFileSync(path.join(ws, rel("strategist", name)), copy("architect"));
+    await scanSource(source, writer, { reportProgress: false });
+    expect(keyAt(rel("strategist", name))).toBe(keys.architect);
+    expect(db.prepare("SELECT status, body FROM messages WHERE key = ?").get(keys.strategist)).toEqual({ status: "completed", body: 'task_id: "for_strategist"\n' });
+  });
 });

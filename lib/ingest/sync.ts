@@ -58,23 +58,29 @@ async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed:
 }
 
 /**
- * Pick the journaled message a new file continues, among those with its Message-ID (or its agent
- * and name) whose file is not where it was: one in the same agent's queue first, and there one
- * whose file was just elsewhere (it moved here) before one whose file is gone (a requeue brings it
- * back). Copies of one Message-ID in two queues each keep their own message, content and all.
+ * Where a claim ranks (lower first), or null for a message whose file is still where it was. Copies
+ * of one Message-ID in two queues each keep their own message, content and all, so a file
+ * continues, in turn: a message of its own queue whose file moved here (an agent's own move, a
+ * retry); one a dead letter holds, whose file is gone (a requeue, to its queue or another); one
+ * from another queue whose file moved here (moved there by hand); and last any other gone one.
  */
+function claimRank(c: ClaimCandidate, relPath: string, agent: string, isPresent: (p: string) => boolean): number | null {
+  const moved = c.path !== null && (c.path === relPath || !isPresent(c.path));
+  if (!moved && c.path !== null) return null;
+  const own = c.agent === agent;
+  if (moved) return own ? 0 : 3;
+  if (c.held) return own ? 1 : 2;
+  return own ? 4 : 5;
+}
+
+/** Pick the journaled message a new file continues (see claimRank), if any. */
 function findClaim(ctx: SyncContext, rec: FileRecord): string | null {
   const relPath = rec.relPath ?? rec.originPath;
   const candidates = ctx.writer.claimCandidates(ctx.source.id, rec.parsed.messageId, rec.placement.agent, path.posix.basename(relPath));
-  const rank = (c: ClaimCandidate): number | null => {
-    const moved = c.path !== null && (c.path === relPath || !ctx.isPresent(c.path));
-    if (!moved && c.path !== null) return null;
-    return (c.agent === rec.placement.agent ? 0 : 2) + (moved ? 0 : 1);
-  };
   let best: { key: string; rank: number } | null = null;
   for (const c of candidates) {
-    const r = rank(c);
-    if (r !== null && (best === null || r < best.rank)) best = { key: c.key, rank: r };
+    const rank = claimRank(c, relPath, rec.placement.agent, ctx.isPresent);
+    if (rank !== null && (best === null || rank < best.rank)) best = { key: c.key, rank };
   }
   return best?.key ?? null;
 }
@@ -86,7 +92,9 @@ function linkDeadLetter(ctx: SyncContext, deadLetterKey: string, prepared: Prepa
   if (!dl?.originalMessageId) return;
   const detail = `dead letter ${relPath}` +
     (dl.retryCount !== null ? ` after ${dl.retryCount} retries` : "") + (dl.lastError ? `: ${dl.lastError}` : "");
-  const existing = ctx.writer.claimCandidates(ctx.source.id, dl.originalMessageId, "", "").find((c) => c.key !== deadLetterKey);
+  // With copies of the Message-ID in several queues, the one in the queue the letter names.
+  const candidates = ctx.writer.claimCandidates(ctx.source.id, dl.originalMessageId, "", "").filter((c) => c.key !== deadLetterKey);
+  const existing = candidates.find((c) => c.agent === dl.originalAgent) ?? candidates[0];
   if (existing) {
     ctx.writer.linkDeadLetter(deadLetterKey, existing.key, detail);
   } else if (prepared.original) {

@@ -36,7 +36,13 @@ export interface ClaimCandidate {
   key: string;
   path: string | null;
   agent: string;
+  /** A dead letter holds it: a file with its Message-ID that appears once it is gone is most likely its requeue. */
+  held: boolean;
 }
+
+type CandidateRow = Omit<ClaimCandidate, "held"> & { held: number };
+const toCandidate = ({ held, ...c }: CandidateRow): ClaimCandidate => ({ ...c, held: held === 1 });
+const HELD = "EXISTS (SELECT 1 FROM messages AS letter WHERE letter.dead_letter_of = messages.key)";
 
 interface Row {
   key: string;
@@ -159,16 +165,16 @@ export class JournalWriter {
   /** Messages a new file could be the continuation of: same Message-ID, or same agent and name. */
   claimCandidates(source: string, messageId: string | null, agent: string, fileName: string): ClaimCandidate[] {
     if (messageId) {
-      return this.sql("SELECT key, path, agent FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC")
-        .all(source, messageId) as ClaimCandidate[];
+      return (this.sql(`SELECT key, path, agent, ${HELD} AS held FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC`)
+        .all(source, messageId) as CandidateRow[]).map(toCandidate);
     }
     // By name, where the file is or (once gone) where it last was: not any gone message without an
     // ID, whose content the new file would overwrite. Compared exactly: `_` is a LIKE wildcard.
-    return this.sql(
-        `SELECT key, path, agent FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
+    return (this.sql(
+        `SELECT key, path, agent, ${HELD} AS held FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
            AND substr(coalesce(path, last_path), -length(?) - 1) = '/' || ? ORDER BY updated_ms DESC`,
       )
-      .all(source, agent, fileName, fileName) as ClaimCandidate[];
+      .all(source, agent, fileName, fileName) as CandidateRow[]).map(toCandidate);
   }
 
   private row(key: string): Row | null {
