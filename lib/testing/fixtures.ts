@@ -1,9 +1,9 @@
-// Sample workspaces from ../shared/fixtures, copied to a temp dir before a test writes to them.
+// Sample workspaces in the project's fixtures/ folder, copied to a temp dir before a test writes to them.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export const FIXTURES_DIR = path.resolve(process.env.MAILROOM_FIXTURES ?? path.join(__dirname, "..", "..", "..", "shared", "fixtures"));
+export const FIXTURES_DIR = path.join(__dirname, "..", "..", "fixtures");
 
 export function fixturePath(...parts: string[]): string {
   return path.join(FIXTURES_DIR, ...parts);
@@ -43,7 +43,7 @@ export function copyFixture(name: string, into?: string): string {
   const src = fs.existsSync(fixturePath(name, "workspace")) ? fixturePath(name, "workspace") : fixturePath(name);
   const dest = into ?? fs.mkdtempSync(path.join(os.tmpdir(), `mailroom-${name}-`));
   fs.cpSync(src, dest, { recursive: true });
-  // The shared tree is read-only; the copy must be writable like a real workspace.
+  // A checkout may be read-only; the copy must be writable like a real workspace.
   const chmod = (p: string) => {
     const st = fs.statSync(p);
     fs.chmodSync(p, st.isDirectory() ? 0o755 : 0o644);
