@@ -129,6 +129,21 @@ export interface SourceInfo {
   error: string | null;
 }
 
+/**
+ * Why the journal (the SQLite file under MAILROOM_DATA) cannot be used as it should, in words an
+ * operator can act on: shown on every page and by GET /api/health.
+ */
+export interface JournalProblem {
+  /** journal_full, journal_readonly, journal_busy, journal_unopenable, journal_io, journal_corrupt, journal_version, journal_moved_aside. */
+  code: string;
+  /** The file concerned (the journal, or the copy moved aside). */
+  file: string;
+  /** What is wrong, and what still works. */
+  message: string;
+  /** What to do about it. */
+  action: string;
+}
+
 export interface ApiErrorBody {
   error: { code: string; message: string };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { journalFaultKind } from "@/lib/journal/faults";
 import type { JournalWriter } from "@/lib/journal/writer";
 import { toRelPath } from "@/lib/protocols/fs-safe";
 import { statFound, statFoundSync } from "./read";
@@ -19,7 +20,8 @@ function foldersToWatch(roots: string[], dir: string): string[] {
 
 /** What the file events need of the ingest service they belong to. */
 export interface FileEventsContext {
-  writer: JournalWriter;
+  /** Read at each use: the journal's connection may be opened again (see reopenJournal). */
+  readonly writer: JournalWriter;
   watcher: DirWatcher;
   /** The readable sources as of the last scan. */
   sources: () => readonly ReadableSource[];
@@ -68,6 +70,8 @@ export class FileEvents {
         const prepared = await prepareFile(at.source, found);
         if (prepared) writer.transaction(() => commitFile(ctx, prepared));
       } catch (err) {
+        // The journal cannot be written: this batch stops, and ingest retries (a rescan brings this file in).
+        if (journalFaultKind(err) !== null) throw err;
         console.error(`[mailroom] could not ingest ${at.relPath}:`, err);
       }
     }

@@ -1,5 +1,6 @@
 import "server-only";
 import { ConfigError, getConfig } from "@/lib/server/config";
+import { JOURNAL_RETRY_MS, journalFaultKind } from "@/lib/journal/faults";
 import { getJournal } from "@/lib/journal/store";
 import { IngestService } from "./service";
 
@@ -20,11 +21,19 @@ export async function ingestNow(absPaths: string[]): Promise<void> {
   await registry.__mailroomIngest?.syncPaths(absPaths);
 }
 
-/** Start ingest at server start; a bad setting stops the server with a message that names it. */
-export function startIngestOrExit(): void {
+/**
+ * Start ingest at server start; a bad setting stops the server with a message that names it. A
+ * journal that cannot be opened (reported on every page) does not: opening is tried again until
+ * it can be, and ingest starts then.
+ */
+export function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): void {
   try {
     startIngest();
   } catch (err) {
+    if (journalFaultKind(err) !== null) {
+      setTimeout(() => startIngestOrExit(retryMs), retryMs).unref();
+      return;
+    }
     if (!(err instanceof ConfigError)) throw err;
     console.error(`mailroom: ${err.message}`);
     process.exit(2);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
+import { isTransientFault, JOURNAL_RETRY_MS, journalFaultKind, reportJournalFault } from "@/lib/journal/faults";
 import { buildFullText, fullTextReady, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
 import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
@@ -14,6 +15,7 @@ import type { ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
 import { DirWatcher, listDirs } from "./watch";
 import { FileEvents } from "./file-events";
+import { untilJournalWrites } from "./journal-retry";
 
 const STUCK_CHECK_MS = 1000;
 /** A periodic rescan waits at least this many times its own duration before the next. */
@@ -39,15 +41,23 @@ export class IngestService {
   private stopped = false;
   /** Files in the tree at the last scan: decides where the next periodic rescan runs. */
   private treeFiles = 0;
+  /** The first scan went through: from then on a job's journal fault starts the retries (before, start() does). */
+  private started = false;
+  /** Retrying after a journal fault, until the journal takes writes again (one at a time). */
+  private catchingUp: Promise<void> | null = null;
 
   constructor(
     private readonly config: Config,
     private readonly journal: Journal,
     /** From how many files the tree is compared with the journal, and the full-text index filled, on a worker thread (tests lower it). */
     private readonly offThreadFiles = BIG_TREE_FILES,
+    /** The pause between tries of a journal that cannot be written (tests shorten it). */
+    private readonly retryMs = JOURNAL_RETRY_MS,
   ) {
     this.events = new FileEvents({
-      writer: journal.writer,
+      get writer() {
+        return journal.writer;
+      },
       watcher: this.watcher,
       sources: () => this.sources,
       serial: (job) => this.serial(job),
@@ -59,8 +69,49 @@ export class IngestService {
   private serial(job: () => Promise<void>): Promise<void> {
     const guarded = () => (this.stopped ? Promise.resolve() : job());
     const next = this.queue.then(guarded, guarded);
-    this.queue = next.catch((err) => console.error("[mailroom] ingest error:", err));
+    this.queue = next.catch((err: unknown) => this.jobFailed(err));
     return next;
+  }
+
+  /** A job's journal fault is reported (shown on every page) and, after the first scan, retried until it clears; any other error is logged. */
+  private jobFailed(err: unknown, what = "ingest error:"): void {
+    const kind = reportJournalFault(this.journal.file, err);
+    if (kind === null) console.error(`[mailroom] ${what}`, err);
+    else if (isTransientFault(kind) && this.started && !this.stopped) {
+      this.catchUp(false, kind).catch((e: unknown) => console.error("[mailroom] ingest stopped retrying the journal:", e));
+    }
+  }
+
+  /**
+   * Ingest paused by a journal fault that may clear by itself: rescans (which journal what changed
+   * meanwhile) every retryMs until one and a write go through. Resolves once caught up or stopped.
+   */
+  private catchUp(first: boolean, kind: ReturnType<typeof journalFaultKind>): Promise<void> {
+    this.catchingUp ??= untilJournalWrites(
+      this.journal,
+      (ready) =>
+        this.serial(async () => {
+          ready();
+          await this.rescan(first);
+        }),
+      { retryMs: this.retryMs, stopped: () => this.stopped, kind },
+    ).finally(() => {
+      this.catchingUp = null;
+    });
+    return this.catchingUp;
+  }
+
+  /** Run `step` (which writes to the journal) until it goes through, waiting out faults that clear by themselves. */
+  private async persist(step: () => Promise<void>): Promise<void> {
+    while (!this.stopped) {
+      try {
+        return await step();
+      } catch (err) {
+        const kind = reportJournalFault(this.journal.file, err);
+        if (this.stopped || !isTransientFault(kind)) throw err;
+        await this.catchUp(false, kind);
+      }
+    }
   }
 
   async start(): Promise<void> {
@@ -68,18 +119,26 @@ export class IngestService {
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
-    await this.serial(() => this.rescan(true)).catch((err: unknown) => {
-      // Ingest stops (its watches, queued events and timers too) until the next start: a failed
-      // first scan may have left a load's indexes set aside (UnfinishedLoadError).
-      this.stop();
-      throw err;
-    });
+    await this.serial(() => this.rescan(true))
+      .catch((err: unknown) => {
+        // A journal that cannot be written now (full disk, read-only, locked): scanned again until it can.
+        const kind = journalFaultKind(err);
+        if (this.stopped || !isTransientFault(kind)) throw err;
+        return this.catchUp(true, kind);
+      })
+      .catch((err: unknown) => {
+        // Ingest stops (its watches, queued events and timers too) until the next start: a failed
+        // first scan may have left a load's indexes set aside (UnfinishedLoadError).
+        this.stop();
+        throw err;
+      });
     if (this.stopped) return;
-    this.journal.writer.analyze();
+    this.started = true;
+    await this.persist(async () => this.journal.writer.analyze());
     console.log(`[mailroom] first scan done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // After listing, not before: the first scan's messages are filterable at once, text search soon after.
     const pause = () => (this.stopped ? Promise.reject(new Error("ingest stopped")) : new Promise<void>((r) => setImmediate(r)));
-    await this.fillFullText(pause).catch((err: unknown) => {
+    await this.persist(() => this.fillFullText(pause)).catch((err: unknown) => {
       if (!this.stopped) throw err;
     });
     if (this.stopped) return;
@@ -98,7 +157,8 @@ export class IngestService {
       this.timers = this.timers.filter((t) => t !== timer);
       void this.periodicRescan()
         .catch((err: unknown) => {
-          console.error("[mailroom] rescan failed:", err); // the next one tries again
+          // The next one tries again; a journal fault was reported by its turn, and is retried sooner.
+          if (journalFaultKind(err) === null) console.error("[mailroom] rescan failed:", err);
           return 0;
         })
         .then((tookMs) => this.scheduleRescan(nextRescanDelay(this.config.rescanMs, tookMs)));
@@ -245,7 +305,7 @@ export class IngestService {
     try {
       this.journal.writer.refreshStuck(this.config.stuckAfterMs);
     } catch (err) {
-      console.error("[mailroom] could not mark stuck messages:", err);
+      this.jobFailed(err, "could not mark stuck messages:");
     }
   }
 
@@ -287,7 +347,8 @@ export class IngestService {
         // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
         onDir: (dir) => this.watcher.addDir(dir),
       }).catch((err: unknown) => {
-        if (err instanceof UnfinishedLoadError) this.stop();
+        // A fault that clears by itself is retried (what the load set aside is put back first).
+        if (err instanceof UnfinishedLoadError && !isTransientFault(journalFaultKind(err))) this.stop();
         throw err;
       });
       files += scanned.files;

@@ -52,17 +52,35 @@ export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 export function openDb(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const db = new Database(file);
-  // 16 KB pages (for a new journal; an existing one keeps its size): a first scan writes and
-  // indexes ~1 KB rows twice as fast as with 4 KB pages, and a small update costs little more.
-  if ((db.pragma("user_version", { simple: true }) as number) === 0) db.pragma("page_size = 16384");
-  db.pragma("journal_mode = WAL");
-  configure(db);
-  // A first scan that stopped mid-load (crash, kill, a failed end) left indexes and triggers set
-  // aside: back first, as defined at that journal's version, before a migration may redefine them.
-  const parked = restoreIndexes(db);
-  migrate(db);
-  if (parked.some((name) => (LOAD_SETS_ASIDE as readonly string[]).includes(name))) db.transaction(() => rebuildTriggerTables(db))();
-  return db;
+  try {
+    // 16 KB pages (for a new journal; an existing one keeps its size): a first scan writes and
+    // indexes ~1 KB rows twice as fast as with 4 KB pages, and a small update costs little more.
+    if ((db.pragma("user_version", { simple: true }) as number) === 0) db.pragma("page_size = 16384");
+    db.pragma("journal_mode = WAL");
+    configure(db);
+    // A first scan that stopped mid-load (crash, kill, a failed end) left indexes and triggers set
+    // aside: back first, as defined at that journal's version, before a migration may redefine them.
+    const parked = restoreIndexes(db);
+    migrate(db);
+    rebuildAfterLoad(db, parked);
+    return db;
+  } catch (err) {
+    // Closed, so that a journal that cannot be opened can be moved aside and no handle leaks per try.
+    db.close();
+    throw err;
+  }
+}
+
+function rebuildAfterLoad(db: Db, restored: string[]): void {
+  if (restored.some((name) => (LOAD_SETS_ASIDE as readonly string[]).includes(name))) db.transaction(() => rebuildTriggerTables(db))();
+}
+
+/**
+ * Put back what a bulk load that could not finish (a full disk, say) left set aside, as the next
+ * open would: ingest does this before it tries again without a restart.
+ */
+export function repairUnfinishedLoad(db: Db): void {
+  rebuildAfterLoad(db, restoreIndexes(db));
 }
 
 /**
@@ -79,4 +97,12 @@ export function openWorkerDb(file: string, opts: { readonly?: boolean } = {}): D
     throw new JournalVersionError(`The journal ${file} is not at schema version ${SCHEMA_VERSION}.`);
   }
   return db;
+}
+
+/**
+ * Write one page and commit, changing nothing: throws the fault (a full disk, a read-only file, a
+ * lock held elsewhere) that keeps the journal from being written, if any.
+ */
+export function probeWrite(db: Db): void {
+  db.prepare("UPDATE meta SET value = value WHERE name = 'seq'").run();
 }

@@ -33,6 +33,8 @@ export function deferIndexes(db: Db, tables: readonly string[], opts: { keep?: r
 export function restoreIndexes(db: Db): string[] {
   // A journal from before deferred indexes existed (migration 6) has none set aside.
   if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deferred_indexes'").get()) return [];
+  // Nothing set aside (nearly always): no write, so a journal that cannot be written still opens for reading.
+  if (!db.prepare("SELECT 1 FROM deferred_indexes LIMIT 1").get()) return [];
   return db.transaction(() => {
     const deferred = db.prepare("SELECT name, sql FROM deferred_indexes").all() as { name: string; sql: string }[];
     for (const { sql } of deferred) db.exec(sql);

@@ -1,6 +1,6 @@
 import "server-only";
 import fs from "node:fs/promises";
-import type { MessageDetail, MessagePage, MessageSummary, SourceInfo, Stats } from "@/lib/model";
+import type { JournalProblem, MessageDetail, MessagePage, MessageSummary, SourceInfo, Stats } from "@/lib/model";
 import { KEY_PATTERN } from "@/lib/model";
 import { adapterFor } from "@/lib/protocols";
 import { parseQuery, QueryError } from "@/lib/query";
@@ -10,6 +10,7 @@ import { resolveInsideRoot } from "@/lib/server/paths";
 import {
   CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, querySummary, type StoredContent,
 } from "./queries";
+import { journalFaultKind, journalProblem } from "./faults";
 import { versionedStats } from "./stats";
 import { getJournal } from "./store";
 
@@ -54,6 +55,29 @@ export function getVersionedStats(): { version: string; stats: Stats } {
 
 export function listSources(): SourceInfo[] {
   return querySources(getJournal().db);
+}
+
+/**
+ * What is wrong with the journal, if anything (every page's banner, GET /api/health). Never throws
+ * for a journal that cannot be opened: that is the problem it reports (and opening is tried again).
+ */
+export function getJournalProblem(): JournalProblem | null {
+  try {
+    getJournal();
+  } catch (err) {
+    if (journalFaultKind(err) === null) throw err;
+  }
+  return journalProblem(getConfig().journalFile);
+}
+
+/** The sources, or none while the journal cannot be opened (the journal's problem says why). */
+export function listSourcesIfOpen(): SourceInfo[] {
+  try {
+    return listSources();
+  } catch (err) {
+    if (journalFaultKind(err) === null) throw err;
+    return [];
+  }
 }
 
 /** What the browser needs to know of the settings. */

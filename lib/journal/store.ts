@@ -1,6 +1,8 @@
 import "server-only";
 import { getConfig } from "@/lib/server/config";
 import { openDb, type Db } from "./db";
+import { clearJournalFault, journalFaultKind, reportJournalFault } from "./faults";
+import { setAside } from "./set-aside";
 import { JournalWriter } from "./writer";
 
 export interface Journal {
@@ -17,11 +19,54 @@ export function openJournal(file: string): Journal {
   registry.__mailroomJournals ??= new Map();
   let j = registry.__mailroomJournals.get(file);
   if (!j) {
-    const db = openDb(file);
+    const db = openOrSetAside(file);
     j = { file, db, writer: new JournalWriter(db) };
     registry.__mailroomJournals.set(file, j);
   }
   return j;
+}
+
+/**
+ * Open a journal; one SQLite cannot read as a database (its header or schema damaged, cut short) is
+ * moved aside, never deleted or overwritten, and a new one is begun, which ingest fills from the
+ * tree. Any other failure is recorded as the journal's fault (shown on every page) and thrown: the
+ * next call tries again.
+ */
+function openOrSetAside(file: string, movedAside = false): Db {
+  try {
+    const db = openDb(file);
+    clearJournalFault(file);
+    return db;
+  } catch (err) {
+    // A new journal that cannot be opened either is not moved aside again: reported, as is.
+    if (journalFaultKind(err) !== "corrupt" || movedAside) {
+      reportJournalFault(file, err);
+      throw err;
+    }
+    let aside: string;
+    try {
+      aside = setAside(file);
+    } catch (moveErr) {
+      // Left where it is: reported as damaged (what to do), and tried again at the next call.
+      console.error(`[mailroom] could not move the damaged journal ${file} aside:`, moveErr);
+      reportJournalFault(file, err);
+      throw err;
+    }
+    console.error(`[mailroom] the journal ${file} could not be opened (${err instanceof Error ? err.message : String(err)}); moved it aside to ${aside} and began a new one`);
+    return openOrSetAside(file, true);
+  }
+}
+
+/**
+ * Open a journal's connection again, in place, so every holder of the Journal uses the new one: a
+ * connection SQLite opened read-only (the file could not be written then) stays read-only after.
+ * If the open fails, the old connection stays and the error is thrown.
+ */
+export function reopenJournal(j: Journal): void {
+  const db = openOrSetAside(j.file);
+  j.db.close();
+  j.db = db;
+  j.writer = new JournalWriter(db);
 }
 
 /** The journal of the configured workspaces. */

@@ -1,6 +1,8 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import { describeFault, journalFaultKind } from "@/lib/journal/faults";
 import type { ApiErrorBody } from "@/lib/model";
+import { getConfig } from "./config";
 
 export type ApiErrorStatus = 400 | 403 | 404 | 409 | 413 | 500 | 503;
 
@@ -19,6 +21,12 @@ export class ApiError extends Error {
 export function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
   if (err instanceof ApiError) {
     return NextResponse.json({ error: { code: err.code, message: err.message } }, { status: err.status });
+  }
+  // A journal that cannot be read or written (full disk, read-only, damaged) is no bug: say which and what to do.
+  const fault = journalFaultKind(err);
+  if (fault) {
+    const problem = describeFault(fault, getConfig().journalFile, err);
+    return NextResponse.json({ error: { code: problem.code, message: `${problem.message} ${problem.action}` } }, { status: 503 });
   }
   console.error("[mailroom] unexpected error", err);
   return NextResponse.json(
