@@ -15,7 +15,7 @@ import type { ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
 import { DirWatcher, listDirs } from "./watch";
 import { FileEvents } from "./file-events";
-import { untilJournalWrites } from "./journal-retry";
+import { JournalRecovery } from "./journal-retry";
 
 const STUCK_CHECK_MS = 1000;
 /** A periodic rescan waits at least this many times its own duration before the next. */
@@ -41,10 +41,7 @@ export class IngestService {
   private stopped = false;
   /** Files in the tree at the last scan: decides where the next periodic rescan runs. */
   private treeFiles = 0;
-  /** The first scan went through: from then on a job's journal fault starts the retries (before, start() does). */
-  private started = false;
-  /** Retrying after a journal fault, until the journal takes writes again (one at a time). */
-  private catchingUp: Promise<void> | null = null;
+  private readonly recovery: JournalRecovery;
 
   constructor(
     private readonly config: Config,
@@ -63,7 +60,18 @@ export class IngestService {
       serial: (job) => this.serial(job),
       stopped: () => this.stopped,
     });
+    this.recovery = new JournalRecovery({
+      journal,
+      serial: (job) => this.serial(job),
+      rescan: (first) => this.rescan(first),
+      fillFullText: () => this.fillFullText(this.pause),
+      stopped: () => this.stopped,
+      retryMs,
+    });
   }
+
+  /** Between the full-text fill's chunks: the event loop serves requests; stopping ends the fill. */
+  private readonly pause = () => (this.stopped ? Promise.reject(new Error("ingest stopped")) : new Promise<void>((r) => setImmediate(r)));
 
   /** Run one job at a time: scans and event batches never interleave their writes. Nothing runs after stop(). */
   private serial(job: () => Promise<void>): Promise<void> {
@@ -73,45 +81,9 @@ export class IngestService {
     return next;
   }
 
-  /** A job's journal fault is reported (shown on every page) and, after the first scan, retried until it clears; any other error is logged. */
+  /** A job's journal fault is reported (every page shows it; JournalRecovery retries); any other error is logged. */
   private jobFailed(err: unknown, what = "ingest error:"): void {
-    const kind = reportJournalFault(this.journal.file, err);
-    if (kind === null) console.error(`[mailroom] ${what}`, err);
-    else if (isTransientFault(kind) && this.started && !this.stopped) {
-      this.catchUp(false, kind).catch((e: unknown) => console.error("[mailroom] ingest stopped retrying the journal:", e));
-    }
-  }
-
-  /**
-   * Ingest paused by a journal fault that may clear by itself: rescans (which journal what changed
-   * meanwhile) every retryMs until one and a write go through. Resolves once caught up or stopped.
-   */
-  private catchUp(first: boolean, kind: ReturnType<typeof journalFaultKind>): Promise<void> {
-    this.catchingUp ??= untilJournalWrites(
-      this.journal,
-      (ready) =>
-        this.serial(async () => {
-          ready();
-          await this.rescan(first);
-        }),
-      { retryMs: this.retryMs, stopped: () => this.stopped, kind },
-    ).finally(() => {
-      this.catchingUp = null;
-    });
-    return this.catchingUp;
-  }
-
-  /** Run `step` (which writes to the journal) until it goes through, waiting out faults that clear by themselves. */
-  private async persist(step: () => Promise<void>): Promise<void> {
-    while (!this.stopped) {
-      try {
-        return await step();
-      } catch (err) {
-        const kind = reportJournalFault(this.journal.file, err);
-        if (this.stopped || !isTransientFault(kind)) throw err;
-        await this.catchUp(false, kind);
-      }
-    }
+    if (reportJournalFault(this.journal.file, err) === null) console.error(`[mailroom] ${what}`, err);
   }
 
   async start(): Promise<void> {
@@ -120,12 +92,8 @@ export class IngestService {
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
     await this.serial(() => this.rescan(true))
-      .catch((err: unknown) => {
-        // A journal that cannot be written now (full disk, read-only, locked): scanned again until it can.
-        const kind = journalFaultKind(err);
-        if (this.stopped || !isTransientFault(kind)) throw err;
-        return this.catchUp(true, kind);
-      })
+      // A journal that cannot be written now (full disk, read-only, locked) is scanned again until it can.
+      .catch((err: unknown) => this.recovery.firstScanFailed(err))
       .catch((err: unknown) => {
         // Ingest stops (its watches, queued events and timers too) until the next start: a failed
         // first scan may have left a load's indexes set aside (UnfinishedLoadError).
@@ -133,12 +101,11 @@ export class IngestService {
         throw err;
       });
     if (this.stopped) return;
-    this.started = true;
-    await this.persist(async () => this.journal.writer.analyze());
+    this.recovery.firstScanDone();
+    await this.recovery.persist(async () => this.journal.writer.analyze());
     console.log(`[mailroom] first scan done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // After listing, not before: the first scan's messages are filterable at once, text search soon after.
-    const pause = () => (this.stopped ? Promise.reject(new Error("ingest stopped")) : new Promise<void>((r) => setImmediate(r)));
-    await this.persist(() => this.fillFullText(pause)).catch((err: unknown) => {
+    await this.recovery.persist(() => this.fillFullText(this.pause)).catch((err: unknown) => {
       if (!this.stopped) throw err;
     });
     if (this.stopped) return;
@@ -181,6 +148,7 @@ export class IngestService {
 
   stop(): void {
     this.stopped = true;
+    this.recovery.close();
     void this.fullTextWorker?.close();
     for (const t of this.timers) clearTimeout(t);
     this.events.stop();

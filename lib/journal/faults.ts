@@ -77,13 +77,28 @@ export function describeFault(kind: JournalFaultKind, file: string, err: unknown
       return problem(
         "journal_corrupt",
         `The journal is damaged (${said}). What can still be read is shown.`,
-        `Restart Mailroom: a journal that cannot be opened is moved aside to ${path.basename(file)}.corrupt-<time> (kept, never deleted) and a new one is built from the workspace tree.`,
+        `Mailroom checks it: if damaged, it is moved aside to ${path.basename(file)}.corrupt-<time> in ${dir} (kept, never deleted) and a new one is built from the workspace tree. If this notice stays, restart Mailroom.`,
       );
   }
 }
 
-const registry = globalThis as typeof globalThis & { __mailroomJournalFaults?: Map<string, JournalProblem> };
+type FaultListener = (kind: JournalFaultKind) => void;
+const registry = globalThis as typeof globalThis & {
+  __mailroomJournalFaults?: Map<string, JournalProblem>;
+  __mailroomJournalFaultListeners?: Map<string, Set<FaultListener>>;
+};
 const faults = () => (registry.__mailroomJournalFaults ??= new Map());
+const listeners = () => (registry.__mailroomJournalFaultListeners ??= new Map());
+
+/**
+ * Be told of each fault reported for the journal `file`, wherever it was met (ingest, or a
+ * request): ingest retries, or checks a damaged journal. Returns the unsubscribe.
+ */
+export function onJournalFault(file: string, listener: FaultListener): () => void {
+  const set = listeners().get(file) ?? new Set<FaultListener>();
+  listeners().set(file, set.add(listener));
+  return () => void set.delete(listener);
+}
 
 /**
  * Record `err` as the journal's current fault, if it is one (logged once per change); returns its
@@ -95,6 +110,7 @@ export function reportJournalFault(file: string, err: unknown): JournalFaultKind
   const problem = describeFault(kind, file, err);
   if (faults().get(file)?.message !== problem.message) console.error(`[mailroom] journal ${file}: ${problem.message} ${problem.action}`);
   faults().set(file, problem);
+  for (const listener of listeners().get(file) ?? []) listener(kind);
   return kind;
 }
 

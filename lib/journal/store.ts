@@ -69,6 +69,37 @@ export function reopenJournal(j: Journal): void {
   j.writer = new JournalWriter(db);
 }
 
+/** Whether SQLite finds the journal damaged (a quick check: every page read, no index compared with its table). */
+function isDamaged(db: Db): boolean {
+  try {
+    const rows = db.pragma("quick_check(1)") as { quick_check: string }[];
+    return rows[0]?.quick_check !== "ok";
+  } catch (err) {
+    if (journalFaultKind(err) === "corrupt") return true;
+    throw err;
+  }
+}
+
+/**
+ * A journal found damaged while in use (SQLITE_CORRUPT from a query) is checked; if damaged it is
+ * closed, moved aside as one that cannot be opened is, and a new one begun in place. Returns the
+ * copy moved aside, or null when the check found nothing wrong.
+ */
+export function replaceIfDamaged(j: Journal): string | null {
+  if (!isDamaged(j.db)) return null;
+  j.db.close();
+  let aside: string;
+  try {
+    aside = setAside(j.file);
+  } finally {
+    // Open again in any case (a new journal, or the damaged one when it could not be moved): never left closed.
+    j.db = openOrSetAside(j.file, true);
+    j.writer = new JournalWriter(j.db);
+  }
+  console.error(`[mailroom] the journal ${j.file} was found damaged; moved it aside to ${aside} and began a new one`);
+  return aside;
+}
+
 /** The journal of the configured workspaces. */
 export function getJournal(): Journal {
   return openJournal(getConfig().journalFile);

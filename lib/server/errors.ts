@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { describeFault, journalFaultKind } from "@/lib/journal/faults";
+import { describeFault, journalFaultKind, reportJournalFault } from "@/lib/journal/faults";
 import type { ApiErrorBody } from "@/lib/model";
 import { getConfig } from "./config";
 
@@ -25,7 +25,10 @@ export function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
   // A journal that cannot be read or written (full disk, read-only, damaged) is no bug: say which and what to do.
   const fault = journalFaultKind(err);
   if (fault) {
-    const problem = describeFault(fault, getConfig().journalFile, err);
+    const file = getConfig().journalFile;
+    // Reported, so every page says so and ingest retries (or checks a damaged journal).
+    reportJournalFault(file, err);
+    const problem = describeFault(fault, file, err);
     return NextResponse.json({ error: { code: problem.code, message: `${problem.message} ${problem.action}` } }, { status: 503 });
   }
   console.error("[mailroom] unexpected error", err);
