@@ -36,7 +36,7 @@ async function firstKey(q: string): Promise<string> {
 
 describe("read API", () => {
   it("GET /api/health", async () => {
-    expect(await (await health(get("/api/health"))).json()).toEqual({ ok: true, version: expect.any(String) });
+    expect(await (await health(get("/api/health"))).json()).toEqual({ ok: true, version: expect.any(String), journal: null });
   });
 
   it("GET /api/sources names the workspace and its agents", async () => {

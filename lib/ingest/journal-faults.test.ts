@@ -1,0 +1,199 @@
+// A journal that cannot be written for a while (a full disk, a read-only file, a folder it cannot be
+// opened in): reported on /api/health with the file and what to do, reads served meanwhile, and
+// ingest catching up by itself once the condition clears. Real faults: a small tmpfs filled up,
+// `chattr +i` (mode bits do not stop root, which runs these tests).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GET as health } from "@/app/api/health/route";
+import { GET as messages } from "@/app/api/messages/route";
+import { journalProblem } from "@/lib/journal/faults";
+import { queryPage } from "@/lib/journal/queries";
+import { closeJournals, getJournal, openJournal, type Journal } from "@/lib/journal/store";
+import type { JournalProblem } from "@/lib/model";
+import { parseQuery } from "@/lib/query";
+import { loadConfig, type Config } from "@/lib/server/config";
+import { copyFixture } from "@/lib/testing/fixtures";
+import { startIngestOrExit, stopIngest } from "./index";
+import { mime } from "./ingest-fixture";
+import { IngestService } from "./service";
+
+const RETRY_MS = 100;
+/** Generous: a loaded 2-core machine may take seconds per rescan. */
+const WAIT_MS = 30_000;
+
+let ws: string;
+let data: string;
+let config: Config;
+/** Services to stop, then faults to undo (after the journals are closed: an open file keeps a mount busy). */
+const stops: (() => void)[] = [];
+const cleanups: (() => void)[] = [];
+const ENV = ["MAILROOM_ROOT", "MAILROOM_DATA", "MAILROOM_RESCAN_MS"] as const;
+const savedEnv = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
+
+const run = (cmd: string, ...args: string[]) => execFileSync(cmd, args, { stdio: "pipe" });
+function canRun(cmd: string, ...args: string[]): boolean {
+  try {
+    run(cmd, ...args);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this file system takes `chattr +i` (ext4 does; tmpfs and overlay may not). */
+function chattrWorks(): boolean {
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-chattr-"));
+  const ok = canRun("chattr", "+i", probe) && canRun("chattr", "-i", probe);
+  fs.rmSync(probe, { recursive: true, force: true });
+  return ok;
+}
+
+/** `probe` true within `timeoutMs`, asked every 50 ms (an async probe, unlike the fixture's until). */
+async function untilTrue(probe: () => Promise<boolean> | boolean, timeoutMs = WAIT_MS): Promise<void> {
+  const start = Date.now();
+  while (!(await probe())) {
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** chattr +i on `target`, undone after the test (an immutable file or folder cannot be removed). */
+function immutable(target: string): () => void {
+  run("chattr", "+i", target);
+  const undo = () => canRun("chattr", "-i", target);
+  cleanups.push(undo);
+  return undo;
+}
+
+const newMessage = (id: string) => fs.writeFileSync(path.join(ws, ".ignite", "queue", "leader", `task_assignment_${Date.now()}.mime`), mime(id, "leader"));
+const journaled = (j: Journal, id: string) => queryPage(j.db, parseQuery(`mid:<${id}@ignite.local>`), 10, null).items.length > 0;
+
+async function healthBody(): Promise<{ ok: boolean; journal: JournalProblem | null }> {
+  return (await (await health(new NextRequest("http://localhost/api/health"))).json()) as { ok: boolean; journal: JournalProblem | null };
+}
+
+/** Reads go on while writes fail: a page of messages from the journal as it is. */
+async function readsServed(): Promise<void> {
+  const res = await messages(new NextRequest("http://localhost/api/messages?q=agent:leader"));
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
+}
+
+/** A started service over the fixture, its journal in `data` (retrying every RETRY_MS). */
+async function started(): Promise<{ journal: Journal; service: IngestService }> {
+  const journal = openJournal(config.journalFile);
+  const service = new IngestService(config, journal, undefined, RETRY_MS);
+  stops.push(() => service.stop());
+  await service.start();
+  return { journal, service };
+}
+
+beforeEach(() => {
+  ws = copyFixture("ignite");
+  data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-faults-"));
+  config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: data, MAILROOM_RESCAN_MS: "60000" });
+  Object.assign(process.env, { MAILROOM_ROOT: ws, MAILROOM_DATA: data, MAILROOM_RESCAN_MS: "60000" });
+});
+afterEach(() => {
+  stopIngest();
+  for (const stop of stops.splice(0)) stop();
+  closeJournals();
+  for (const undo of cleanups.splice(0).reverse()) undo();
+  for (const k of ENV) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+  for (const dir of [ws, data]) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const asideCopies = () => fs.readdirSync(data).filter((n) => n.includes(".corrupt-"));
+
+describe("a journal that cannot be written for a while", () => {
+  it.skipIf(!canRun("mount", "--version"))("on a full disk: reported, read from meanwhile, and caught up by itself once space is freed", async () => {
+    run("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", data);
+    cleanups.push(() => canRun("umount", data));
+    const { journal } = await started();
+    // An empty WAL, so the next write needs new space (a WAL keeps the room it had).
+    journal.db.pragma("wal_checkpoint(TRUNCATE)");
+    const filler = path.join(data, "filler");
+    const fd = fs.openSync(filler, "w");
+    for (const size of [1 << 16, 4096, 1]) {
+      try {
+        for (;;) fs.writeSync(fd, Buffer.alloc(size, 1));
+      } catch (err) {
+        expect((err as NodeJS.ErrnoException).code).toBe("ENOSPC");
+      }
+    }
+    fs.closeSync(fd);
+
+    newMessage("while-full");
+    await untilTrue(async () => (await healthBody()).journal?.code === "journal_full");
+    const body = await healthBody();
+    expect(body).toMatchObject({ ok: false, journal: { code: "journal_full", file: config.journalFile } });
+    expect(body.journal?.action).toMatch(/Free disk space.*tries again every/);
+    await readsServed();
+    expect(journaled(journal, "while-full")).toBe(false);
+
+    fs.rmSync(filler);
+    await untilTrue(() => journaled(journal, "while-full") && journalProblem(config.journalFile) === null);
+    expect(await healthBody()).toMatchObject({ ok: true, journal: null });
+    expect(asideCopies()).toEqual([]);
+  });
+
+  it.skipIf(!chattrWorks())("read-only (chattr +i): opened for reading, reported, and caught up once writable, without a restart", async () => {
+    const first = await started();
+    first.service.stop();
+    closeJournals();
+    const before = fs.readFileSync(config.journalFile);
+    const writable = immutable(config.journalFile);
+    newMessage("while-readonly");
+
+    const journal = openJournal(config.journalFile);
+    const service = new IngestService(config, journal, undefined, RETRY_MS);
+    stops.push(() => service.stop());
+    const starting = service.start();
+    await untilTrue(() => journalProblem(config.journalFile)?.code === "journal_readonly");
+    const body = await healthBody();
+    expect(body).toMatchObject({ ok: false, journal: { code: "journal_readonly", file: config.journalFile } });
+    expect(body.journal?.action).toContain("chattr -i");
+    await readsServed();
+    expect(fs.readFileSync(config.journalFile).equals(before)).toBe(true);
+
+    writable();
+    await starting;
+    await untilTrue(() => journaled(journal, "while-readonly") && journalProblem(config.journalFile) === null);
+    expect((await healthBody()).ok).toBe(true);
+    expect(asideCopies()).toEqual([]);
+  });
+
+  it.skipIf(!chattrWorks())("in a folder it cannot be opened in: reported, never replaced, and ingest starts by itself once it can", async () => {
+    const first = await started();
+    const messagesBefore = queryPage(first.journal.db, parseQuery(""), 500, null).items.length;
+    first.service.stop();
+    closeJournals();
+    const writable = immutable(data);
+    newMessage("while-unopenable");
+
+    startIngestOrExit(RETRY_MS);
+    const body = await healthBody();
+    expect(body).toMatchObject({ ok: false, journal: { code: "journal_unopenable", file: config.journalFile } });
+    expect(body.journal?.action).toContain(data);
+    expect(fs.existsSync(config.journalFile)).toBe(true);
+
+    writable();
+    await untilTrue(() => {
+      try {
+        return journaled(getJournal(), "while-unopenable");
+      } catch {
+        return false;
+      }
+    });
+    expect(queryPage(getJournal().db, parseQuery(""), 500, null).items.length).toBe(messagesBefore + 1);
+    expect(await healthBody()).toMatchObject({ ok: true, journal: null });
+    expect(asideCopies()).toEqual([]);
+  });
+});
