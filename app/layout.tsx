@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
+import { JournalNotice } from "@/components/journal-notice";
 import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
-import { getClientConfig, listSources } from "@/lib/journal";
+import { getClientConfig, getJournalProblem, listSourcesIfOpen } from "@/lib/journal";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,7 +15,9 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
-  const sources = listSources();
+  // A journal that cannot be opened leaves no sources to list; the banner says why, on every page.
+  const journal = getJournalProblem();
+  const sources = listSourcesIfOpen();
   const { pollMs } = getClientConfig();
   return (
     <html lang="en">
@@ -26,6 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <SiteHeader sources={sources} pollMs={pollMs} />
+        <JournalNotice initial={journal} pollMs={pollMs} />
         <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
           {children}
         </main>

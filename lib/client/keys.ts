@@ -18,6 +18,8 @@ function withParams(path: string, params: Record<string, string | number | null 
 }
 
 export const keys = {
+  /** Whether the console is sound, and the journal's problem if not. */
+  health: "/api/health",
   stats: "/api/stats",
   sources: "/api/sources",
   /** Values the search box completes. */
