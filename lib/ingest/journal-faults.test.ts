@@ -144,6 +144,23 @@ describe("a journal that cannot be written for a while", () => {
     expect(asideCopies()).toEqual([]);
   });
 
+  it("locked by another program past the busy timeout: reported, and caught up once the lock is let go", async () => {
+    const { journal } = await started();
+    const Database = (await import("better-sqlite3")).default;
+    const other = new Database(config.journalFile);
+    cleanups.push(() => other.open && other.close());
+    other.exec("BEGIN IMMEDIATE");
+    newMessage("while-locked");
+    // Each write waits out SQLite's 5 s busy timeout first.
+    await untilTrue(async () => (await healthBody()).journal?.code === "journal_busy");
+    expect((await healthBody()).journal).toMatchObject({ file: config.journalFile, action: expect.stringContaining("only one Mailroom") });
+    await readsServed();
+
+    other.exec("ROLLBACK");
+    await untilTrue(() => journaled(journal, "while-locked") && journalProblem(config.journalFile) === null);
+    expect((await healthBody()).ok).toBe(true);
+  }, 60_000);
+
   it.skipIf(!chattrWorks())("read-only (chattr +i): opened for reading, reported, and caught up once writable, without a restart", async () => {
     const first = await started();
     first.service.stop();
