@@ -5,6 +5,9 @@ import {
 } from "@/lib/journal/faults";
 import { reopenJournal, replaceIfDamaged, type Journal } from "@/lib/journal/store";
 
+/** A journal a check found sound is not checked again sooner, however many queries fail meanwhile. */
+const RECHECK_MS = 60_000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** What the recovery needs of the ingest service it belongs to. */
@@ -30,6 +33,7 @@ export interface RecoveryContext {
 export class JournalRecovery {
   private catchingUp: Promise<void> | null = null;
   private checking = false;
+  private checkedAt = -Infinity;
   /** Until the first scan went through, start() retries it itself. */
   private started = false;
   private readonly unsubscribe: () => void;
@@ -78,7 +82,8 @@ export class JournalRecovery {
 
   /** Check a journal a query found damaged; if it is, rebuild a new one from the tree. Whether it did. */
   private async rebuildIfDamaged(): Promise<boolean> {
-    if (this.checking) return false;
+    // A check reads every page (seconds on a big journal): not again for each failing request.
+    if (this.checking || performance.now() - this.checkedAt < RECHECK_MS) return false;
     this.checking = true;
     let rebuilt = false;
     try {
@@ -90,6 +95,7 @@ export class JournalRecovery {
       });
     } finally {
       this.checking = false;
+      this.checkedAt = performance.now();
     }
     if (rebuilt && this.started) await this.persist(() => this.ctx.fillFullText());
     return rebuilt;

@@ -19,6 +19,15 @@ function codeOf(err: unknown): string | null {
   return typeof code === "string" ? code : null;
 }
 
+/** What SQLite or the file system said: the first error in `err`'s causes with a code, else `err`. */
+function said(err: unknown): string {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = codeOf(e);
+    if (code !== null) return `${code}: ${e.message}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** The kind of journal fault `err` (or what caused it) is; null for any other error. */
 export function journalFaultKind(err: unknown): JournalFaultKind | null {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
@@ -46,37 +55,37 @@ const stillServed = "Messages journaled so far stay browsable; new changes in th
 /** The problem an operator sees for a fault of the journal `file`. */
 export function describeFault(kind: JournalFaultKind, file: string, err: unknown): JournalProblem {
   const dir = path.dirname(file);
-  const said = `${codeOf(err) ?? "error"}: ${err instanceof Error ? err.message : String(err)}`;
+  const why = said(err);
   const problem = (code: string, message: string, action: string): JournalProblem => ({ code, file, message, action });
   switch (kind) {
     case "full":
-      return problem("journal_full", `The disk holding the journal is full (${said}). ${stillServed}`, `Free disk space on the file system of ${dir}. ${retrying}`);
+      return problem("journal_full", `The disk holding the journal is full (${why}). ${stillServed}`, `Free disk space on the file system of ${dir}. ${retrying}`);
     case "readonly":
       return problem(
         "journal_readonly",
-        `The journal cannot be written (${said}). ${stillServed}`,
+        `The journal cannot be written (${why}). ${stillServed}`,
         `Make ${file} and its folder ${dir} writable (permissions, chattr -i, a read-only mount), or set MAILROOM_DATA to a writable folder and restart. ${retrying}`,
       );
     case "busy":
       return problem(
         "journal_busy",
-        `Another process holds the journal locked (${said}). ${stillServed}`,
+        `Another process holds the journal locked (${why}). ${stillServed}`,
         `Stop the other program using ${file} (only one Mailroom per MAILROOM_DATA folder). ${retrying}`,
       );
     case "unopenable":
       return problem(
         "journal_unopenable",
-        `The journal cannot be opened or created (${said}); nothing can be shown until it can.`,
+        `The journal cannot be opened or created (${why}); nothing can be shown until it can.`,
         `Check that ${dir} exists and that Mailroom may create and write files in it, or set MAILROOM_DATA to such a folder and restart. ${retrying}`,
       );
     case "io":
-      return problem("journal_io", `Reading or writing the journal failed (${said}). ${stillServed}`, `Check the disk holding ${dir} (the system log may say more). ${retrying}`);
+      return problem("journal_io", `Reading or writing the journal failed (${why}). ${stillServed}`, `Check the disk holding ${dir} (the system log may say more). ${retrying}`);
     case "version":
       return problem("journal_version", err instanceof Error ? err.message : String(err), "Upgrade Mailroom, or set MAILROOM_DATA to another folder and restart.");
     case "corrupt":
       return problem(
         "journal_corrupt",
-        `The journal is damaged (${said}). What can still be read is shown.`,
+        `The journal is damaged (${why}). What can still be read is shown.`,
         `Mailroom checks it: if damaged, it is moved aside to ${path.basename(file)}.corrupt-<time> in ${dir} (kept, never deleted) and a new one is built from the workspace tree. If this notice stays, restart Mailroom.`,
       );
   }
@@ -101,13 +110,14 @@ export function onJournalFault(file: string, listener: FaultListener): () => voi
 }
 
 /**
- * Record `err` as the journal's current fault, if it is one (logged once per change); returns its
- * kind, null when `err` is no journal fault.
+ * Record `err` as the journal's current fault, if it is one (logged once per change; `action`
+ * replaces the usual advice); returns its kind, null when `err` is no journal fault.
  */
-export function reportJournalFault(file: string, err: unknown): JournalFaultKind | null {
+export function reportJournalFault(file: string, err: unknown, action?: string): JournalFaultKind | null {
   const kind = journalFaultKind(err);
   if (kind === null) return null;
-  const problem = describeFault(kind, file, err);
+  const described = describeFault(kind, file, err);
+  const problem = action ? { ...described, action } : described;
   if (faults().get(file)?.message !== problem.message) console.error(`[mailroom] journal ${file}: ${problem.message} ${problem.action}`);
   faults().set(file, problem);
   for (const listener of listeners().get(file) ?? []) listener(kind);

@@ -1,4 +1,5 @@
 import "server-only";
+import path from "node:path";
 import { getConfig } from "@/lib/server/config";
 import { openDb, type Db } from "./db";
 import { clearJournalFault, journalFaultKind, reportJournalFault } from "./faults";
@@ -47,9 +48,13 @@ function openOrSetAside(file: string, movedAside = false): Db {
     try {
       aside = setAside(file);
     } catch (moveErr) {
-      // Left where it is: reported as damaged (what to do), and tried again at the next call.
-      console.error(`[mailroom] could not move the damaged journal ${file} aside:`, moveErr);
-      reportJournalFault(file, err);
+      // Left where it is, and tried again at the next call.
+      const why = moveErr instanceof Error ? moveErr.message : String(moveErr);
+      reportJournalFault(
+        file,
+        err,
+        `Mailroom could not move it aside (${why}). Make ${path.dirname(file)} writable, or move ${file} away yourself (keep it to inspect); Mailroom then builds a new journal from the workspace tree.`,
+      );
       throw err;
     }
     console.error(`[mailroom] the journal ${file} could not be opened (${err instanceof Error ? err.message : String(err)}); moved it aside to ${aside} and began a new one`);
