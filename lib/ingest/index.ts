@@ -7,18 +7,24 @@ import { IngestService } from "./service";
 const registry = globalThis as typeof globalThis & { __mailroomIngest?: IngestService };
 
 /** Start ingest once per process (instrumentation calls this when the server starts). */
-export function startIngest(): IngestService {
+export function startIngest(retryMs = JOURNAL_RETRY_MS): IngestService {
   if (!registry.__mailroomIngest) {
-    const service = new IngestService(getConfig(), getJournal());
+    const service = new IngestService(getConfig(), getJournal(), undefined, retryMs);
     registry.__mailroomIngest = service;
     service.start().catch((err) => console.error("[mailroom] ingest failed to start:", err));
   }
   return registry.__mailroomIngest;
 }
 
-/** Have the running ingest look at these absolute paths now (no-op when ingest is not running). */
+/**
+ * Have the running ingest look at these absolute paths now (no-op when ingest is not running). A
+ * journal that cannot be written now does not fail the operation that wrote them: the fault is
+ * on every page, and ingest journals these files once it can.
+ */
 export async function ingestNow(absPaths: string[]): Promise<void> {
-  await registry.__mailroomIngest?.syncPaths(absPaths);
+  await registry.__mailroomIngest?.syncPaths(absPaths).catch((err: unknown) => {
+    if (journalFaultKind(err) === null) throw err;
+  });
 }
 
 /**
@@ -28,7 +34,7 @@ export async function ingestNow(absPaths: string[]): Promise<void> {
  */
 export function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): void {
   try {
-    startIngest();
+    startIngest(retryMs);
   } catch (err) {
     if (journalFaultKind(err) !== null) {
       setTimeout(() => startIngestOrExit(retryMs), retryMs).unref();

@@ -7,9 +7,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as health } from "@/app/api/health/route";
+import { POST as compose } from "@/app/api/compose/route";
 import { GET as messages } from "@/app/api/messages/route";
+import { POST as requeue } from "@/app/api/messages/[key]/requeue/route";
 import { journalProblem } from "@/lib/journal/faults";
 import { queryPage } from "@/lib/journal/queries";
 import { queryStats } from "@/lib/journal/stats";
@@ -82,6 +84,20 @@ async function readsServed(): Promise<void> {
   const res = await messages(new NextRequest("http://localhost/api/messages?q=agent:leader"));
   expect(res.status).toBe(200);
   expect(((await res.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
+}
+
+/** The key of the first message `query` finds once the started ingest has journaled it. */
+async function untilKey(query: string): Promise<string> {
+  let key: string | undefined;
+  await untilTrue(() => {
+    try {
+      key = queryPage(getJournal().db, parseQuery(query), 1, null).items[0]?.key;
+    } catch {
+      key = undefined; // not open yet
+    }
+    return key !== undefined;
+  });
+  return key ?? "";
 }
 
 /** `data` on a tmpfs of its own, small enough to fill (unmounted after the test). */
@@ -160,6 +176,51 @@ describe("a journal that cannot be written for a while", () => {
   // Measured on this fixture: with no room the first write fails (the source's row); with 640 KiB
   // the load goes in and building its set-aside indexes fails (UnfinishedLoadError): they are put
   // back before the retry, which then journals file by file.
+  it.skipIf(!canRun("mount", "--version"))("on a full disk a message sent from the console is sent (its file written), and journaled once space is freed", async () => {
+    mountSmallDisk();
+    startIngestOrExit(RETRY_MS);
+    await untilKey("");
+    const filler = fillDisk(getJournal());
+    const res = await compose(
+      new Request("http://127.0.0.1:3000/api/compose", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" },
+        body: JSON.stringify({ from: "coordinator", to: ["ignitian_1"], type: "task_assignment", priority: "high", body: 'task_id: "while_full"\n' }),
+      }),
+    );
+    expect(res.status).toBe(201);
+    const { items } = (await res.json()) as { items: { key: string | null; path: string }[] };
+    const sent = items[0]?.path ?? "";
+    expect(fs.existsSync(path.join(ws, sent))).toBe(true);
+    expect(journalProblem(config.journalFile)?.code).toBe("journal_full");
+
+    fs.rmSync(filler);
+    await untilKey(`path:${sent}`);
+    await untilTrue(() => journalProblem(config.journalFile) === null);
+  });
+
+  it.skipIf(!canRun("mount", "--version"))("on a full disk a requeue is done (the file moved), and its history entry is logged rather than failing it", async () => {
+    mountSmallDisk();
+    startIngestOrExit(RETRY_MS);
+    const letter = ".ignite/queue/dead_letter/architecture_request_1795133781377120_dlq_1795135015.mime";
+    const key = await untilKey(`path:${letter}`);
+    const filler = fillDisk(getJournal());
+    const errors = vi.spyOn(console, "error");
+    const res = await requeue(
+      new Request(`http://127.0.0.1:3000/api/messages/${key}/requeue`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" },
+        body: JSON.stringify({ path: letter }),
+      }),
+      { params: Promise.resolve({ key }) },
+    );
+    expect(res.status).toBe(200);
+    expect(fs.existsSync(path.join(ws, letter))).toBe(false);
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`not in the history of ${key} .*requeue by operator`)));
+    fs.rmSync(filler);
+    await untilTrue(() => journalProblem(config.journalFile) === null);
+  });
+
   it.skipIf(!canRun("mount", "--version")).each([
     ["no room at all", 0],
     ["room for the load but not its indexes", 640 * 1024],
@@ -249,13 +310,7 @@ describe("a journal that cannot be written for a while", () => {
     expect(fs.existsSync(config.journalFile)).toBe(true);
 
     writable();
-    await untilTrue(() => {
-      try {
-        return journaled(getJournal(), "while-unopenable");
-      } catch {
-        return false;
-      }
-    });
+    await untilKey("mid:<while-unopenable@ignite.local>");
     expect(queryPage(getJournal().db, parseQuery(""), 500, null).items.length).toBe(messagesBefore + 1);
     expect(await healthBody()).toMatchObject({ ok: true, journal: null });
     expect(asideCopies()).toEqual([]);

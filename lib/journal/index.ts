@@ -10,7 +10,7 @@ import { resolveInsideRoot } from "@/lib/server/paths";
 import {
   CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, querySummary, type StoredContent,
 } from "./queries";
-import { journalFaultKind, journalProblem } from "./faults";
+import { journalFaultKind, journalProblem, reportJournalFault } from "./faults";
 import { versionedStats } from "./stats";
 import { getJournal } from "./store";
 
@@ -150,9 +150,18 @@ export function locateMessage(key: string): MessageLocation | null {
   return { summary, root: source.root, path: summary.path };
 }
 
-/** Put an operator's action in a message's history. */
+/**
+ * Put an operator's action in a message's history. On a journal that cannot be written now the
+ * action (done on disk already) still stands: the entry is logged instead, and the fault reported.
+ */
 export function recordAction(key: string, kind: string, detail: string): void {
-  getJournal().writer.recordAction(key, kind, detail);
+  const journal = getJournal();
+  try {
+    journal.writer.recordAction(key, kind, detail);
+  } catch (err) {
+    if (reportJournalFault(journal.file, err) === null) throw err;
+    console.error(`[mailroom] not in the history of ${key} (the journal cannot be written): ${kind}: ${detail}`);
+  }
 }
 
 /** The key of the message whose file is at this root-relative path now, if journaled. */
