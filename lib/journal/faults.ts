@@ -124,9 +124,18 @@ export function reportJournalFault(file: string, err: unknown, action?: string):
   return kind;
 }
 
-/** The journal works again (a write, or an open, went through). */
-export function clearJournalFault(file: string): void {
-  if (faults().delete(file)) console.log(`[mailroom] journal ${file} works again`);
+/** What an open that went through clears. */
+const OPEN_FAULTS = ["journal_unopenable", "journal_corrupt", "journal_version"];
+
+/**
+ * The journal works again: a write went through, or (`opened`) an open did, which clears only
+ * what kept it from opening; a journal SQLite opens read-only still cannot be written.
+ */
+export function clearJournalFault(file: string, opened = false): void {
+  const code = faults().get(file)?.code;
+  if (code === undefined || (opened && !OPEN_FAULTS.includes(code))) return;
+  faults().delete(file);
+  console.log(`[mailroom] journal ${file} works again`);
 }
 
 /** The journal's current fault, else the notice of a copy moved aside; null when all is well. */

@@ -36,7 +36,7 @@ export function openJournal(file: string): Journal {
 function openOrSetAside(file: string, movedAside = false): Db {
   try {
     const db = openDb(file);
-    clearJournalFault(file);
+    clearJournalFault(file, true);
     return db;
   } catch (err) {
     // A new journal that cannot be opened either is not moved aside again: reported, as is.
