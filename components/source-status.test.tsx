@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { SWRConfig } from "swr";
 import { describe, expect, it } from "vitest";
 import type { SourceInfo } from "@/lib/model";
 import { SourceStatus } from "./source-status";
@@ -35,5 +36,16 @@ describe("SourceStatus (the header, on every page)", () => {
     const ready = renderToStaticMarkup(<SourceStatus initial={[base]} />);
     expect(ready).not.toContain("progressbar");
     expect(ready).toContain("indexed");
+  });
+
+  it("says indexing is paused while the journal cannot be written, not indexing forever", () => {
+    const journal = { code: "journal_full", file: "/data/journal.sqlite", message: "The disk is full.", action: "Free disk space." };
+    const html = renderToStaticMarkup(
+      <SWRConfig value={{ fallback: { "/api/health": { ok: false, journal } } }}>
+        <SourceStatus initial={[{ ...base, indexing: { done: false, files: 0, total: 20000, fullText: false } }]} />
+      </SWRConfig>,
+    );
+    expect(html).toContain("indexing paused");
+    expect(html).not.toContain("animate-pulse");
   });
 });

@@ -10,14 +10,20 @@ interface HealthResponse {
 }
 
 /**
- * The journal's problem, live: polled at the poll interval while there is one (so the banner goes
+ * The journal's problem, live (`initial`: the server's, when the page was rendered): polled at the poll interval while there is one (so the banner goes
  * once Mailroom caught up), five times slower while all is well (so one that arises shows soon).
  */
-export function useJournalProblem(initial: JournalProblem | null, pollMs: number = DEFAULT_POLL_MS): JournalProblem | null {
+export function useJournalProblem(initial?: JournalProblem | null, pollMs: number = DEFAULT_POLL_MS): JournalProblem | null {
   const res = useSWR<HealthResponse, ApiClientError | Error>(keys.health, fetchJson<HealthResponse>, {
-    fallbackData: { ok: initial === null, journal: initial },
+    // Without `initial` (a component under the banner), what the banner's hook fetched, or none yet.
+    fallbackData: initial === undefined ? undefined : { ok: initial === null, journal: initial },
     refreshInterval: (latest) => (latest?.journal ? pollMs : pollMs * 5),
     dedupingInterval: dedupeFor(pollMs),
   });
   return res.data?.journal ?? null;
+}
+
+/** Whether ingest waits on the journal (every problem but a notice of a copy moved aside). */
+export function indexingPaused(problem: JournalProblem | null): boolean {
+  return problem !== null && problem.code !== "journal_moved_aside";
 }

@@ -4,12 +4,14 @@ import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
 import type { SourceInfo } from "@/lib/model";
 import { useSources } from "@/lib/client/use-sources";
+import { indexingPaused, useJournalProblem } from "@/lib/client/use-journal-problem";
 
 /** Problems and progress of the workspaces, live: unreadable roots and indexing in progress. */
 export function SourcesNotice({ initial, pollMs }: { initial: SourceInfo[]; pollMs?: number }) {
   const { sources } = useSources(initial, pollMs);
   const broken = sources.filter((s) => s.error !== null);
   const indexing = sources.filter((s) => s.error === null && !s.indexing.done);
+  const paused = indexingPaused(useJournalProblem(undefined, pollMs));
   return (
     <div aria-live="polite" className="space-y-3 empty:hidden">
       {broken.map((s) => (
@@ -20,7 +22,7 @@ export function SourcesNotice({ initial, pollMs }: { initial: SourceInfo[]; poll
         </Notice>
       ))}
       {indexing.map((s) => (
-        <Notice key={s.id} tone="info" title={`Indexing ${s.protocol} workspace…`}>
+        <Notice key={s.id} tone={paused ? "warning" : "info"} title={paused ? `Indexing of the ${s.protocol} workspace is paused` : `Indexing ${s.protocol} workspace…`}>
           <p className="break-all font-mono text-xs">{s.root}</p>
           {/* The numbers change every poll: keep them out of the announcements. */}
           <div aria-live="off" className="flex items-center gap-3">
@@ -31,7 +33,9 @@ export function SourcesNotice({ initial, pollMs }: { initial: SourceInfo[]; poll
                 : "counting files…"}
             </span>
           </div>
-          <p className="text-xs">Counts below grow as files are read.</p>
+          <p className="text-xs">
+            {paused ? "The journal cannot be written (see the notice above); indexing goes on by itself once it can." : "Counts below grow as files are read."}
+          </p>
         </Notice>
       ))}
     </div>
