@@ -10,6 +10,16 @@ export type Db = Database.Database;
 
 export class JournalVersionError extends Error {}
 
+/** The journal's folder could not be made (its `code` the file system's: EACCES, EROFS, ENOSPC…). */
+export class JournalFolderError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Bring a journal up to the current schema, one versioned step at a time. */
 export function migrate(db: Db, upTo: number = SCHEMA_VERSION): void {
   const current = db.pragma("user_version", { simple: true }) as number;
@@ -50,7 +60,12 @@ export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 /** Open (creating if needed) a journal file: WAL, so readers never wait for the ingest writer. */
 export function openDb(file: string): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  } catch (err) {
+    const { code = "EIO", message } = err as NodeJS.ErrnoException;
+    throw new JournalFolderError(code, `cannot create the journal's folder: ${message}`);
+  }
   const db = new Database(file);
   try {
     // 16 KB pages (for a new journal; an existing one keeps its size): a first scan writes and

@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import type { JournalProblem } from "@/lib/model";
-import { JournalVersionError } from "./db";
+import { JournalFolderError, JournalVersionError } from "./db";
 import { asideCopies } from "./set-aside";
 
 /**
@@ -28,18 +28,22 @@ function said(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The kind of journal fault `err` (or what caused it) is; null for any other error. */
+/**
+ * The kind of journal fault `err` (or what caused it) is; null for any other error. Only SQLite's
+ * own codes count, and the file system's for the journal's folder: the same EACCES or ENOSPC from
+ * a workspace file is that file's problem, not the journal's.
+ */
 export function journalFaultKind(err: unknown): JournalFaultKind | null {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (e instanceof JournalVersionError) return "version";
     const code = codeOf(e);
-    if (code === null) continue;
+    if (code === null || (!code.startsWith("SQLITE_") && !(e instanceof JournalFolderError))) continue;
     if (code === "SQLITE_NOTADB" || code.startsWith("SQLITE_CORRUPT")) return "corrupt";
     if (code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT") return "full";
     if (code.startsWith("SQLITE_READONLY") || code === "EROFS" || code === "EACCES" || code === "EPERM") return "readonly";
     if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
     if (code.startsWith("SQLITE_CANTOPEN")) return "unopenable";
-    if (code.startsWith("SQLITE_IOERR") || code === "EIO") return "io";
+    if (code.startsWith("SQLITE_IOERR") || e instanceof JournalFolderError) return "io";
   }
   return null;
 }
