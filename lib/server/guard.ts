@@ -51,9 +51,9 @@ function originHost(origin: string | null): string | null {
 
 /** Without a token, only what comes from this machine itself: why this request does not, or null. */
 function offLoopback(req: GuardInput, hostName: string): string | null {
-  if (req.arrival && !isLoopback(req.arrival.localAddress)) return `it arrived on ${req.arrival.localAddress}`;
-  if (req.arrival?.forwarded) return "it came through a proxy (it carries Forwarded or X-Forwarded-For)";
-  if (!isLoopback(hostName)) return `it asked for ${hostName}`;
+  if (req.arrival && !isLoopback(req.arrival.localAddress)) return `this one arrived on ${req.arrival.localAddress}`;
+  if (req.arrival?.forwarded) return "this one came through a proxy (it carries Forwarded, X-Forwarded-For or X-Real-IP)";
+  if (!isLoopback(hostName)) return `this one asked for ${hostName}`;
   return null;
 }
 
@@ -75,7 +75,7 @@ export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDec
     if (why) {
       return refuse(
         "loopback_only",
-        `This Mailroom has no MAILROOM_TOKEN, so it answers only requests from this machine to a loopback address, and ${why}. Set MAILROOM_TOKEN to serve it beyond loopback.`,
+        `This Mailroom has no MAILROOM_TOKEN, so it answers only requests made on this machine to a loopback address; ${why}. Set MAILROOM_TOKEN to serve it beyond loopback.`,
       );
     }
   } else {
