@@ -41,8 +41,7 @@ export function guardResponse(request: Request): Response | null {
       authorization: request.headers.get("authorization"),
       cookieToken: cookieValue(request.headers.get("cookie"), TOKEN_COOKIE),
       origin: request.headers.get("origin"),
-      // Only a client that is not a browser leaves Host out (HTTP/1.0): then the address Next.js gave.
-      host: request.headers.get("host") ?? url.host,
+      host: request.headers.get("host"),
       arrival: arrivalOf(request.headers),
     },
     getConfig(),

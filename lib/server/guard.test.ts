@@ -50,9 +50,13 @@ describe("guardRequest", () => {
     for (const host of ["127.0.0.1:3000", "localhost:3000", "LOCALHOST", "app.localhost:3000", "[::1]:3000", "192.0.2.2:3000", "[fd00::2]", "localhost.:3000"]) {
       expect(asking(host), host).toEqual({ kind: "pass" });
     }
-    for (const host of ["evil.example", "evil.example:3000", "127.0.0.1.evil.example", "", "a b", "evil.example/x", "user@127.0.0.1", "127.0.0.1, evil.example", null]) {
+    for (const host of ["evil.example", "evil.example:3000", "127.0.0.1.evil.example", "", "a b", "evil.example/x", "user@127.0.0.1", "127.0.0.1, evil.example"]) {
       expect(asking(host), String(host)).toMatchObject({ kind: "refuse", status: 403, code: "bad_host" });
     }
+    // No Host at all (HTTP/1.0): not a browser, so not a rebound page; the other checks still apply.
+    expect(asking(null)).toEqual({ kind: "pass" });
+    expect(guardRequest(req({ host: null, arrival: { localAddress: "192.0.2.2", forwarded: false } }), open)).toMatchObject({ code: "loopback_only" });
+    expect(guardRequest(req({ host: null, method: "POST", origin: "http://127.0.0.1:3000" }), open)).toMatchObject({ code: "bad_origin" });
     const named = { ...locked, allowedHosts: ["mailroom.example.com"] };
     expect(asking("mailroom.example.com", named)).toEqual({ kind: "pass" });
     expect(asking("Mailroom.Example.com:443", named)).toEqual({ kind: "pass" });

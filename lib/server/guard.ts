@@ -50,10 +50,10 @@ function originHost(origin: string | null): string | null {
 }
 
 /** Without a token, only what comes from this machine itself: why this request does not, or null. */
-function offLoopback(req: GuardInput, hostName: string): string | null {
+function offLoopback(req: GuardInput, hostName: string | null): string | null {
   if (req.arrival && !isLoopback(req.arrival.localAddress)) return `this one arrived on ${req.arrival.localAddress}`;
   if (req.arrival?.forwarded) return "this one came through a proxy (it carries Forwarded, X-Forwarded-For or X-Real-IP)";
-  if (!isLoopback(hostName)) return `this one asked for ${hostName}`;
+  if (hostName !== null && !isLoopback(hostName)) return `this one asked for ${hostName}`;
   return null;
 }
 
@@ -62,8 +62,9 @@ function offLoopback(req: GuardInput, hostName: string): string | null {
  * is no token, the token, then Origin and read-only for writes.
  */
 export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDecision {
+  // Only a client that is not a browser leaves Host out (HTTP/1.0), and only a browser can be rebound.
   const hostName = req.host === null ? null : hostNameOf(req.host);
-  if (hostName === null || !isServedHost(hostName, settings.allowedHosts)) {
+  if (req.host !== null && (hostName === null || !isServedHost(hostName, settings.allowedHosts))) {
     return refuse(
       "bad_host",
       `Refused a request for the host ${JSON.stringify(hostName ?? req.host ?? "")}: this Mailroom answers to IP addresses, localhost and the names in HOSTNAME or MAILROOM_ALLOWED_HOSTS.`,
@@ -96,7 +97,7 @@ export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDec
   }
   if (SAFE_METHODS.has(req.method)) return { kind: "pass" };
   const fromHost = originHost(req.origin);
-  if (fromHost === null || fromHost !== new URL(`http://${req.host}`).host) {
+  if (fromHost === null || req.host === null || fromHost !== new URL(`http://${req.host}`).host) {
     return refuse("bad_origin", "Refused a change from another site: the Origin header must match this server.");
   }
   if (settings.readOnly) {
