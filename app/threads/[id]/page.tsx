@@ -9,7 +9,7 @@ import { threadParamSchema } from "@/lib/threads/params";
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The segment a page's `[id]` holds: Next.js hands pages their params percent-encoded again. */
+/** The param decoded once more, or null. */
 function decoded(param: string): string | null {
   try {
     return decodeURIComponent(param);
@@ -18,11 +18,16 @@ function decoded(param: string): string | null {
   }
 }
 
-/** The thread the address names (any id the thread list links to), or null. */
+/**
+ * The thread the address names (any id the thread list links to), or null. Next.js hands a page
+ * its param decoded, as it does a route (so an id holding "%" opens); one that arrives still
+ * encoded is tried decoded second.
+ */
 async function findThread({ params }: Props) {
   const parsed = threadParamSchema.safeParse((await params).id);
-  const segment = parsed.success ? decoded(parsed.data) : null;
-  const id = segment === null ? null : threadIdAt(segment);
+  if (!parsed.success) return null;
+  const again = decoded(parsed.data);
+  const id = threadIdAt(parsed.data) ?? (again === null || again === parsed.data ? null : threadIdAt(again));
   return id === null ? null : getThread(id);
 }
 
