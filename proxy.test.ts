@@ -1,5 +1,5 @@
 // Pages (and server actions, which POST to a page) pass proxy.ts; API routes guard themselves
-// (app/api/guarded.test.ts), so the proxy's matcher leaves /api/ out.
+// (app/api/guarded.test.ts), so the proxy's matcher leaves /api/ out, but for an address with a "%".
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { config, proxy } from "./proxy";
@@ -50,5 +50,21 @@ describe("proxy guards every page", () => {
     expect(passes(proxy(request("/compose", { method: "POST", headers: { origin: BASE } })))).toBe(true);
     process.env.MAILROOM_READONLY = "1";
     expect(proxy(request("/compose", { method: "POST", headers: { origin: BASE } })).status).toBe(403);
+  });
+
+  it("answers a malformed percent-encoding with a 400, on an API address too (Next.js would answer 500)", async () => {
+    const matches = (path: string) => config.matcher.some((m) => new RegExp(`^${m}$`).test(path));
+    expect(matches("/api/messages/%E0%A4%A")).toBe(true);
+    const api = proxy(request("/api/messages/%E0%A4%A"));
+    expect(api.status).toBe(400);
+    expect(await api.json()).toMatchObject({ error: { code: "bad_path" } });
+    expect(proxy(request("/messages/%E0%A4%A")).status).toBe(400);
+    expect(proxy(request("/threads/%ZZ")).status).toBe(400);
+    expect(passes(proxy(request("/api/threads/a%20b")))).toBe(true);
+  });
+
+  it("refuses a page asked for under another host name (DNS rebinding)", () => {
+    expect(proxy(request("/dead-letters", { headers: { host: "evil.example:3000" } })).status).toBe(403);
+    expect(proxy(request("/compose", { method: "POST", headers: { host: "evil.example:3000", origin: "http://evil.example:3000" } })).status).toBe(403);
   });
 });

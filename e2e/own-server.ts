@@ -10,9 +10,10 @@ export interface OwnServer {
   stop(): void;
 }
 
-export function startOwnServer(opts: { root: string; data: string; portOffset: number; env?: Record<string, string> }): OwnServer {
+/** `listen` is the address given to `next start -H` (127.0.0.1 unless a spec needs another). */
+export function startOwnServer(opts: { root: string; data: string; portOffset: number; env?: Record<string, string>; listen?: string }): OwnServer {
   const port = Number(process.env.MAILROOM_E2E_PORT ?? 3300) + opts.portOffset;
-  const server = spawn(path.join(__dirname, "..", "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+  const server = spawn(path.join(__dirname, "..", "node_modules", ".bin", "next"), ["start", "-H", opts.listen ?? "127.0.0.1", "-p", String(port)], {
     env: { ...process.env, MAILROOM_ROOT: opts.root, MAILROOM_DATA: opts.data, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });

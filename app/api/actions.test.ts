@@ -80,6 +80,11 @@ describe("POST /api/messages/{key}/…", () => {
     ["a bad queue name", { to: "../leader" }, 400, "bad_request"],
     ["a body that is not JSON", "{nope", 400, "bad_json"],
     ["a YAML error", { body: "a: [1, 2\n" }, 400, "bad_body"],
+    // Line breaks the IGNITE tools see and the YAML check here does not: refused as compose refuses them.
+    ["a CR in the body", { body: "task: a\r\nnote: b\n" }, 400, "bad_body"],
+    ["a U+2028 in the body", { body: "task: \"a\u2028b\"\n" }, 400, "bad_body"],
+    ["a U+2029 in the body", { body: "task: \"a\u2029b\"\n" }, 400, "bad_body"],
+    ["a NEL in the body", { body: "task: a\u0085b\n" }, 400, "bad_body"],
     ["a stale path", { path: ".ignite/queue/dead_letter/old.mime" }, 409, "moved"],
   ])("requeue with %s is a %s and changes nothing", async (_what, body, status, code) => {
     const before = h.tree();

@@ -59,6 +59,20 @@ describe("every API route guards itself", () => {
     }
   });
 
+  it("refuses an Origin that is null, empty, malformed or repeated with a 403, not a 500", async () => {
+    for (const origin of ["null", "", "http://", `${ORIGIN}, ${ORIGIN}`]) {
+      for (const r of writes) {
+        expect(await codeOf(await call(r, { origin })), `${r.method} ${r.url} Origin: ${origin}`).toEqual({ status: 403, code: "bad_origin" });
+      }
+    }
+  });
+
+  it("refuses every request for a host it does not serve (DNS rebinding)", async () => {
+    for (const r of routes) {
+      expect(await codeOf(await call(r, { host: "evil.example:3000", origin: "http://evil.example:3000" })), `${r.method} ${r.url}`).toEqual({ status: 403, code: "bad_host" });
+    }
+  });
+
   it("refuses every write in read-only mode", async () => {
     process.env.MAILROOM_READONLY = "1";
     for (const r of writes) {

@@ -1,4 +1,5 @@
 // SWR keys and API URLs, defined once so server fallbacks and client hooks agree.
+import { threadIdSegment } from "@/lib/threads/ids";
 
 export interface MessageListParams {
   q?: string;
@@ -38,8 +39,8 @@ export const keys = {
   compose: "/api/compose",
   /** Threads, newest activity first (`q`: the message search syntax over members), or the one holding `key`. */
   threads: ({ q, key }: { q?: string; key?: string } = {}) => withParams("/api/threads", { q: q?.trim(), key }),
-  thread: (id: string) => `/api/threads/${encodeURIComponent(id)}`,
-  threadExport: (id: string, format: "json" | "md" | "zip") => withParams(`/api/threads/${encodeURIComponent(id)}/export`, { format }),
+  thread: (id: string) => `/api/threads/${threadIdSegment(id)}`,
+  threadExport: (id: string, format: "json" | "md" | "zip") => withParams(`/api/threads/${threadIdSegment(id)}/export`, { format }),
 } as const;
 
 /** Page URLs (for links), so routes are spelled in one place. */
@@ -51,5 +52,5 @@ export const routes = {
   deadLetters: "/dead-letters",
   compose: (replyTo?: string) => withParams("/compose", { replyTo }),
   threads: (q?: string) => withParams("/threads", { q: q?.trim() }),
-  thread: (id: string) => `/threads/${encodeURIComponent(id)}`,
+  thread: (id: string) => `/threads/${threadIdSegment(id)}`,
 } as const;

@@ -176,4 +176,4 @@ export function keyAtPath(root: string, relPath: string): string | null {
 
 export { listDeadLetters, deadLetterHolding } from "./dead-letters";
 export { getFacets, type Facets } from "./facets";
-export { getThread, getThreadJson, listThreads, threadBodies } from "./threads";
+export { getThread, getThreadJson, listThreads, threadBodies, threadIdAt } from "./threads";

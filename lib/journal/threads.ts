@@ -1,7 +1,7 @@
 import "server-only";
 import { parseQuery, QueryError, type Term } from "@/lib/query";
 import { ApiError } from "@/lib/server/errors";
-import { groupString, inferredPrefix, kindOf, parseGroup, threadIdOf } from "@/lib/threads/ids";
+import { groupString, inferredPrefix, kindOf, longIdHash, MAX_ADDRESSED_ID, parseGroup, threadAddressOf, threadIdOf } from "@/lib/threads/ids";
 import type { ThreadDetail, ThreadKind, ThreadList, ThreadSummary } from "@/lib/threads/model";
 import type { Db } from "./db";
 import { compileFilter } from "./filter";
@@ -154,6 +154,20 @@ export function listThreads(opts: { q?: string; limit?: number; key?: string }):
 
 export function getThread(id: string): ThreadDetail | null {
   return queryThread(getJournal().db, id);
+}
+
+/** The header thread id, too long for an address, whose hash this is (such ids are rare: only they are hashed). */
+function longThreadId(db: Db, hash: string): string | null {
+  const ids = db.prepare("SELECT DISTINCT thread_id FROM messages WHERE length(thread_id) > ?").pluck().all(MAX_ADDRESSED_ID) as string[];
+  return ids.find((id) => longIdHash(id) === hash) ?? null;
+}
+
+/** The id a route's decoded `[id]` segment names (threadIdSegment wrote it), or null when no thread has it. */
+export function threadIdAt(segment: string): string | null {
+  const { db } = getJournal();
+  const address = threadAddressOf(segment);
+  const id = "hash" in address ? longThreadId(db, address.hash) : address.id;
+  return id !== null && id !== "" && groupsFor(db, id) ? id : null;
 }
 
 /** The thread as the API's JSON text, serialized once per journal change (big threads poll cheaply). */

@@ -81,14 +81,27 @@ export function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
+// Line breaks besides LF that the tools' readers break at (Python's universal newlines, PyYAML's
+// NEL, U+2028 and U+2029) but the yaml package here does not: the tree checked would not be the one they read.
+const FOREIGN_LINE_BREAK = /[\r\u0085\u2028\u2029]/;
+
+/** Why a body's characters cannot be written (shared by compose and Edit & requeue), or null. */
+export function bodyTextProblem(body: string): string | null {
+  if (body.includes("\0")) return "must not contain NUL characters";
+  const lineBreak = FOREIGN_LINE_BREAK.exec(body)?.[0];
+  if (lineBreak !== undefined) {
+    const name = lineBreak === "\r" ? "CR" : `U+${lineBreak.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+    return `must use LF line endings (it contains ${name}, which the IGNITE tools read as a line break)`;
+  }
+  if (LONE_SURROGATE.test(body)) return "contains a broken character (a lone UTF-16 surrogate)";
+  return null;
+}
+
 /** Why a YAML body cannot be sent (with line and column for a YAML error), or null. */
 export function bodyProblem(body: string): string | null {
   const bytes = utf8Bytes(body);
   if (bytes > MAX_BODY_BYTES) return `is ${(bytes / MAX_BODY_BYTES).toFixed(2)} MiB; the limit is 1 MiB`;
-  if (body.includes("\0")) return "must not contain NUL characters";
-  if (body.includes("\r")) return "must use LF line endings (it contains CR, which the IGNITE tools read as a line break)";
-  if (LONE_SURROGATE.test(body)) return "contains a broken character (a lone UTF-16 surrogate)";
-  return parseYamlBody(body).error;
+  return bodyTextProblem(body) ?? parseYamlBody(body).error;
 }
 
 const refined = <T>(schema: z.ZodType<T>, problem: (v: T) => string | null) =>

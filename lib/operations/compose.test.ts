@@ -151,6 +151,7 @@ describe("bad input is a 400 naming each bad field, and nothing is written", () 
     ["a priority with a space", { priority: "very high" }, "priority", /not a valid name/],
     ["invalid YAML", { body: "task_id: [1, 2\ntitle: x" }, "body", /not valid YAML \(line \d+, column \d+\)/],
     ["CR in the body", { body: "a: 1\r\nb: 2" }, "body", /LF line endings/],
+    ["U+2028 in the body (a line break to PyYAML)", { body: 'a: "1\u2028b"' }, "body", /LF line endings \(it contains U\+2028/],
     ["a body that is not text", { body: 12 }, "body", /must be YAML text/],
     ["an unknown field", { thread_id: "thr_1" }, "thread_id", /not a field/],
     ["an unknown source", { source: "elsewhere" }, "source", /not an IGNITE workspace/],

@@ -1,8 +1,8 @@
 import "server-only";
 import { isoWithOffset, removeHeader, setHeader } from "@/lib/protocols/ignite/build";
 import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
-import { parseYamlBody } from "@/lib/protocols/ignite/yaml-body";
 import { ApiError } from "@/lib/server/errors";
+import { bodyProblem } from "./compose-schema";
 
 /** What the queue monitor adds while a message is processed and retried; a requeue starts afresh. */
 export const LIFECYCLE_HEADERS = [
@@ -15,10 +15,13 @@ export const LIFECYCLE_HEADERS = [
   "X-IGNITE-Error-At",
 ] as const;
 
-/** An edited body must be YAML the tools can read: a 400 naming the line and column otherwise. */
-export function assertYamlBody(body: string): void {
-  const { error } = parseYamlBody(body);
-  if (error) throw new ApiError(400, "bad_body", `body: ${error}`);
+/**
+ * An edited body must be one compose would send (the same rule: LF line endings only, YAML the
+ * tools can read): a 400 that says what is wrong, with the line and column of a YAML error.
+ */
+export function assertSendableBody(body: string): void {
+  const problem = bodyProblem(body);
+  if (problem) throw new ApiError(400, "bad_body", `body: ${problem}`);
 }
 
 function withBody(text: string, body: string): string {

@@ -6,7 +6,7 @@ import { deadLetterHolding, locateMessage } from "@/lib/journal";
 import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
 import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
 import { ApiError } from "@/lib/server/errors";
-import { assertYamlBody, requeuedText } from "./content";
+import { assertSendableBody, requeuedText } from "./content";
 import { finish, type Actor, type Plan } from "./finish";
 import { createFile, moveFile, moveWithContent, resolveForWrite } from "./fs";
 import { archivePathOf, originalNameOf, queuePath } from "./paths";
@@ -83,7 +83,7 @@ async function planProcessed(t: Target, req: RequeueRequest): Promise<Plan> {
 
 /** Check a requeue and say what it will do (nothing is written until `run`). */
 export async function planRequeue(key: string, req: RequeueRequest): Promise<Plan> {
-  if (req.body !== undefined) assertYamlBody(req.body);
+  if (req.body !== undefined) assertSendableBody(req.body);
   const t = await locateTarget(resolveKey(key, req), req.path);
   const { folder, status } = t.summary;
   if (folder === "dead_letter") return planDeadLetter(t, req);

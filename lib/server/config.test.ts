@@ -11,6 +11,13 @@ describe("loadConfig", () => {
     expect(path.dirname(c.journalFile)).toBe(c.dataDir);
   });
 
+  it("serves the host names HOSTNAME and MAILROOM_ALLOWED_HOSTS give, lowercased, none by default", () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ HOSTNAME: "0.0.0.0" }).allowedHosts).toEqual(["0.0.0.0"]);
+    expect(loadConfig({ HOSTNAME: "Box.lan", MAILROOM_ALLOWED_HOSTS: " mailroom.example.com, box.lan ,," }).allowedHosts).toEqual(["box.lan", "mailroom.example.com"]);
+    expect(loadConfig({ HOSTNAME: "::" }).allowedHosts).toEqual([]);
+  });
+
   it("reads several roots and gives each set its own journal", () => {
     const a = loadConfig({ MAILROOM_ROOT: "/w/a:/w/b", MAILROOM_DATA: "/d" });
     const b = loadConfig({ MAILROOM_ROOT: "/w/a", MAILROOM_DATA: "/d" });
@@ -23,6 +30,8 @@ describe("loadConfig", () => {
     [{ MAILROOM_POLL_MS: "10" }, /MAILROOM_POLL_MS: must be at least 250 ms/],
     [{ MAILROOM_STUCK_AFTER: "0" }, /MAILROOM_STUCK_AFTER: must be at least 1 s/],
     [{ MAILROOM_READONLY: "yes" }, /MAILROOM_READONLY: use "1"/],
+    [{ MAILROOM_ALLOWED_HOSTS: "https://mailroom.example.com" }, /MAILROOM_ALLOWED_HOSTS: list host names separated by commas/],
+    [{ MAILROOM_ALLOWED_HOSTS: "box.lan:3000" }, /MAILROOM_ALLOWED_HOSTS: list host names/],
     [{ MAILROOM_ROOT: "/w", MAILROOM_DATA: "/w/.mailroom" }, /journal must live outside/],
   ])("rejects %o with a message naming the setting", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

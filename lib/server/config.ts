@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]{0,62})?(\.[a-z0-9]([a-z0-9-]{0,62})?)*$/;
+
 // Every setting comes from the environment (DESIGN "Settings"); this is the only reader of it.
 const flag = z
   .enum(["", "0", "1", "true", "false"], { message: 'use "1" (on) or "0" (off)' })
@@ -14,6 +16,12 @@ const envSchema = z.object({
   MAILROOM_ROOT: z.string().default(""),
   MAILROOM_DATA: z.string().default(""),
   MAILROOM_TOKEN: z.string().default(""),
+  HOSTNAME: z.string().default(""),
+  MAILROOM_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((h) => h.trim().toLowerCase().replace(/\.$/, "")).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => HOST_NAME.test(h)), 'list host names separated by commas, without a scheme or port (e.g. "mailroom.example.com,box.lan")'),
   MAILROOM_READONLY: flag,
   MAILROOM_POLL_MS: z.coerce
     .number({ message: "must be a number of milliseconds" })
@@ -49,6 +57,8 @@ export interface Config {
   journalFile: string;
   token: string | null;
   readOnly: boolean;
+  /** Host names answered besides IP addresses and loopback names: HOSTNAME and MAILROOM_ALLOWED_HOSTS. */
+  allowedHosts: string[];
   pollMs: number;
   stuckAfterMs: number;
   rescanMs: number;
@@ -73,6 +83,12 @@ function defaultDataDir(env: Record<string, string | undefined>): string {
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+/** The names the server may be asked for: the one it was told to listen on (not a wildcard or an IP) and the list. */
+function allowedHostsOf(hostname: string, listed: string[]): string[] {
+  const own = hostname.trim().toLowerCase().replace(/\.$/, "");
+  return HOST_NAME.test(own) ? [...new Set([own, ...listed])] : listed;
 }
 
 /** Parse settings from an environment; throws ConfigError naming the variable and the fix. */
@@ -101,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     journalFile: path.join(dataDir, `journal-${rootsId}.sqlite`),
     token: e.MAILROOM_TOKEN || null,
     readOnly: e.MAILROOM_READONLY,
+    allowedHosts: allowedHostsOf(e.HOSTNAME, e.MAILROOM_ALLOWED_HOSTS),
     pollMs: e.MAILROOM_POLL_MS,
     stuckAfterMs: e.MAILROOM_STUCK_AFTER * 1000,
     rescanMs: e.MAILROOM_RESCAN_MS,
@@ -117,7 +134,7 @@ export function getConfig(): Config {
   const envKey = [
     env.MAILROOM_ROOT, env.MAILROOM_DATA, env.MAILROOM_TOKEN, env.MAILROOM_READONLY,
     env.MAILROOM_POLL_MS, env.MAILROOM_STUCK_AFTER, env.MAILROOM_RESCAN_MS, env.XDG_DATA_HOME,
-    env.MAILROOM_RETAIN_DAYS, env.MAILROOM_RETAIN_COUNT,
+    env.MAILROOM_RETAIN_DAYS, env.MAILROOM_RETAIN_COUNT, env.HOSTNAME, env.MAILROOM_ALLOWED_HOSTS,
   ].join("\u0000");
   if (cached?.envKey !== envKey) cached = { envKey, config: loadConfig(env) };
   return cached.config;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
-import { cookieValue, guardResponse } from "./guard-response";
+import { cookieValue, guardResponse, malformedPath } from "./guard-response";
 
 describe("cookieValue", () => {
   it("finds a cookie among others, URI-decoded", () => {
@@ -24,11 +24,27 @@ describe("guardResponse", () => {
       expect(res?.status).toBe(307);
       expect(res?.headers.get("location")).toBe("http://127.0.0.1:3000/api/stats");
       expect(res?.headers.get("set-cookie")).toMatch(/^mailroom_token=s3cret-token;/);
-      // A Host that is not a host at all: the request's own address, not a 500.
+      // A Host that is not a host at all: a 403 that says so, not a 500.
       const odd = guardResponse(new NextRequest("http://127.0.0.1:3000/api/stats?token=s3cret-token", { headers: { host: "a b" } }));
-      expect(odd?.headers.get("location")).toBe("http://localhost:3000/api/stats");
+      expect(odd?.status).toBe(403);
     } finally {
       delete process.env.MAILROOM_TOKEN;
     }
+  });
+});
+
+describe("malformedPath", () => {
+  it("finds a % that does not start a percent-encoded UTF-8 character", () => {
+    for (const bad of ["/api/messages/%E0%A4%A", "/messages/%ZZ", "/threads/%", "/threads/a%2", "/x/%C0%80"]) expect(malformedPath(bad), bad).toBe(true);
+    for (const good of ["/messages", "/threads/a%20b", "/threads/%E2%80%A8", "/api/threads/%25"]) expect(malformedPath(good), good).toBe(false);
+  });
+
+  it("is a 400 in the API's error shape (JSON under /api/, text for a page), not a 500", async () => {
+    const api = guardResponse(new NextRequest("http://127.0.0.1:3000/api/messages/%E0%A4%A", { headers: { host: "127.0.0.1:3000" } }));
+    expect(api?.status).toBe(400);
+    expect(await api?.json()).toMatchObject({ error: { code: "bad_path" } });
+    const page = guardResponse(new NextRequest("http://127.0.0.1:3000/messages/%ZZ", { headers: { host: "127.0.0.1:3000" } }));
+    expect(page?.status).toBe(400);
+    expect(await page?.text()).toMatch(/percent-encoded/);
   });
 });

@@ -1,7 +1,8 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import { arrivalOf } from "./arrival";
 import { getConfig } from "./config";
-import { guardRequest, TOKEN_COOKIE } from "./guard";
+import { guardRequest, TOKEN_COOKIE, type GuardDecision } from "./guard";
 
 /** A cookie's value from a Cookie header (values are URI-encoded when set, as NextResponse does). */
 export function cookieValue(header: string | null, name: string): string | null {
@@ -15,6 +16,15 @@ export function cookieValue(header: string | null, name: string): string | null 
     }
   }
   return null;
+}
+
+const registry = globalThis as typeof globalThis & { __mailroomWarnedOffLoopback?: boolean };
+
+/** The first request refused for want of a token says so in the server log: the server is reachable beyond loopback. */
+function warnOnce(decision: Extract<GuardDecision, { kind: "refuse" }>): void {
+  if (decision.code !== "loopback_only" || registry.__mailroomWarnedOffLoopback) return;
+  registry.__mailroomWarnedOffLoopback = true;
+  console.error(`[mailroom] REFUSED a request from beyond loopback: ${decision.message} (logged once)`);
 }
 
 /**
@@ -32,10 +42,16 @@ export function guardResponse(request: Request): Response | null {
       cookieToken: cookieValue(request.headers.get("cookie"), TOKEN_COOKIE),
       origin: request.headers.get("origin"),
       host: request.headers.get("host"),
+      arrival: arrivalOf(request.headers),
     },
     getConfig(),
   );
-  if (decision.kind === "pass") return null;
+  if (decision.kind === "pass") {
+    return malformedPath(url.pathname)
+      ? refusal(url, 400, "bad_path", `The address ${JSON.stringify(url.pathname.slice(0, 200))} holds a % that does not start a valid percent-encoded UTF-8 character.`)
+      : null;
+  }
+  if (decision.kind === "refuse") warnOnce(decision);
   if (decision.kind === "login") {
     // To the host the browser asked for, where the cookie belongs: NextRequest's URL says
     // localhost for 127.0.0.1 (the proxy makes a same-origin Location relative; a route does not).
@@ -44,10 +60,24 @@ export function guardResponse(request: Request): Response | null {
     response.cookies.set(TOKEN_COOKIE, decision.token, { httpOnly: true, sameSite: "strict", path: "/" });
     return response;
   }
-  if (url.pathname.startsWith("/api/")) {
-    return NextResponse.json({ error: { code: decision.code, message: decision.message } }, { status: decision.status });
+  return refusal(url, decision.status, decision.code, decision.message);
+}
+
+/** JSON in the API's error shape under /api/, plain text for a page. */
+function refusal(url: URL, status: 400 | 403, code: string, message: string): Response {
+  if (url.pathname.startsWith("/api/")) return NextResponse.json({ error: { code, message } }, { status });
+  return new NextResponse(`Mailroom: ${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Whether a path segment cannot be decoded: Next.js answers that with a 500 when it reads the route's params. */
+export function malformedPath(pathname: string): boolean {
+  if (!pathname.includes("%")) return false;
+  try {
+    for (const segment of pathname.split("/")) decodeURIComponent(segment);
+    return false;
+  } catch {
+    return true;
   }
-  return new NextResponse(`Mailroom: ${decision.message}\n`, { status: decision.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /**

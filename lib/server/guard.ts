@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { hostNameOf, isLoopback, isServedHost } from "./hosts";
 
 export const TOKEN_COOKIE = "mailroom_token";
 
@@ -9,11 +10,19 @@ export interface GuardInput {
   cookieToken: string | null;
   origin: string | null;
   host: string | null;
+  /**
+   * How the request reached this process, as the server stamped it from the socket (arrival.ts):
+   * the local address it arrived on and whether it carried a proxy's forwarding headers. Null
+   * when nothing stamped it (a handler called directly, as in tests).
+   */
+  arrival: { localAddress: string; forwarded: boolean } | null;
 }
 
 export interface GuardSettings {
   token: string | null;
   readOnly: boolean;
+  /** Host names served besides IP literals and loopback names (HOSTNAME, MAILROOM_ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
 }
 
 export type GuardDecision =
@@ -30,10 +39,47 @@ function same(a: string, b: string): boolean {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Every request passes here (DESIGN "Safety rules"): token, then Origin and read-only for writes. */
+const refuse = (code: string, message: string): GuardDecision => ({ kind: "refuse", status: 403, code, message });
+
+/** The Origin's host when it is one well-formed origin (not "null", empty, a list or a URL with a path). */
+function originHost(origin: string | null): string | null {
+  if (!origin || !URL.canParse(origin)) return null;
+  const url = new URL(origin);
+  if (url.origin !== origin.toLowerCase().replace(/\/$/, "") || !/^https?:$/.test(url.protocol)) return null;
+  return url.host;
+}
+
+/** Without a token, only what comes from this machine itself: why this request does not, or null. */
+function offLoopback(req: GuardInput, hostName: string | null): string | null {
+  if (req.arrival && !isLoopback(req.arrival.localAddress)) return `this one arrived on ${req.arrival.localAddress}`;
+  if (req.arrival?.forwarded) return "this one came through a proxy (it carries Forwarded, X-Forwarded-For or X-Real-IP)";
+  if (hostName !== null && !isLoopback(hostName)) return `this one asked for ${hostName}`;
+  return null;
+}
+
+/**
+ * Every request passes here (DESIGN "Safety rules"): the Host, then the loopback rule when there
+ * is no token, the token, then Origin and read-only for writes.
+ */
 export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDecision {
+  // Only a client that is not a browser leaves Host out (HTTP/1.0), and only a browser can be rebound.
+  const hostName = req.host === null ? null : hostNameOf(req.host);
+  if (req.host !== null && (hostName === null || !isServedHost(hostName, settings.allowedHosts))) {
+    return refuse(
+      "bad_host",
+      `Refused a request for the host ${JSON.stringify(hostName ?? req.host ?? "")}: this Mailroom answers to IP addresses, localhost and the names in HOSTNAME or MAILROOM_ALLOWED_HOSTS.`,
+    );
+  }
   const { token } = settings;
-  if (token) {
+  if (!token) {
+    const why = offLoopback(req, hostName);
+    if (why) {
+      return refuse(
+        "loopback_only",
+        `This Mailroom has no MAILROOM_TOKEN, so it answers only requests made on this machine to a loopback address; ${why}. Set MAILROOM_TOKEN to serve it beyond loopback.`,
+      );
+    }
+  } else {
     const fromQuery = req.url.searchParams.get("token");
     if (fromQuery !== null && SAFE_METHODS.has(req.method) && same(fromQuery, token)) {
       const clean = new URL(req.url);
@@ -43,20 +89,19 @@ export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDec
     const bearer = req.authorization?.match(/^Bearer\s+(.+)$/i)?.[1] ?? null;
     const given = bearer ?? req.cookieToken;
     if (!given || !same(given, token)) {
-      return {
-        kind: "refuse",
-        status: 403,
-        code: "token_required",
-        message: "This Mailroom needs its token: send Authorization: Bearer <token>, or open /?token=<token> once in the browser.",
-      };
+      return refuse(
+        "token_required",
+        "This Mailroom needs its token: send Authorization: Bearer <token>, or open /?token=<token> once in the browser.",
+      );
     }
   }
   if (SAFE_METHODS.has(req.method)) return { kind: "pass" };
-  if (!req.origin || !req.host || new URL(req.origin).host !== req.host) {
-    return { kind: "refuse", status: 403, code: "bad_origin", message: "Refused a change from another site: the Origin header must match this server." };
+  const fromHost = originHost(req.origin);
+  if (fromHost === null || req.host === null || fromHost !== new URL(`http://${req.host}`).host) {
+    return refuse("bad_origin", "Refused a change from another site: the Origin header must match this server.");
   }
   if (settings.readOnly) {
-    return { kind: "refuse", status: 403, code: "read_only", message: "Mailroom runs read-only (MAILROOM_READONLY=1): nothing can be changed." };
+    return refuse("read_only", "Mailroom runs read-only (MAILROOM_READONLY=1): nothing can be changed.");
   }
   return { kind: "pass" };
 }

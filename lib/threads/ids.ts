@@ -63,3 +63,35 @@ export function inferredPrefix(id: string): "issue" | "task" | null {
   if (id.startsWith("task-")) return "task";
   return null;
 }
+
+// ---- a thread id in an address (/threads/<segment>, /api/threads/<segment>) ----
+
+/**
+ * The longest id an address carries as itself: 1,024 UTF-16 units percent-encode to at most
+ * 9 KiB, inside Node's 16 KiB request head. A longer one (a huge Thread-ID header) goes by a hash.
+ */
+export const MAX_ADDRESSED_ID = 1024;
+const LONG_ID_SEGMENT = /^~h([0-9a-f]{16})$/;
+
+/** 64-bit FNV-1a of the id's UTF-8, as 16 hex digits. */
+export function longIdHash(id: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(id)) h = BigInt.asUintN(64, (h ^ BigInt(byte)) * 0x100000001b3n);
+  return h.toString(16).padStart(16, "0");
+}
+
+/**
+ * A thread id as one path segment, percent-encoded. A browser resolves "." and ".." (even as
+ * %2E) away, so those, and every id that itself starts with "~", get a "~" in front.
+ */
+export function threadIdSegment(id: string): string {
+  if (id.length > MAX_ADDRESSED_ID) return `~h${longIdHash(id)}`;
+  return encodeURIComponent(id === "." || id === ".." || id.startsWith("~") ? `~${id}` : id);
+}
+
+/** What a (decoded) segment names: a thread id, or the hash of a long one. */
+export function threadAddressOf(segment: string): { id: string } | { hash: string } {
+  const long = LONG_ID_SEGMENT.exec(segment)?.[1];
+  if (long) return { hash: long };
+  return { id: segment.startsWith("~") ? segment.slice(1) : segment };
+}

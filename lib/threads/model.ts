@@ -7,14 +7,11 @@ export const THREAD_KINDS = ["header", "inferred"] as const;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 
 /**
- * A thread id as it appears in a URL: a header thread's own X-IGNITE-Thread-ID, or an inferred
- * id (`issue-<repo>-<issue>`, `task-<task_id>`). Anything printable; links encode it.
+ * A thread id: a header thread's own X-IGNITE-Thread-ID (any text a file holds, so any length and
+ * any character), or an inferred id (`issue-<repo>-<issue>`, `task-<task_id>`). Links write it
+ * with threadIdSegment (lib/threads/ids.ts).
  */
-export const threadIdSchema = z
-  .string()
-  .min(1, "a thread id is not empty")
-  .max(256, "a thread id is at most 256 characters")
-  .regex(/^[^\u0000-\u001f\u007f]+$/, "a thread id has no control characters");
+export const threadIdSchema = z.string().min(1, "a thread id is not empty");
 
 export const threadSummarySchema = z.object({
   id: threadIdSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { taskIdOf } from "@/lib/journal/task-id";
-import { groupString, parseGroup, slug, threadIdOf } from "./ids";
+import { groupString, longIdHash, MAX_ADDRESSED_ID, parseGroup, slug, threadAddressOf, threadIdOf, threadIdSegment } from "./ids";
 import { fenceFor, mdText } from "./transcript";
 
 describe("taskIdOf", () => {
@@ -38,5 +38,24 @@ describe("transcript helpers", () => {
     expect(fenceFor("plain")).toBe("```");
     expect(fenceFor("a ```` b")).toBe("`````");
     expect(mdText("a_b *c* [d]\nx")).toBe("a\\_b \\*c\\* \\[d\\] x");
+  });
+});
+
+describe("threadIdSegment", () => {
+  it("writes any id as one segment a browser keeps, and reads back the same id", () => {
+    for (const id of [".", "..", "~", "~h0123456789abcdef", "a/b", "a?b#c", "100%", "thr\tx", "スレッド", "thr_readme_42"]) {
+      const segment = threadIdSegment(id);
+      const { pathname } = new URL(`/threads/${segment}`, "http://x");
+      expect(pathname, JSON.stringify(id)).toBe(`/threads/${segment}`);
+      expect(threadAddressOf(decodeURIComponent(segment)), JSON.stringify(id)).toEqual({ id });
+    }
+    expect(threadIdSegment("thr_readme_42")).toBe("thr_readme_42");
+  });
+
+  it("addresses an id too long for a request line by a hash", () => {
+    const long = "x".repeat(MAX_ADDRESSED_ID + 1);
+    expect(threadIdSegment(long)).toMatch(/^~h[0-9a-f]{16}$/);
+    expect(threadAddressOf(threadIdSegment(long))).toEqual({ hash: longIdHash(long) });
+    expect(longIdHash(long)).not.toBe(longIdHash(long + "y"));
   });
 });

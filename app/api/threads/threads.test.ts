@@ -127,7 +127,10 @@ describe("GET /api/threads/{id}", () => {
   it("is a 404 for an unknown id and a 400 for a malformed one", async () => {
     const res = await detail(new Request("http://x"), params("thr_nope"));
     expect(res.status).toBe(404);
-    expect((await detail(new Request("http://x"), params("bad\u0001id"))).status).toBe(400);
+    // Any text a Thread-ID header holds is an id (control characters too); an empty or oversized address is not.
+    expect((await detail(new Request("http://x"), params("bad\u0001id"))).status).toBe(404);
+    expect((await detail(new Request("http://x"), params(""))).status).toBe(400);
+    expect((await detail(new Request("http://x"), params("x".repeat(17 * 1024)))).status).toBe(400);
   });
 });
 

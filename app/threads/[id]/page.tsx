@@ -2,37 +2,43 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { z } from "zod";
 import { ThreadView } from "./_components/thread-view";
 import { routes } from "@/lib/client/keys";
-import { getClientConfig, getThread } from "@/lib/journal";
-import { threadIdSchema } from "@/lib/threads/model";
-
-const paramsSchema = z.object({ id: threadIdSchema });
+import { getClientConfig, getThread, threadIdAt } from "@/lib/journal";
+import { threadParamSchema } from "@/lib/threads/params";
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The id as given, then percent-decoded: page params may reach us still encoded (e.g. a Thread-ID with `/`). */
-function findThread(id: string) {
-  let decoded = id;
+/** The param decoded once more, or null. */
+function decoded(param: string): string | null {
   try {
-    decoded = decodeURIComponent(id);
+    return decodeURIComponent(param);
   } catch {
-    // not an encoded id
+    return null;
   }
-  return getThread(id) ?? (decoded !== id ? getThread(decoded) : null);
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const parsed = paramsSchema.safeParse(await params);
-  return { title: parsed.success ? `Thread ${parsed.data.id}` : "Thread" };
+/**
+ * The thread the address names (any id the thread list links to), or null. Next.js hands a page
+ * its param decoded, as it does a route (so an id holding "%" opens); one that arrives still
+ * encoded is tried decoded second.
+ */
+async function findThread({ params }: Props) {
+  const parsed = threadParamSchema.safeParse((await params).id);
+  if (!parsed.success) return null;
+  const again = decoded(parsed.data);
+  const id = threadIdAt(parsed.data) ?? (again === null || again === parsed.data ? null : threadIdAt(again));
+  return id === null ? null : getThread(id);
 }
 
-export default async function ThreadPage({ params }: Props) {
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const thread = await findThread(props);
+  return { title: thread ? `Thread ${thread.id.slice(0, 100)}` : "Thread" };
+}
+
+export default async function ThreadPage(props: Props) {
   await connection();
-  const parsed = paramsSchema.safeParse(await params);
-  if (!parsed.success) notFound();
-  const thread = findThread(parsed.data.id);
+  const thread = await findThread(props);
   if (!thread) notFound();
   const { pollMs } = getClientConfig();
 

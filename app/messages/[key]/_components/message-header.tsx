@@ -14,11 +14,11 @@ export function MessageHeader({ message: m }: { message: MessageDetail }) {
   return (
     <header className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="text-xl font-semibold tracking-tight">{m.type ?? <span className="italic text-zinc-400">no type</span>}</h1>
+        <h1 className="min-w-0 text-xl font-semibold tracking-tight wrap-anywhere">{m.type ?? <span className="italic text-zinc-400">no type</span>}</h1>
         <StatusBadge status={m.status} raw={m.rawStatus} />
         <MessageFlags message={m} />
       </div>
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+      <p className="text-sm text-zinc-700 wrap-anywhere dark:text-zinc-300">
         <span className="font-medium">{m.from ?? "unknown sender"}</span>
         <span className="px-1.5 text-zinc-400" aria-label="to">→</span>
         <span className="font-medium">{m.to.length ? m.to.join(", ") : "nobody"}</span>
@@ -79,7 +79,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="min-w-0">{children ?? <span className="text-zinc-400 dark:text-zinc-600">—</span>}</dd>
+      <dd className="min-w-0 wrap-anywhere">{children ?? <span className="text-zinc-400 dark:text-zinc-600">—</span>}</dd>
     </>
   );
 }

@@ -3,12 +3,14 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { bodyTextProblem } from "@/lib/operations/compose-schema";
 import { parseYamlBody } from "@/lib/protocols/ignite/yaml-body";
 import { BodyDiff } from "./body-diff";
 
 function problemOf(text: string): string | null {
   if (text.trim() === "") return "The body must not be empty.";
-  return parseYamlBody(text).error;
+  const characters = bodyTextProblem(text);
+  return characters ? `The body ${characters}.` : parseYamlBody(text).error;
 }
 
 /** Edit & requeue: the YAML body in a textarea, checked as you type, with a diff against the original. */
