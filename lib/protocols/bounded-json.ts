@@ -57,8 +57,10 @@ export function parseJsonBounded(text: string, opts: BoundedJsonOptions = {}): B
   } catch (err) {
     if (err instanceof ParseLimitError) return { ok: false, limit: true, problem: err.message };
     const message = err instanceof Error ? err.message : String(err);
+    // Node says where as "position N" or "(line L column C)", or (for some errors) not at all.
     const at = /position (\d+)/.exec(message);
-    const where = at ? position(text, Number(at[1])) : null;
+    const lineCol = /line (\d+) column (\d+)/.exec(message);
+    const where = at ? position(text, Number(at[1])) : lineCol ? { line: Number(lineCol[1]), column: Number(lineCol[2]) } : null;
     return { ok: false, limit: false, reason: message, line: where?.line ?? null, column: where?.column ?? null };
   }
 }
