@@ -8,7 +8,7 @@ import { limitText, PARSE_LIMITS, ParseLimitError, type BoundedParse } from "./l
 export interface BoundedJsonOptions {
   /** How a problem names the text, e.g. "JSON body". */
   what?: string;
-  limits?: Partial<Pick<typeof PARSE_LIMITS, "depth" | "values">>;
+  limits?: { depth?: number; values?: number };
 }
 
 const QUOTE = 0x22;

@@ -13,7 +13,7 @@ export interface BoundedYamlOptions {
    * always read; "core": YAML 1.2's core schema (dates stay text, no merge keys), as `yaml` reads.
    */
   schema?: "default" | "core";
-  limits?: Partial<typeof PARSE_LIMITS>;
+  limits?: Partial<Limits>;
 }
 
 type Limits = { -readonly [K in keyof typeof PARSE_LIMITS]: number };
