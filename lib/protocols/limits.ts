@@ -4,12 +4,13 @@
 //
 // Why bounded parsers rather than a worker pool with `resourceLimits`: a first scan of a small
 // tree reads on the main thread because workers start cold (see ingest/scan.ts), and the detail
-// view parses one file per request; both would pay a thread hop per file. With the caps below the
-// worst file measured (2-core box, loaded) is an 8 MiB YAML block scalar at about 0.65 s, which
-// legitimate big files already cost; every hostile shape stops at its cap in a few milliseconds
-// (a 574-byte alias bomb used to grow the heap to 4 GB; 200,000 nested brackets overflowed `yaml`'s
-// stack after 2.5 s; a million-item list took `yaml` 18.7 s). Ingest yields to the event loop
-// between files, so one file is the longest a request can wait.
+// view parses one file per request; both would pay a thread hop per file. With the caps below
+// every hostile shape stops at its cap within about 0.1 s (measured on the 2-core box: a million-
+// item list 0.10 s, 10,000 aliases of one list 0.12 s, an alias bomb 4 ms), where a 574-byte alias
+// bomb used to grow the heap to 4 GB, 200,000 nested brackets overflowed `yaml`'s stack after
+// 2.5 s and a million-item list took `yaml` 18.7 s. The slowest file left is a legitimate one: an
+// 8 MiB YAML block scalar, about 0.65 s. Ingest lets requests in every 50 ms between files
+// (ingest/main-thread.ts), so one file is the longest a request waits on parsing.
 import type { YamlValue } from "@/lib/model";
 
 const KIB = 1024;
