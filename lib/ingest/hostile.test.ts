@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
+import { buildFullText, fullTextReady } from "@/lib/journal/fulltext";
 import { queryThread, queryThreadOf, queryThreads } from "@/lib/journal/threads";
 import { igniteAdapter, openIgnite } from "@/lib/protocols/ignite/reader";
 import { copyFixture } from "@/lib/testing/fixtures";
@@ -57,6 +58,18 @@ describe("a workspace of hostile files", () => {
     // The header block over a limit makes the file unreadable as a message; a body over one does not.
     expect(row(".ignite/queue/architect/many_headers.mime")?.status).toBe("invalid");
     expect(row(".ignite/queue/architect/alias_nested.mime")?.status).toBe("queued");
+  });
+
+  it("is indexed for full-text search in chunks of bounded bytes, every body once", async () => {
+    await scanSource(source, new JournalWriter(db), { reportProgress: false, workersMinFiles: Infinity });
+    let chunks = 0;
+    await buildFullText(db, async () => void chunks++);
+    expect(fullTextReady(db)).toBe(true);
+    // A 4 MB body and several of 0.25-0.6 MB: by rows alone (2,000 a chunk) this is one chunk.
+    expect(chunks).toBeGreaterThan(2);
+    const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+    expect(count("SELECT count(*) FROM messages_fts_docsize")).toBe(count("SELECT count(*) FROM messages"));
+    expect(count(`SELECT count(*) FROM messages_fts WHERE messages_fts MATCH '"lol"'`)).toBe(1);
   });
 
   it("is scanned on worker threads with the same outcome", async () => {
