@@ -1,22 +1,25 @@
-// npm run bench [-- --messages N] [-- --clients 50 --seconds 20] [-- --cold]
+// npm run bench [-- --messages N] [-- --clients 50 --seconds 20] [-- --cold] [-- --hostile [--copies 5]]
 // Generates an IGNITE tree of N messages (default 100,000), starts the production server on it and
 // measures: the baseline (reading every file once), time until every message is listed and
 // filterable, until full-text search is ready, /api/messages latency for a fixed set of queries,
 // polls with nothing changed, a new file's way into a poll, 50 clients polling every second, and
 // server memory. With --cold (Linux, as root), the baseline and the first ingest again from a cold
-// page cache. Prints a table; writes JSON to bench-results/.
+// page cache. Prints a table; writes JSON to bench-results/. With --hostile, instead: hostile files
+// among N ordinary messages (default 5,000), the worst latency and peak RSS during the first scan.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { generateIgniteTree } from "../lib/bench/generate";
+import { benchHostile, reportHostile } from "../lib/bench/hostile";
 import { closeConnections, dropPageCache, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb, type Timed } from "../lib/bench/measure";
 import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-const N = option("--messages", 100_000);
+const HOSTILE = args.includes("--hostile");
+const N = option("--messages", HOSTILE ? 5000 : 100_000);
 const CLIENTS = option("--clients", 50);
 const LOAD_SECONDS = option("--seconds", 20);
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
@@ -176,8 +179,28 @@ async function coldFirstIngest(ws: string, work: string, messages: number) {
   }
 }
 
+function ensureBuild() {
+  if (!fs.existsSync(path.join(projectDir, ".next", "BUILD_ID"))) {
+    spawnSync(path.join(projectDir, "node_modules/.bin/next"), ["build"], { cwd: projectDir, stdio: "inherit" });
+  }
+}
+
+async function mainHostile() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bench-hostile-"));
+  try {
+    ensureBuild();
+    console.log(`Writing hostile files among ${N} messages in ${work} …`);
+    const result = await benchHostile({ work, base, start: startServer, messages: N, copies: option("--copies", 5) });
+    reportHostile(result, path.join(projectDir, "bench-results", "bench-hostile.json"));
+  } finally {
+    closeConnections();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!Number.isInteger(N) || N < 1) throw new Error("--messages must be a positive whole number");
+  if (HOSTILE) return mainHostile();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bench-"));
   const ws = path.join(work, "workspace");
   console.log(`Generating ${N} messages in ${ws} …`);
@@ -186,9 +209,7 @@ async function main() {
   const filesRead = readEveryFile(path.join(ws, ".ignite", "queue"));
   const readOnceMs = performance.now() - t;
 
-  if (!fs.existsSync(path.join(projectDir, ".next", "BUILD_ID"))) {
-    spawnSync(path.join(projectDir, "node_modules/.bin/next"), ["build"], { cwd: projectDir, stdio: "inherit" });
-  }
+  ensureBuild();
   t = performance.now();
   let server: Server | null = startServer(ws, path.join(work, "data"));
   try {

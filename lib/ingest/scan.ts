@@ -6,7 +6,8 @@ import type { FileIdentity } from "@/lib/journal/files";
 import { statFoundSync } from "./read";
 import type { TreeDiff } from "./worker";
 import { IngestWorkers } from "./workers";
-import { commitFile, compareListing, prepareFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
+import { byteBatches, prepareHere } from "./main-thread";
+import { commitFile, compareListing, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
 /** Files journaled per transaction (fewer commits rewrite fewer index pages); between chunks the event loop serves requests. */
 const CHUNK = 2000;
@@ -28,20 +29,6 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 function oldestFirst(letters: readonly PreparedFile[]): PreparedFile[] {
   const writtenAt = ({ record }: PreparedFile) => (record.parsed.date ? Date.parse(record.parsed.date) : record.found.mtimeMs);
   return letters.map((p) => ({ p, t: writtenAt(p) })).sort((a, b) => a.t - b.t).map(({ p }) => p);
-}
-
-async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<PreparedFile[]> {
-  const prepared: PreparedFile[] = [];
-  for (const f of files) {
-    try {
-      const p = await prepareFile(source, f);
-      if (p) prepared.push(p);
-    } catch (err) {
-      // One unreadable file never stops the scan; the next pass tries it again.
-      console.error(`[mailroom] could not read ${f.relPath}:`, err);
-    }
-  }
-  return prepared;
 }
 
 /**
@@ -247,14 +234,16 @@ export async function scanSource(
     } else {
       for (const files of chunks) {
         const prepared = await prepareHere(source, files);
-        if (bulk) {
-          afterLoad.push(...prepared.filter((p) => p.record.parsed.deadLetter));
-          bulk.add(source.id, prepared.filter((p) => !p.record.parsed.deadLetter).map((p) => p.record), files.length);
-        } else {
-          afterLoad.push(...prepared.filter((p) => p.record.parsed.deadLetter));
-          writer.transaction(() => {
-            for (const p of prepared) if (!p.record.parsed.deadLetter) commitFile(ctx, p);
-          });
+        afterLoad.push(...prepared.filter((p) => p.record.parsed.deadLetter));
+        const batches = byteBatches(prepared.filter((p) => !p.record.parsed.deadLetter));
+        for (const [i, batch] of batches.entries()) {
+          // The chunk's files count as done with its last batch.
+          const last = i === batches.length - 1;
+          if (bulk) bulk.add(source.id, batch.map((p) => p.record), last ? files.length : 0);
+          else writer.transaction(() => batch.forEach((p) => commitFile(ctx, p)));
+          if (!last) await yieldToEventLoop();
+        }
+        if (!bulk) {
           done += files.length;
           if (opts.reportProgress) writer.setProgress(source.id, done, tree.files, false);
         }

@@ -2,13 +2,15 @@
 // parse() (summary) and describe() (detail). No filesystem access.
 import { MAX_FILE_BYTES } from "@/lib/protocols/types";
 import { decodeBody, decodeHeaders, encodingOf, type Encoding } from "./foreign";
-import { parseHeaderLines, splitHeaderBlock } from "./reference";
+import { readHeaderLines, splitHeaderBlock } from "./reference";
 
 export interface MessageText {
   /** The bytes as UTF-8 text with the BOM kept: what the reference tool reads (headers only when truncated). */
   referenceText: string;
   /** [name, value] in file order, continuations joined; RFC 2047 words decoded. */
   headers: [string, string][];
+  /** The header block went past a PARSE_LIMITS cap (said as a problem); `headers` holds those before it. */
+  headerLimit: string | null;
   /** Decoded body; the whole text when there is no header block; "" when headers only or binary. */
   body: string;
   /** The file has an empty line ending its headers. */
@@ -58,7 +60,7 @@ export async function readMessage(bytes: Buffer, headersOnly = bytes.length > MA
   let headerPart = block.headerPart;
   // A head cut off before its empty line: drop the line the cut went through.
   if (headersOnly && !bound) headerPart = headerPart.slice(0, Math.max(headerPart.lastIndexOf("\n"), 0));
-  const rawHeaders = parseHeaderLines(stripBom(headerPart));
+  const { headers: rawHeaders, problem: headerLimit } = readHeaderLines(stripBom(headerPart));
   const encoding = encodingOf(rawHeaders);
   const headers = encoding.encodedWords ? await decodeHeaders(rawHeaders) : rawHeaders;
 
@@ -72,6 +74,7 @@ export async function readMessage(bytes: Buffer, headersOnly = bytes.length > MA
   return {
     referenceText: headersOnly && !bound ? headerPart : text,
     headers,
+    headerLimit,
     body,
     hasHeaderBlock: bound !== null,
     headersOnly,

@@ -59,6 +59,7 @@ function textProblems(m: MessageText): string[] {
   if (!m.hasHeaderBlock && !m.headersOnly) {
     return ["No header block: the file has no empty line separating headers from the body."];
   }
+  if (m.headerLimit) return [m.headerLimit];
   if (m.headers.length === 0) return ["No headers: the file does not start with `Name: value` header lines."];
   return [];
 }

@@ -1,6 +1,7 @@
 // A faithful port of upstream IGNITE's `ignite_mime.py` reader (`parse_message`, and what the
 // `parse` CLI does around it). Mailroom's `ignite` detail field must equal the tool's JSON, so the
 // Python string semantics (partition, splitlines, strip) are reproduced exactly. Pure.
+import { boundedLines } from "@/lib/protocols/limits";
 
 /** The reference tool's `parse` JSON: fixed keys first, then extra X-IGNITE-* keys in header order. */
 export type IgniteReference = Record<string, string | string[]>;
@@ -55,12 +56,14 @@ export function splitHeaderBlock(text: string): HeaderBlock {
 
 /**
  * Every header line in file order as [name, value], continuations joined with one space.
- * Lines that are neither a header nor a continuation are skipped, as the tool does.
+ * Lines that are neither a header nor a continuation are skipped, as the tool does. Reading stops
+ * at PARSE_LIMITS (header lines and line length; the tool has none), and `problem` says which.
  */
-export function parseHeaderLines(headerPart: string): [string, string][] {
+export function readHeaderLines(headerPart: string): { headers: [string, string][]; problem: string | null } {
   const out: [string, string][] = [];
   let current: [string, string] | null = null;
-  for (const line of headerPart.split(PY_LINE_BREAK)) {
+  const { lines, problem } = boundedLines(headerPart, PY_LINE_BREAK, "Headers");
+  for (const line of lines) {
     if ((line.startsWith(" ") || line.startsWith("\t")) && current !== null && current[0] !== "") {
       current[1] += " " + pyStrip(line);
     } else if (line.includes(":")) {
@@ -69,7 +72,12 @@ export function parseHeaderLines(headerPart: string): [string, string][] {
       out.push(current);
     }
   }
-  return out;
+  return { headers: out, problem };
+}
+
+/** The header lines readHeaderLines reads, without saying whether it stopped at a limit. */
+export function parseHeaderLines(headerPart: string): [string, string][] {
+  return readHeaderLines(headerPart).headers;
 }
 
 /** Name → value, case-sensitive; a later duplicate wins but keeps the first one's position (a Python dict). */

@@ -1,0 +1,87 @@
+// The shared parse limits every adapter inherits: YAML and JSON from untrusted text, and header
+// lines. Each hostile shape stops at its limit with a problem naming it; ordinary input parses as before.
+import { describe, expect, it } from "vitest";
+import { mergeKeyBomb, nestedAliasBomb, scalarAliasBomb, wideAliasBomb } from "@/lib/testing/hostile-files";
+import { parseJsonBounded } from "./bounded-json";
+import { parseYamlBounded } from "./bounded-yaml";
+import { boundedLines, PARSE_LIMITS, toPlainBounded, type BoundedParse } from "./limits";
+
+const problemOf = (r: BoundedParse) => (r.ok ? null : r.limit ? r.problem : `syntax: ${r.reason}`);
+
+describe("YAML within limits", () => {
+  it.each([
+    ["nested aliases (a billion laughs)", nestedAliasBomb(), "YAML body: more than 100 aliases expanded (limit)."],
+    ["one list aliased 10,000 times", wideAliasBomb(), "YAML body: more than 100 aliases expanded (limit)."],
+    ["one big string aliased 99 times", scalarAliasBomb(), "YAML body: aliases expand to more than 1,024 KiB of text (limit)."],
+    ["5,000 `<<` merges of a 1,000-key map", mergeKeyBomb(), "YAML body: more than 10,000 keys copied by `<<` merges (limit)."],
+    ["200,000 nested brackets", `${"[".repeat(200_000)}${"]".repeat(200_000)}`, "YAML body: nested more than 64 deep (limit)."],
+    ["500 nested block maps", Array.from({ length: 500 }, (_, i) => `${" ".repeat(i)}a:`).join("\n"), "YAML body: nested more than 64 deep (limit)."],
+    ["a million-item list", "- a\n".repeat(1_000_000), "YAML body: more than 100,000 values (limit)."],
+  ])("stops %s at its limit", (_name, text, problem) => {
+    expect(problemOf(parseYamlBounded(text))).toBe(problem);
+  });
+
+  it("counts aliases inside an expanded alias: 81 alias nodes that would expand 9^8 times", () => {
+    // Nine levels of nine: fewer alias nodes than the limit, but far more expansions.
+    expect(nestedAliasBomb().match(/\*/g)?.length).toBeLessThan(PARSE_LIMITS.aliases);
+    expect(problemOf(parseYamlBounded(nestedAliasBomb()))).toMatch(/aliases expanded/);
+  });
+
+  it("reads ordinary aliases, merges and dates as before", () => {
+    const text = "base: &b {retries: 3}\njob:\n  <<: *b\n  name: x\nagain: *b\nwhen: 2026-11-20\n";
+    expect(parseYamlBounded(text)).toEqual({
+      ok: true, data: { base: { retries: 3 }, job: { retries: 3, name: "x" }, again: { retries: 3 }, when: "2026-11-20T00:00:00.000Z" },
+    });
+    // YAML 1.2's core schema, as `yaml` reads it: dates stay text, `<<` is a key.
+    expect(parseYamlBounded("when: 2026-11-20\n<<: {a: 1}\n", { schema: "core" })).toEqual({ ok: true, data: { when: "2026-11-20", "<<": { a: 1 } } });
+  });
+
+  it("says where a syntax error is, at the end of the last line for an unclosed flow", () => {
+    expect(parseYamlBounded("a: [")).toMatchObject({ ok: false, limit: false, line: 1, column: 5 });
+    expect(parseYamlBounded("a: 1\n b: 2\n")).toMatchObject({ ok: false, limit: false, line: 2 });
+  });
+
+  it("names the text as the caller asks and takes tighter limits", () => {
+    expect(problemOf(parseYamlBounded("[[[1]]]", { what: "Front matter", limits: { depth: 2 } }))).toBe("Front matter: nested more than 2 deep (limit).");
+  });
+});
+
+describe("JSON within limits", () => {
+  it("stops deep nesting before JSON.parse, counting brackets outside strings only", () => {
+    expect(problemOf(parseJsonBounded(`${"[".repeat(200_000)}${"]".repeat(200_000)}`))).toBe("JSON body: nested more than 64 deep (limit).");
+    expect(parseJsonBounded(JSON.stringify({ s: "[[[[".repeat(1000), q: 'a\\"[' }))).toMatchObject({ ok: true });
+  });
+
+  it("stops a document of too many values", () => {
+    expect(problemOf(parseJsonBounded(`[${"0,".repeat(200_000)}0]`))).toBe("JSON body: more than 100,000 values (limit).");
+  });
+
+  it("parses ordinary JSON and places a syntax error", () => {
+    expect(parseJsonBounded('{"a": [1, {"b": null}]}')).toEqual({ ok: true, data: { a: [1, { b: null }] } });
+    const bad = parseJsonBounded('{\n"a": 1,,}');
+    expect(bad).toMatchObject({ ok: false, limit: false });
+    // Node 20 names no place for every error; when it does, it is the second line.
+    if (!bad.ok && !bad.limit && bad.line !== null) expect(bad.line).toBe(2);
+  });
+});
+
+describe("plain values within a budget", () => {
+  it("expands a shared object (and each object in it) once per budgeted alias, and counts every value", () => {
+    const shared = { a: [1, 2] };
+    const budget = { what: "Body", aliases: 2, aliasChars: 10, values: 100 };
+    expect(toPlainBounded([shared, shared], budget)).toEqual([{ a: [1, 2] }, { a: [1, 2] }]);
+    expect(() => toPlainBounded([shared, shared, shared], budget)).toThrow("Body: more than 2 aliases expanded (limit).");
+    expect(() => toPlainBounded(Array(101).fill(0), budget)).toThrow("Body: more than 100 values (limit).");
+  });
+});
+
+describe("header lines within limits", () => {
+  it("stops at the line count and at a long line, keeping the lines before", () => {
+    const many = boundedLines(Array.from({ length: 5000 }, (_, i) => `X-${i}: v`).join("\n"), /\n/, "Headers");
+    expect(many.lines).toHaveLength(PARSE_LIMITS.headerLines);
+    expect(many.problem).toBe("Headers: more than 1,000 header lines (limit).");
+    const long = boundedLines(`From: a\r\nSubject: ${"s".repeat(7 * 1024 * 1024)}\r\nTo: b`, /\r\n|\n/, "Headers");
+    expect(long).toEqual({ lines: ["From: a"], problem: "Headers: a header line longer than 16 KiB (limit)." });
+    expect(boundedLines("a\nb", /\n/, "Headers")).toEqual({ lines: ["a", "b"], problem: null });
+  });
+});
