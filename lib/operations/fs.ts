@@ -59,13 +59,6 @@ export async function createFile(target: string, content: string | Buffer, displ
   await fsyncDir(path.dirname(target));
 }
 
-/** The file at `source` must still be the one the caller saw: a plain file, not a link. */
-export async function assertPlainFile(source: string, displayPath: string): Promise<void> {
-  const st = await fs.lstat(source).catch(() => null);
-  if (!st) throw new ApiError(409, "source_gone", `${displayPath} is no longer there: it moved or was deleted since the page loaded. Nothing was changed.`);
-  if (!st.isFile()) throw new ApiError(409, "not_a_file", `${displayPath} is not a plain file; Mailroom never writes through links`);
-}
-
 /**
  * Replace `source` by `content` at `target` (which may be another folder, or the same path for
  * an in-place rewrite handled by the caller). The target must not exist; if the source vanished
