@@ -3,6 +3,7 @@ import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { MAX_FILE_BYTES, type FoundFile } from "@/lib/protocols";
+import { isAbsent } from "@/lib/protocols/fs-safe";
 import { openInsideRootSync, RefusedFile } from "@/lib/protocols/safe-open";
 
 /** Enough of an oversized file to read its headers. */
@@ -25,9 +26,25 @@ export function statFoundSync(root: string, relPath: string): FoundFile | null {
   }
 }
 
-/** lstat a root-relative path as a FoundFile, or null when nothing is there. */
+/**
+ * Whether something may be at a root-relative path: false only when nothing is (ENOENT). One that
+ * cannot be asked (its folder unreadable: EACCES, EIO) may be there, so it is never taken for gone.
+ */
+export function mayBeThereSync(root: string, relPath: string): boolean {
+  try {
+    fsSync.lstatSync(absolute(root, relPath));
+    return true;
+  } catch (err) {
+    return !isAbsent(err);
+  }
+}
+
+/** lstat a root-relative path as a FoundFile, or null when nothing is there; throws when it cannot be asked (EACCES, EIO). */
 export async function statFound(root: string, relPath: string): Promise<FoundFile | null> {
-  const st = await fs.lstat(absolute(root, relPath)).catch(() => null);
+  const st = await fs.lstat(absolute(root, relPath)).catch((err: unknown) => {
+    if (isAbsent(err)) return null;
+    throw err;
+  });
   return st ? toFound(relPath, st) : null;
 }
 

@@ -4,7 +4,6 @@ import type { Journal } from "@/lib/journal/store";
 import { buildFullText, fullTextReady, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
 import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
-import type { FoundFile } from "@/lib/protocols";
 import { discoverSources, type Source } from "./sources";
 import { describeLoad, scanSource, UnfinishedLoadError } from "./scan";
 import { absolute } from "./read";
@@ -14,6 +13,7 @@ import type { ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
 import { DirWatcher, listDirs } from "./watch";
 import { FileEvents } from "./file-events";
+import { describeUnreadable, listSource, type SourceListing, type UnreadableDir } from "./listing";
 
 const STUCK_CHECK_MS = 1000;
 /** A periodic rescan waits at least this many times its own duration before the next. */
@@ -39,6 +39,8 @@ export class IngestService {
   private stopped = false;
   /** Files in the tree at the last scan: decides where the next periodic rescan runs. */
   private treeFiles = 0;
+  /** By source: the folders its last scan could not read, in words (shown as the source's problem until they can be). */
+  private readonly unreadable = new Map<string, string>();
 
   constructor(
     private readonly config: Config,
@@ -144,10 +146,10 @@ export class IngestService {
       await this.serial(() => this.reconcile(all, compared));
       for (const d of compared.values()) files += d.files;
     } else {
-      const listings = new Map<string, FoundFile[]>();
-      for (const s of all) if (s.reader && !this.stopped) listings.set(s.id, await s.reader.list());
+      const listings = new Map<string, SourceListing>();
+      for (const s of all) if (s.reader && !this.stopped) listings.set(s.id, await listSource(s.root, s.reader));
       await this.serial(() => this.rescan(false, { all, listings }));
-      for (const l of listings.values()) files += l.length;
+      for (const l of listings.values()) files += l.files.length;
       listings.clear();
       // A big tree rescanned here (its worker failed) leaves tens of MB of listings behind: collected now.
       if (files >= BIG_TREE_FILES) releaseScanMemory();
@@ -225,7 +227,8 @@ export class IngestService {
     for (const source of this.sources) {
       const diff = diffs.get(source.id);
       if (!diff) continue;
-      writer.setAgents(source.id, diff.agents);
+      if (diff.agents) writer.setAgents(source.id, diff.agents);
+      this.noteUnreadable(source, diff.unreadable);
       for (const rel of [...diff.changed.map((f) => f.relPath), ...diff.missing]) paths.push(absolute(source.root, rel));
     }
     this.treeFiles = [...diffs.values()].reduce((n, d) => n + d.files, 0);
@@ -252,9 +255,21 @@ export class IngestService {
   /** Record the configured sources (and forget others); the readable ones are scanned. */
   private adoptSources(all: Source[]): void {
     const { writer } = this.journal;
-    for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error });
+    // A folder the last scan could not read stays the source's problem until a scan reads it.
+    for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error ?? this.unreadable.get(s.id) ?? null });
     writer.keepOnlySources(all.map((s) => s.id));
     this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
+  }
+
+  /**
+   * A source's folders that could not be read (EACCES, EIO) are its problem, on /api/sources and
+   * the overview: its messages there are kept as they were, and it clears once a scan reads them.
+   */
+  private noteUnreadable(source: Source, unreadable: UnreadableDir[]): void {
+    const problem = describeUnreadable(unreadable);
+    if (problem) this.unreadable.set(source.id, problem);
+    else this.unreadable.delete(source.id);
+    this.journal.writer.upsertSource({ id: source.id, protocol: source.protocol, root: source.root, error: source.error ?? problem });
   }
 
   /**
@@ -268,7 +283,7 @@ export class IngestService {
     else if (pruned > 0) console.log(`[mailroom] retention: pruned ${pruned} completed messages`);
   }
 
-  private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, FoundFile[]> }): Promise<void> {
+  private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, SourceListing> }): Promise<void> {
     const { writer } = this.journal;
     this.adoptSources(listed?.all ?? (await discoverSources(this.config.roots)));
     let files = 0;
@@ -291,6 +306,7 @@ export class IngestService {
         throw err;
       });
       files += scanned.files;
+      this.noteUnreadable(source, scanned.unreadable);
       // Read again only when the scan did not list the tree itself: at a million files that is 1.3 s of main thread.
       watched.push(...(scanned.dirs ?? listDirs(source.reader.watchDirs)));
       if (scanned.load) console.log(`[mailroom] ${describeLoad(source.root, scanned.files, scanned.load)}`);
