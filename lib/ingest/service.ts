@@ -4,6 +4,7 @@ import type { Journal } from "@/lib/journal/store";
 import { buildFullText, fullTextReady, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
 import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
+import { removeStaleTempFiles } from "@/lib/operations/temp-files";
 import { discoverSources, type Source } from "./sources";
 import { describeLoad, scanSource, UnfinishedLoadError } from "./scan";
 import { absolute } from "./read";
@@ -70,6 +71,7 @@ export class IngestService {
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
+    await this.removeStaleTempFiles();
     await this.serial(() => this.rescan(true)).catch((err: unknown) => {
       // Ingest stops (its watches, queued events and timers too) until the next start: a failed
       // first scan may have left a load's indexes set aside (UnfinishedLoadError).
@@ -87,6 +89,20 @@ export class IngestService {
     if (this.stopped) return;
     releaseScanMemory();
     this.scheduleRescan(this.config.rescanMs);
+  }
+
+  /**
+   * Before the first scan (so no watch hears it): the temp files of writes a kill interrupted are
+   * removed. The layouts never take them for messages; removed, they do not pile up in a queue.
+   */
+  private async removeStaleTempFiles(): Promise<void> {
+    try {
+      const sources = await discoverSources(this.config.roots);
+      const removed = await removeStaleTempFiles(sources.flatMap((s) => s.reader?.watchDirs ?? []));
+      if (removed.length > 0) console.log(`[mailroom] removed ${removed.length} temp file(s) an interrupted write left: ${removed.join(", ")}`);
+    } catch (err) {
+      console.error("[mailroom] could not clear the temp files of interrupted writes:", err);
+    }
   }
 
   /**

@@ -1,8 +1,8 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ApiError } from "@/lib/server/errors";
+import { tempNameFor } from "./temp-files";
 
 // Every change Mailroom makes to a tree goes through here (DESIGN "Safety rules"): new content is
 // written to a dot-named temp file in the target folder (outside every watched pattern), fsynced,
@@ -16,10 +16,6 @@ function code(err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException | undefined)?.code;
 }
 
-function tempName(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
-}
-
 async function fsyncDir(dir: string): Promise<void> {
   const handle = await fs.open(dir, "r").catch(() => null);
   await handle?.sync().catch(() => undefined);
@@ -27,7 +23,7 @@ async function fsyncDir(dir: string): Promise<void> {
 }
 
 async function writeTemp(target: string, content: string | Buffer, mode: number): Promise<string> {
-  const temp = tempName(target);
+  const temp = tempNameFor(target);
   const handle = await fs.open(temp, "wx", mode);
   try {
     await handle.writeFile(content);
