@@ -1,4 +1,5 @@
 import "server-only";
+import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ApiError } from "@/lib/server/errors";
@@ -17,7 +18,8 @@ function code(err: unknown): string | undefined {
 }
 
 async function fsyncDir(dir: string): Promise<void> {
-  const handle = await fs.open(dir, "r").catch(() => null);
+  // O_DIRECTORY: a folder swapped for a FIFO meanwhile fails the open instead of blocking it.
+  const handle = await fs.open(dir, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NONBLOCK).catch(() => null);
   await handle?.sync().catch(() => undefined);
   await handle?.close();
 }
