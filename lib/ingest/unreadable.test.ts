@@ -45,7 +45,7 @@ it.runIf(overrides)("runs its cases again in a process that cannot override file
   const output = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
   expect(run.status, output).toBe(0);
   // Each case ran there (only this one was skipped).
-  expect(output).toMatch(/Tests\s+5 passed \| 1 skipped/);
+  expect(output).toMatch(/Tests\s+6 passed \| 1 skipped/);
 }, 320_000);
 
 const LEADER = ".ignite/queue/leader/";
@@ -85,6 +85,20 @@ describe.skipIf(overrides)("a folder or file that cannot be read", () => {
     });
     await service.scanNow();
     expect(problem()).toBeNull();
+    expect(leaderRows()).toEqual(rows);
+    expect(events()).toBe(before);
+  });
+
+  it("is not a deletion when the folder can be listed but its entries cannot be looked at (r without x)", async () => {
+    const rows = leaderRows();
+    const before = events();
+    fs.chmodSync(queue("leader"), 0o444);
+    try {
+      await service.scanNow();
+      expect(problem()).toContain(`${LEADER} (EACCES)`);
+    } finally {
+      fs.chmodSync(queue("leader"), 0o755);
+    }
     expect(leaderRows()).toEqual(rows);
     expect(events()).toBe(before);
   });
