@@ -14,6 +14,7 @@ import { querySources } from "@/lib/journal/queries";
 import { loadConfig } from "@/lib/server/config";
 import { data, freshJournal, journal, mime, q, queue, service, setUpIngestFixture, ws } from "./ingest-fixture";
 import { IngestService } from "./service";
+import { discoverSources } from "./sources";
 
 /** Whether this process reads a folder whatever its mode (root, with CAP_DAC_OVERRIDE). */
 function overridesPermissions(): boolean {
@@ -45,7 +46,7 @@ it.runIf(overrides)("runs its cases again in a process that cannot override file
   const output = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
   expect(run.status, output).toBe(0);
   // Each case ran there (only this one was skipped).
-  expect(output).toMatch(/Tests\s+6 passed \| 1 skipped/);
+  expect(output).toMatch(/Tests\s+7 passed \| 1 skipped/);
 }, 320_000);
 
 const LEADER = ".ignite/queue/leader/";
@@ -101,6 +102,19 @@ describe.skipIf(overrides)("a folder or file that cannot be read", () => {
     }
     expect(leaderRows()).toEqual(rows);
     expect(events()).toBe(before);
+  });
+
+  it("a workspace folder that cannot be reached is said to be unreadable, not missing", async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-locked-"));
+    fs.mkdirSync(path.join(parent, "ws"));
+    fs.chmodSync(parent, 0o000);
+    try {
+      const [source] = await discoverSources([path.join(parent, "ws")]);
+      expect(source?.error).toContain("cannot be read (EACCES)");
+    } finally {
+      fs.chmodSync(parent, 0o700);
+      fs.rmSync(parent, { recursive: true });
+    }
   });
 
   it("is not a deletion when a big tree is compared on a worker thread either", async () => {
