@@ -27,6 +27,8 @@ export interface FileEventsContext {
   /** Runs a job in ingest's turn (after the scans and batches before it). */
   serial: (job: () => Promise<void>) => Promise<void>;
   stopped: () => boolean;
+  /** A watched folder of this source changed itself (its mode, say): one that could not be read may be readable now. */
+  folderChanged?: (source: ReadableSource) => void;
 }
 
 /**
@@ -65,7 +67,10 @@ export class FileEvents {
       if (found.kind === "directory" && !at.source.reader.place(at.relPath)) {
         // An event for a folder watched already (its own metadata changed) brings nothing new;
         // re-reading a processed/ folder of tens of thousands of files would be all cost.
-        if (watcher.watches(abs)) continue;
+        if (watcher.watches(abs)) {
+          this.ctx.folderChanged?.(at.source);
+          continue;
+        }
         watcher.drop(abs); // a watch left from another folder at this path, and those under it
         newDirs.push(...foldersToWatch(at.source.reader.watchDirs, abs));
         continue;

@@ -55,6 +55,22 @@ export class IngestService {
       sources: () => this.sources,
       serial: (job) => this.serial(job),
       stopped: () => this.stopped,
+      folderChanged: (source) => this.recheckUnreadable(source),
+    });
+  }
+
+  private recheckQueued = false;
+
+  /**
+   * A folder of a source with unreadable folders changed itself (a chmod, say): scanned again now,
+   * so a folder readable again is taken up at once, not at the next periodic rescan. One at a time.
+   */
+  private recheckUnreadable(source: ReadableSource): void {
+    if (!this.unreadable.has(source.id) || this.recheckQueued) return;
+    this.recheckQueued = true;
+    void this.serial(async () => {
+      this.recheckQueued = false;
+      await this.rescan(false);
     });
   }
 

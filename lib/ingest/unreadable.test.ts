@@ -12,7 +12,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { querySources } from "@/lib/journal/queries";
 import { loadConfig } from "@/lib/server/config";
-import { data, freshJournal, journal, mime, q, queue, service, setUpIngestFixture, ws } from "./ingest-fixture";
+import { data, freshJournal, journal, mime, q, queue, service, setUpIngestFixture, until, ws } from "./ingest-fixture";
 import { IngestService } from "./service";
 import { discoverSources } from "./sources";
 
@@ -46,7 +46,7 @@ it.runIf(overrides)("runs its cases again in a process that cannot override file
   const output = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
   expect(run.status, output).toBe(0);
   // Each case ran there (only this one was skipped).
-  expect(output).toMatch(/Tests\s+7 passed \| 1 skipped/);
+  expect(output).toMatch(/Tests\s+8 passed \| 1 skipped/);
 }, 320_000);
 
 const LEADER = ".ignite/queue/leader/";
@@ -86,6 +86,19 @@ describe.skipIf(overrides)("a folder or file that cannot be read", () => {
     });
     await service.scanNow();
     expect(problem()).toBeNull();
+    expect(leaderRows()).toEqual(rows);
+    expect(events()).toBe(before);
+  });
+
+  it("is taken up as soon as it can be read again, without waiting for a periodic rescan", async () => {
+    const rows = leaderRows();
+    const before = events();
+    await withLeaderUnreadable(async () => {
+      await service.scanNow();
+      expect(problem()).toContain(`${LEADER} (EACCES)`);
+    });
+    // The chmod back is the folder's own event: no scan is asked for here (the periodic one is a minute away).
+    await until(() => problem() === null);
     expect(leaderRows()).toEqual(rows);
     expect(events()).toBe(before);
   });
