@@ -4,7 +4,7 @@ import type { Journal } from "@/lib/journal/store";
 import { buildFullText, fullTextReady, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
 import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
-import { removeStaleTempFiles } from "@/lib/operations/temp-files";
+import { clearStaleTempFiles } from "@/lib/operations/temp-files";
 import { discoverSources, type Source } from "./sources";
 import { describeLoad, scanSource, UnfinishedLoadError } from "./scan";
 import { absolute } from "./read";
@@ -14,7 +14,8 @@ import type { ReadableSource } from "./sync";
 import { releaseScanMemory } from "./release-memory";
 import { DirWatcher, listDirs } from "./watch";
 import { FileEvents } from "./file-events";
-import { describeUnreadable, listSource, type SourceListing, type UnreadableDir } from "./listing";
+import { listSource, type SourceListing } from "./listing";
+import { SourceProblems } from "./source-problems";
 
 const STUCK_CHECK_MS = 1000;
 /** A periodic rescan waits at least this many times its own duration before the next. */
@@ -40,8 +41,8 @@ export class IngestService {
   private stopped = false;
   /** Files in the tree at the last scan: decides where the next periodic rescan runs. */
   private treeFiles = 0;
-  /** By source: the folders its last scan could not read, in words (shown as the source's problem until they can be). */
-  private readonly unreadable = new Map<string, string>();
+  private readonly problems: SourceProblems;
+  private recheckQueued = false;
 
   constructor(
     private readonly config: Config,
@@ -57,16 +58,15 @@ export class IngestService {
       stopped: () => this.stopped,
       folderChanged: (source) => this.recheckUnreadable(source),
     });
+    this.problems = new SourceProblems(journal.writer);
   }
-
-  private recheckQueued = false;
 
   /**
    * A folder of a source with unreadable folders changed itself (a chmod, say): scanned again now,
    * so a folder readable again is taken up at once, not at the next periodic rescan. One at a time.
    */
   private recheckUnreadable(source: ReadableSource): void {
-    if (!this.unreadable.has(source.id) || this.recheckQueued) return;
+    if (!this.problems.hasUnreadable(source.id) || this.recheckQueued) return;
     this.recheckQueued = true;
     void this.serial(async () => {
       this.recheckQueued = false;
@@ -87,7 +87,8 @@ export class IngestService {
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
-    await this.removeStaleTempFiles();
+    // Before the first scan, so no watch hears it.
+    await clearStaleTempFiles((await discoverSources(this.config.roots)).flatMap((s) => s.reader?.watchDirs ?? []));
     await this.serial(() => this.rescan(true)).catch((err: unknown) => {
       // Ingest stops (its watches, queued events and timers too) until the next start: a failed
       // first scan may have left a load's indexes set aside (UnfinishedLoadError).
@@ -105,20 +106,6 @@ export class IngestService {
     if (this.stopped) return;
     releaseScanMemory();
     this.scheduleRescan(this.config.rescanMs);
-  }
-
-  /**
-   * Before the first scan (so no watch hears it): the temp files of writes a kill interrupted are
-   * removed. The layouts never take them for messages; removed, they do not pile up in a queue.
-   */
-  private async removeStaleTempFiles(): Promise<void> {
-    try {
-      const sources = await discoverSources(this.config.roots);
-      const removed = await removeStaleTempFiles(sources.flatMap((s) => s.reader?.watchDirs ?? []));
-      if (removed.length > 0) console.log(`[mailroom] removed ${removed.length} temp file(s) an interrupted write left: ${removed.join(", ")}`);
-    } catch (err) {
-      console.error("[mailroom] could not clear the temp files of interrupted writes:", err);
-    }
   }
 
   /**
@@ -260,7 +247,7 @@ export class IngestService {
       const diff = diffs.get(source.id);
       if (!diff) continue;
       if (diff.agents) writer.setAgents(source.id, diff.agents);
-      this.noteUnreadable(source, diff.unreadable);
+      this.problems.note(source, diff.unreadable);
       for (const rel of [...diff.changed.map((f) => f.relPath), ...diff.missing]) paths.push(absolute(source.root, rel));
     }
     this.treeFiles = [...diffs.values()].reduce((n, d) => n + d.files, 0);
@@ -288,20 +275,9 @@ export class IngestService {
   private adoptSources(all: Source[]): void {
     const { writer } = this.journal;
     // A folder the last scan could not read stays the source's problem until a scan reads it.
-    for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error ?? this.unreadable.get(s.id) ?? null });
+    for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: this.problems.errorOf(s) });
     writer.keepOnlySources(all.map((s) => s.id));
     this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
-  }
-
-  /**
-   * A source's folders that could not be read (EACCES, EIO) are its problem, on /api/sources and
-   * the overview: its messages there are kept as they were, and it clears once a scan reads them.
-   */
-  private noteUnreadable(source: Source, unreadable: UnreadableDir[]): void {
-    const problem = describeUnreadable(unreadable);
-    if (problem) this.unreadable.set(source.id, problem);
-    else this.unreadable.delete(source.id);
-    this.journal.writer.upsertSource({ id: source.id, protocol: source.protocol, root: source.root, error: source.error ?? problem });
   }
 
   /**
@@ -338,7 +314,7 @@ export class IngestService {
         throw err;
       });
       files += scanned.files;
-      this.noteUnreadable(source, scanned.unreadable);
+      this.problems.note(source, scanned.unreadable);
       // Read again only when the scan did not list the tree itself: at a million files that is 1.3 s of main thread.
       watched.push(...(scanned.dirs ?? listDirs(source.reader.watchDirs)));
       if (scanned.load) console.log(`[mailroom] ${describeLoad(source.root, scanned.files, scanned.load)}`);

@@ -48,3 +48,16 @@ export async function removeStaleTempFiles(dirs: readonly string[], maxAgeMs = S
   }
   return removed;
 }
+
+/**
+ * removeStaleTempFiles at a start, said in the server log; a failure is logged, never fatal (the
+ * layouts never take temp files for messages: left, they only take room).
+ */
+export async function clearStaleTempFiles(dirs: readonly string[]): Promise<void> {
+  try {
+    const removed = await removeStaleTempFiles(dirs);
+    if (removed.length > 0) console.log(`[mailroom] removed ${removed.length} temp file(s) interrupted writes left: ${removed.join(", ")}`);
+  } catch (err) {
+    console.error("[mailroom] could not clear the temp files of interrupted writes:", err);
+  }
+}
