@@ -2,8 +2,9 @@ import "server-only";
 import path from "node:path";
 import { journalFaultKind } from "@/lib/journal/faults";
 import type { JournalWriter } from "@/lib/journal/writer";
+import type { FoundFile } from "@/lib/protocols";
 import { toRelPath } from "@/lib/protocols/fs-safe";
-import { statFound, statFoundSync } from "./read";
+import { mayBeThereSync, statFound } from "./read";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
 import { entriesIn, listDirs, WATCH_DEPTH, type DirWatcher } from "./watch";
 
@@ -28,6 +29,8 @@ export interface FileEventsContext {
   /** Runs a job in ingest's turn (after the scans and batches before it). */
   serial: (job: () => Promise<void>) => Promise<void>;
   stopped: () => boolean;
+  /** A watched folder of this source changed itself (its mode, say): one that could not be read may be readable now. */
+  folderChanged?: (source: ReadableSource) => void;
 }
 
 /**
@@ -49,7 +52,15 @@ export class FileEvents {
     for (const abs of absPaths) {
       const at = this.locate(abs);
       if (!at) continue;
-      const found = await statFound(at.source.root, at.relPath);
+      let found: FoundFile | null;
+      try {
+        found = await statFound(at.source.root, at.relPath);
+      } catch (err) {
+        // Its folder cannot be read (EACCES, EIO): nothing is known of it, so nothing changes;
+        // the rescan says which folder, and takes it up once it can be read.
+        console.error(`[mailroom] could not look at ${at.relPath}:`, err);
+        continue;
+      }
       if (!found) {
         watcher.drop(abs);
         missing.push(at);
@@ -58,13 +69,16 @@ export class FileEvents {
       if (found.kind === "directory" && !at.source.reader.place(at.relPath)) {
         // An event for a folder watched already (its own metadata changed) brings nothing new;
         // re-reading a processed/ folder of tens of thousands of files would be all cost.
-        if (watcher.watches(abs)) continue;
+        if (watcher.watches(abs)) {
+          this.ctx.folderChanged?.(at.source);
+          continue;
+        }
         watcher.drop(abs); // a watch left from another folder at this path, and those under it
         newDirs.push(...foldersToWatch(at.source.reader.watchDirs, abs));
         continue;
       }
       this.pendingGone.delete(`${at.source.id}\0${at.relPath}`);
-      const ctx = { source: at.source, writer, isPresent: (p: string) => statFoundSync(at.source.root, p) !== null };
+      const ctx = { source: at.source, writer, isPresent: (p: string) => mayBeThereSync(at.source.root, p) };
       if (isUnchanged(ctx, found)) continue;
       try {
         const prepared = await prepareFile(at.source, found);
@@ -124,7 +138,8 @@ export class FileEvents {
     for (const [id, g] of this.pendingGone) {
       if (now - g.since < GONE_GRACE_MS) continue;
       this.pendingGone.delete(id);
-      if (await statFound(g.source.root, g.relPath)) continue;
+      // Back, or not to be told (its folder unreadable): not gone.
+      if (await statFound(g.source.root, g.relPath).catch(() => true)) continue;
       writer.transaction(() => writer.markGone(g.source.id, g.relPath));
     }
     this.armSettle();

@@ -52,7 +52,7 @@ describe("a rescan with a listing made before its turn", () => {
     await scanSource(source, writer, { reportProgress: false });
     expect(row(to)).toMatchObject({ key: before.key, path: to });
 
-    await scanSource(source, writer, { reportProgress: false, listing });
+    await scanSource(source, writer, { reportProgress: false, listing: { files: listing, unreadable: [] } });
     expect(row(to)).toMatchObject({ key: before.key, path: to });
     expect(db.prepare("SELECT count(*) FROM messages WHERE path = ?").pluck().get(from)).toBe(0);
   });
@@ -62,7 +62,7 @@ describe("a rescan with a listing made before its turn", () => {
     fs.unlinkSync(path.join(ws, file));
     const listing = await source.reader.list();
     listing.push({ relPath: rel("ignitian_3", "new_1.mime"), kind: "file", size: 10, mtimeMs: Date.now(), ino: 1 });
-    await scanSource(source, writer, { reportProgress: false, listing });
+    await scanSource(source, writer, { reportProgress: false, listing: { files: listing, unreadable: [] } });
     expect(db.prepare("SELECT count(*) FROM messages WHERE last_path LIKE '%new_1.mime'").pluck().get()).toBe(0);
     expect(row(file)).toMatchObject({ status: "completed" });
   });

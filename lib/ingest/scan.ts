@@ -3,7 +3,8 @@ import type { BulkLoad } from "@/lib/journal/bulk";
 import type { JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
 import type { FileIdentity } from "@/lib/journal/files";
-import { statFoundSync } from "./read";
+import { agentsOrNull, listSource, underUnreadable, type SourceListing, type UnreadableDir } from "./listing";
+import { mayBeThereSync } from "./read";
 import type { TreeDiff } from "./worker";
 import { IngestWorkers } from "./workers";
 import { byteBatches, prepareHere } from "./main-thread";
@@ -132,13 +133,15 @@ interface Comparison {
   dirs: string[] | null;
   /** The agents, when the comparison found them. */
   agents: string[] | null;
+  /** Folders the listing could not read: their journaled files are neither gone nor moved. */
+  unreadable: UnreadableDir[];
 }
 
 /** List the tree here (unless `listing` was made before) and compare it with `known`, what the journal holds. */
 async function compareHere(
   source: ReadableSource,
   known: Map<string, FileIdentity>,
-  { listing, onListed, onDir }: { listing?: FoundFile[]; onListed?: (files: number) => void; onDir?: (dir: string) => void },
+  { listing, onListed, onDir }: { listing?: SourceListing; onListed?: (files: number) => void; onDir?: (dir: string) => void },
 ): Promise<Comparison> {
   const dirs: string[] | null = listing ? null : [];
   const listingDir = (dir: string) => {
@@ -146,29 +149,33 @@ async function compareHere(
     onDir?.(dir);
   };
   // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
-  const found = listing ?? (await source.reader.list({ stat: known.size > 0, onListed, onDir: listingDir }));
+  const { files: found, unreadable } = listing ?? (await listSource(source.root, source.reader, { stat: known.size > 0, onListed, onDir: listingDir }));
   const { changed, unlisted, listed } = compareListing(found, known);
+  const hidden = underUnreadable(unreadable);
   return {
     files: found.length,
     changed,
     unlisted,
     // Not listed may still mean there now: a listing made before this turn is asked again.
-    isThere: (p) => listed.has(p) || (listing !== undefined && statFoundSync(source.root, p) !== null),
+    isThere: (p) => listed.has(p) || hidden(p) || (listing !== undefined && mayBeThereSync(source.root, p)),
     dirs,
     agents: null,
+    unreadable,
   };
 }
 
 /** A comparison a worker thread made: anything it did not list is asked of the disk again. */
 function fromDiff(source: ReadableSource, diff: TreeDiff): Comparison {
   const listed = new Set(diff.changed.map((f) => f.relPath));
+  const hidden = underUnreadable(diff.unreadable);
   return {
     files: diff.files,
     changed: diff.changed,
     unlisted: diff.missing,
-    isThere: (p) => listed.has(p) || statFoundSync(source.root, p) !== null,
+    isThere: (p) => listed.has(p) || hidden(p) || mayBeThereSync(source.root, p),
     dirs: diff.dirs,
     agents: diff.agents,
+    unreadable: diff.unreadable,
   };
 }
 
@@ -185,7 +192,7 @@ export async function scanSource(
     reportProgress: boolean;
     workersMinFiles?: number;
     /** A listing made before this scan's turn (see IngestService.periodicRescan); possibly stale. */
-    listing?: FoundFile[];
+    listing?: SourceListing;
     /** The tree already compared with the journal (on a worker thread); possibly stale. */
     diff?: TreeDiff;
     /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
@@ -196,7 +203,7 @@ export async function scanSource(
      */
     onDir?: (dir: string) => void;
   },
-): Promise<{ files: number; gone: number; load: LoadStages | null; dirs: string[] | null }> {
+): Promise<{ files: number; gone: number; load: LoadStages | null; dirs: string[] | null; unreadable: UnreadableDir[] }> {
   const startedAt = performance.now();
   const minFiles = opts.workersMinFiles ?? WORKERS_MIN_FILES;
   let early: ReturnType<typeof workersForLoad> | null = null;
@@ -212,7 +219,9 @@ export async function scanSource(
       if (empty) early = workersForLoad(minFiles);
       tree = await compareHere(source, known, { listing: opts.listing, onListed: early?.onListed, onDir: opts.onDir });
     }
-    writer.setAgents(source.id, tree.agents ?? (await source.reader.agents()));
+    // Agents whose folder cannot be read are left as they were, not emptied.
+    const agents = tree.agents ?? (await agentsOrNull(source.reader));
+    if (agents) writer.setAgents(source.id, agents);
     if (opts.reportProgress) writer.setProgress(source.id, tree.files - tree.changed.length, tree.files, false);
     bulk = empty ? writer.beginBulkLoad() : null;
   } catch (err) {
@@ -285,7 +294,8 @@ export async function scanSource(
 
   // Journaled when the tree was compared but not listed (this scan only adds listed files, and
   // events wait their turn). After a bulk load every journaled file was just listed: nothing can
-  // be gone. Asked in chunks: a stale listing's isThere is an lstat each.
+  // be gone. Asked in chunks: a stale listing's isThere is an lstat each. One in a folder that could
+  // not be read is not gone (isThere): a chmod 000 must not complete a queue's messages.
   const unlisted = bulk ? [] : tree.unlisted;
   let gone = 0;
   for (let i = 0; i < unlisted.length; i += CHUNK) {
@@ -296,5 +306,5 @@ export async function scanSource(
     await yieldToEventLoop();
   }
   writer.setProgress(source.id, tree.files, tree.files, true);
-  return { files: tree.files, gone, load, dirs: tree.dirs };
+  return { files: tree.files, gone, load, dirs: tree.dirs, unreadable: tree.unreadable };
 }

@@ -5,7 +5,7 @@ import { isTransientFault, JOURNAL_RETRY_MS, journalFaultKind, reportJournalFaul
 import { buildFullText, fullTextReady, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
 import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
-import type { FoundFile } from "@/lib/protocols";
+import { clearStaleTempFiles } from "@/lib/operations/temp-files";
 import { discoverSources, type Source } from "./sources";
 import { describeLoad, scanSource, UnfinishedLoadError } from "./scan";
 import { absolute } from "./read";
@@ -16,6 +16,8 @@ import { releaseScanMemory } from "./release-memory";
 import { DirWatcher, listDirs } from "./watch";
 import { FileEvents } from "./file-events";
 import { JournalRecovery } from "./journal-retry";
+import { listSource, type SourceListing } from "./listing";
+import { SourceProblems } from "./source-problems";
 
 const STUCK_CHECK_MS = 1000;
 /** A periodic rescan waits at least this many times its own duration before the next. */
@@ -42,6 +44,8 @@ export class IngestService {
   /** Files in the tree at the last scan: decides where the next periodic rescan runs. */
   private treeFiles = 0;
   private readonly recovery: JournalRecovery;
+  private readonly problems: SourceProblems;
+  private recheckQueued = false;
 
   constructor(
     private readonly config: Config,
@@ -59,7 +63,9 @@ export class IngestService {
       sources: () => this.sources,
       serial: (job) => this.serial(job),
       stopped: () => this.stopped,
+      folderChanged: (source) => this.recheckUnreadable(source),
     });
+    this.problems = new SourceProblems(journal.writer);
     this.recovery = new JournalRecovery({
       journal,
       serial: (job) => this.serial(job),
@@ -67,6 +73,19 @@ export class IngestService {
       fillFullText: () => this.fillFullText(this.pause),
       stopped: () => this.stopped,
       retryMs,
+    });
+  }
+
+  /**
+   * A folder of a source with unreadable folders changed itself (a chmod, say): scanned again now,
+   * so a folder readable again is taken up at once, not at the next periodic rescan. One at a time.
+   */
+  private recheckUnreadable(source: ReadableSource): void {
+    if (!this.problems.hasUnreadable(source.id) || this.recheckQueued) return;
+    this.recheckQueued = true;
+    void this.serial(async () => {
+      this.recheckQueued = false;
+      await this.rescan(false);
     });
   }
 
@@ -91,6 +110,8 @@ export class IngestService {
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
+    // Before the first scan, so no watch hears it.
+    await clearStaleTempFiles((await discoverSources(this.config.roots)).flatMap((s) => s.reader?.watchDirs ?? []));
     await this.serial(() => this.rescan(true))
       // A journal that cannot be written now (full disk, read-only, locked) is scanned again until it can.
       .catch((err: unknown) => this.recovery.firstScanFailed(err))
@@ -172,10 +193,10 @@ export class IngestService {
       await this.serial(() => this.reconcile(all, compared));
       for (const d of compared.values()) files += d.files;
     } else {
-      const listings = new Map<string, FoundFile[]>();
-      for (const s of all) if (s.reader && !this.stopped) listings.set(s.id, await s.reader.list());
+      const listings = new Map<string, SourceListing>();
+      for (const s of all) if (s.reader && !this.stopped) listings.set(s.id, await listSource(s.root, s.reader));
       await this.serial(() => this.rescan(false, { all, listings }));
-      for (const l of listings.values()) files += l.length;
+      for (const l of listings.values()) files += l.files.length;
       listings.clear();
       // A big tree rescanned here (its worker failed) leaves tens of MB of listings behind: collected now.
       if (files >= BIG_TREE_FILES) releaseScanMemory();
@@ -253,7 +274,8 @@ export class IngestService {
     for (const source of this.sources) {
       const diff = diffs.get(source.id);
       if (!diff) continue;
-      writer.setAgents(source.id, diff.agents);
+      if (diff.agents) writer.setAgents(source.id, diff.agents);
+      this.problems.note(source, diff.unreadable);
       for (const rel of [...diff.changed.map((f) => f.relPath), ...diff.missing]) paths.push(absolute(source.root, rel));
     }
     this.treeFiles = [...diffs.values()].reduce((n, d) => n + d.files, 0);
@@ -280,7 +302,8 @@ export class IngestService {
   /** Record the configured sources (and forget others); the readable ones are scanned. */
   private adoptSources(all: Source[]): void {
     const { writer } = this.journal;
-    for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: s.error });
+    // A folder the last scan could not read stays the source's problem until a scan reads it.
+    for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: this.problems.errorOf(s) });
     writer.keepOnlySources(all.map((s) => s.id));
     this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
   }
@@ -296,7 +319,7 @@ export class IngestService {
     else if (pruned > 0) console.log(`[mailroom] retention: pruned ${pruned} completed messages`);
   }
 
-  private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, FoundFile[]> }): Promise<void> {
+  private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, SourceListing> }): Promise<void> {
     const { writer } = this.journal;
     this.adoptSources(listed?.all ?? (await discoverSources(this.config.roots)));
     let files = 0;
@@ -320,6 +343,7 @@ export class IngestService {
         throw err;
       });
       files += scanned.files;
+      this.problems.note(source, scanned.unreadable);
       // Read again only when the scan did not list the tree itself: at a million files that is 1.3 s of main thread.
       watched.push(...(scanned.dirs ?? listDirs(source.reader.watchDirs)));
       if (scanned.load) console.log(`[mailroom] ${describeLoad(source.root, scanned.files, scanned.load)}`);

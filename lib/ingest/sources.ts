@@ -22,9 +22,14 @@ export async function discoverSources(roots: string[]): Promise<Source[]> {
   const sources: Source[] = [];
   for (const root of roots) {
     const name = slug(path.basename(root));
-    const stat = await fs.stat(root).catch(() => null);
-    if (!stat?.isDirectory()) {
-      const error = stat ? `${root} is not a folder` : `workspace folder not found: ${root}`;
+    const stat = await fs.stat(root).catch((err: NodeJS.ErrnoException) => err);
+    if (stat instanceof Error || !stat.isDirectory()) {
+      // Missing and unreadable are different fixes: say which (EACCES is not "not found").
+      const code = stat instanceof Error ? (stat.code ?? "EIO") : null;
+      const error =
+        code === null ? `${root} is not a folder`
+        : code === "ENOENT" || code === "ENOTDIR" ? `workspace folder not found: ${root}`
+        : `the workspace folder ${root} cannot be read (${code})`;
       sources.push({ id: `${name}-ignite`, protocol: "ignite", root, reader: null, error: `${error}. Check MAILROOM_ROOT.` });
       continue;
     }

@@ -13,6 +13,7 @@ import { fillFullTextChunk } from "@/lib/journal/fulltext";
 import type { FileRecord } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
 import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
+import { agentsOrNull, listSource, underUnreadable, type UnreadableDir } from "./listing";
 import { compareListing, prepareFile, type PreparedFile } from "./sync";
 
 export interface LoadJob {
@@ -47,11 +48,14 @@ export interface DiffJob {
 /** The tree as a rescan found it, as far as it differs from the journal. */
 export interface TreeDiff {
   files: number;
-  agents: string[];
+  /** null when the folder that holds them could not be read. */
+  agents: string[] | null;
   /** Listed files that are new or not as journaled, with their stats. */
   changed: FoundFile[];
-  /** Journaled as on disk, but not listed. */
+  /** Journaled as on disk, but not listed (and not in a folder that could not be read). */
   missing: string[];
+  /** Folders the listing could not read. */
+  unreadable: UnreadableDir[];
   /** The folders listed: those to watch. */
   dirs: string[];
   /** The main thread did not count a folder off in time, so the job stopped waiting for it. */
@@ -175,7 +179,7 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   const dirs: string[] = [];
   const beforeRead = job.dirsAcked ? tellBeforeRead(job.id, job.dirsAcked, job.dirAckWaitMs) : null;
   // Read synchronously: this thread serves no requests (see ListOptions.sync).
-  const found = await reader.list({
+  const { files: found, unreadable } = await listSource(reader.root, reader, {
     sync: true,
     onDir: (d) => {
       dirs.push(d);
@@ -190,8 +194,10 @@ async function diff(job: DiffJob): Promise<DiffResult> {
     db.close();
   }
   const { changed, unlisted } = compareListing(found, known);
-  const agents = await reader.agents();
-  return { id: job.id, files: found.length, agents, changed, missing: unlisted, dirs, dirAcksLapsed: beforeRead?.lapsed() ?? false };
+  const hidden = underUnreadable(unreadable);
+  const agents = await agentsOrNull(reader);
+  const missing = unlisted.filter((p) => !hidden(p));
+  return { id: job.id, files: found.length, agents, changed, missing, unreadable, dirs, dirAcksLapsed: beforeRead?.lapsed() ?? false };
 }
 
 /**

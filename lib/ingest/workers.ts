@@ -105,7 +105,7 @@ export class IngestWorkers {
       if (r.dirAcksLapsed) {
         console.error(`[mailroom] listing ${source.root}: the server was too busy to watch each folder before the worker read it; a file written there meanwhile may wait for the next rescan`);
       }
-      return { files: r.files, agents: r.agents, changed: r.changed, missing: r.missing, dirs: r.dirs, dirAcksLapsed: r.dirAcksLapsed };
+      return { files: r.files, agents: r.agents, changed: r.changed, missing: r.missing, unreadable: r.unreadable, dirs: r.dirs, dirAcksLapsed: r.dirAcksLapsed };
     });
   }
 

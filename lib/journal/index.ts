@@ -3,10 +3,10 @@ import fs from "node:fs/promises";
 import type { JournalProblem, MessageDetail, MessagePage, MessageSummary, SourceInfo, Stats } from "@/lib/model";
 import { KEY_PATTERN } from "@/lib/model";
 import { adapterFor } from "@/lib/protocols";
+import { readInsideRoot, RefusedFile, streamInsideRoot } from "@/lib/protocols/safe-open";
 import { parseQuery, QueryError } from "@/lib/query";
 import { getConfig } from "@/lib/server/config";
 import { ApiError } from "@/lib/server/errors";
-import { resolveInsideRoot } from "@/lib/server/paths";
 import {
   CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, querySummary, type StoredContent,
 } from "./queries";
@@ -86,12 +86,25 @@ export function getClientConfig(): { pollMs: number; readOnly: boolean } {
   return { pollMs: c.pollMs, readOnly: c.readOnly };
 }
 
-/** The message's file as it is on disk now; null once it is gone. */
-async function fileBytes(content: StoredContent): Promise<Buffer | null> {
+/** Where the message's file is now (its source's root and path); null once it is gone. */
+function fileOf(content: StoredContent): { root: string; relPath: string } | null {
   if (content.path === null) return null;
   const source = listSources().find((s) => s.id === content.source);
-  const file = source ? await resolveInsideRoot(source.root, content.path) : null;
-  return file ? fs.readFile(file).catch(() => null) : null;
+  return source ? { root: source.root, relPath: content.path } : null;
+}
+
+/** The message's file as it is on disk now, from one safe open (lib/protocols/safe-open.ts); null once it is gone or refused. */
+async function fileBytes(content: StoredContent): Promise<Buffer | null> {
+  const file = fileOf(content);
+  if (!file) return null;
+  const read = await readInsideRoot(file.root, file.relPath).catch(refusedAsNull);
+  return read?.bytes ?? null;
+}
+
+/** A file Mailroom will not read (gone, a link, a pipe, outside the root…) is no content at all. */
+function refusedAsNull(err: unknown): null {
+  if (err instanceof RefusedFile) return null;
+  throw err;
 }
 
 /**
@@ -124,13 +137,33 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
   };
 }
 
+const fileNameOf = (content: StoredContent, key: string) => content.lastPath.split("/").pop() || `${key}.mime`;
+
 /** The file's exact bytes (from the journal's copy once the file is gone); null when they are not all kept. */
 export async function getRawMessage(key: string): Promise<{ bytes: Buffer; fileName: string } | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const content = queryContent(getJournal().db, key);
   if (!content) return null;
   const bytes = content.raw && !content.rawIsHead ? content.raw : await fileBytes(content);
-  return bytes ? { bytes, fileName: content.lastPath.split("/").pop() || `${key}.mime` } : null;
+  return bytes ? { bytes, fileName: fileNameOf(content, key) } : null;
+}
+
+/**
+ * getRawMessage as a stream of a known size: the journal's copy, else the file streamed from one
+ * safe open, never loaded whole (a file too big to keep can be hundreds of MB).
+ */
+export async function streamRawMessage(key: string): Promise<{ size: number; stream: ReadableStream<Uint8Array>; fileName: string } | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  const content = queryContent(getJournal().db, key);
+  if (!content) return null;
+  const fileName = fileNameOf(content, key);
+  if (content.raw && !content.rawIsHead) {
+    const bytes = new Uint8Array(content.raw);
+    return { size: bytes.length, stream: new Blob([bytes]).stream(), fileName };
+  }
+  const file = fileOf(content);
+  const opened = file ? await streamInsideRoot(file.root, file.relPath).catch(refusedAsNull) : null;
+  return opened && { ...opened, fileName };
 }
 
 /** Where a message's file is, for operations that change it. null for an unknown key. */

@@ -1,8 +1,9 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ApiError } from "@/lib/server/errors";
+import { tempNameFor } from "./temp-files";
 
 // Every change Mailroom makes to a tree goes through here (DESIGN "Safety rules"): new content is
 // written to a dot-named temp file in the target folder (outside every watched pattern), fsynced,
@@ -16,18 +17,15 @@ function code(err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException | undefined)?.code;
 }
 
-function tempName(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
-}
-
 async function fsyncDir(dir: string): Promise<void> {
-  const handle = await fs.open(dir, "r").catch(() => null);
+  // O_DIRECTORY: a folder swapped for a FIFO meanwhile fails the open instead of blocking it.
+  const handle = await fs.open(dir, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NONBLOCK).catch(() => null);
   await handle?.sync().catch(() => undefined);
   await handle?.close();
 }
 
 async function writeTemp(target: string, content: string | Buffer, mode: number): Promise<string> {
-  const temp = tempName(target);
+  const temp = tempNameFor(target);
   const handle = await fs.open(temp, "wx", mode);
   try {
     await handle.writeFile(content);
@@ -57,13 +55,6 @@ export async function createFile(target: string, content: string | Buffer, displ
     await fs.unlink(temp).catch(() => undefined);
   }
   await fsyncDir(path.dirname(target));
-}
-
-/** The file at `source` must still be the one the caller saw: a plain file, not a link. */
-export async function assertPlainFile(source: string, displayPath: string): Promise<void> {
-  const st = await fs.lstat(source).catch(() => null);
-  if (!st) throw new ApiError(409, "source_gone", `${displayPath} is no longer there: it moved or was deleted since the page loaded. Nothing was changed.`);
-  if (!st.isFile()) throw new ApiError(409, "not_a_file", `${displayPath} is not a plain file; Mailroom never writes through links`);
 }
 
 /**

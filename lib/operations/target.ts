@@ -2,9 +2,10 @@ import "server-only";
 import fs from "node:fs/promises";
 import { locateMessage } from "@/lib/journal";
 import type { MessageSummary } from "@/lib/model";
+import { openInsideRoot, readInsideRoot, RefusedFile } from "@/lib/protocols/safe-open";
 import { MAX_FILE_BYTES } from "@/lib/protocols/types";
 import { ApiError } from "@/lib/server/errors";
-import { assertPlainFile, resolveForWrite } from "./fs";
+import { resolveForWrite } from "./fs";
 import { isDeadLetterQueue, queueDir, splitRuntime } from "./paths";
 
 /** A message whose file is on disk right now, where the page said it was. */
@@ -45,19 +46,29 @@ export async function locateTarget(key: string, shownPath?: string): Promise<Tar
     throw new ApiError(409, "source_gone", `The message's file is gone from disk (it is ${summary.status}); there is nothing to move. Nothing was changed.`);
   }
   const abs = await resolveForWrite(root, loc.path);
-  await assertPlainFile(abs, loc.path);
+  // Opened as a read would open it, and closed: a file Mailroom would not read, it does not move.
+  await openInsideRoot(root, loc.path).then(({ handle }) => handle.close(), (err: unknown) => {
+    throw refusalError(err, loc.path ?? "");
+  });
   return { key, summary, root, relPath: loc.path, abs, prefix: splitRuntime(loc.path).prefix };
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** The file's text, for operations that rewrite it: only whole, valid UTF-8 files are rewritten. */
+/** What an operation answers for a file Mailroom will not read (lib/protocols/safe-open.ts). */
+function refusalError(err: unknown, relPath: string): unknown {
+  if (!(err instanceof RefusedFile)) return err;
+  if (err.reason === "missing") return new ApiError(409, "source_gone", `${relPath} is no longer there: it moved or was deleted since the page loaded. Nothing was changed.`);
+  if (err.reason === "unreadable") return new ApiError(409, "unreadable", `${err.message}. Nothing was changed.`);
+  return new ApiError(409, "not_a_file", `${err.message}; Mailroom never changes it. Nothing was changed.`);
+}
+
+/** The file's text, for operations that rewrite it: only whole, valid UTF-8 files are rewritten. Read from one safe open. */
 export async function readText(t: Target): Promise<string> {
-  const bytes = await fs.readFile(t.abs).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === "ENOENT") throw new ApiError(409, "source_gone", `${t.relPath} vanished while it was read. Nothing was changed.`);
-    throw err;
+  const { bytes, tooLarge } = await readInsideRoot(t.root, t.relPath, MAX_FILE_BYTES).catch((err: unknown) => {
+    throw refusalError(err, t.relPath);
   });
-  if (bytes.length > MAX_FILE_BYTES) throw new ApiError(413, "too_large", `${t.relPath} is larger than 8 MiB; Mailroom does not rewrite it.`);
+  if (tooLarge) throw new ApiError(413, "too_large", `${t.relPath} is larger than 8 MiB; Mailroom does not rewrite it.`);
   try {
     return utf8.decode(bytes);
   } catch {

@@ -6,7 +6,7 @@ import type { SourceInfo } from "@/lib/model";
 import { useSources } from "@/lib/client/use-sources";
 import { indexingPaused, useJournalProblem } from "@/lib/client/use-journal-problem";
 
-/** Problems and progress of the workspaces, live: unreadable roots and indexing in progress. */
+/** Problems and progress of the workspaces, live: unreadable roots or folders, and indexing in progress. */
 export function SourcesNotice({ initial, pollMs }: { initial: SourceInfo[]; pollMs?: number }) {
   const { sources } = useSources(initial, pollMs);
   const broken = sources.filter((s) => s.error !== null);
@@ -18,7 +18,10 @@ export function SourcesNotice({ initial, pollMs }: { initial: SourceInfo[]; poll
         <Notice key={s.id} tone="error" title={`The ${s.protocol} workspace cannot be read`}>
           <p className="break-all font-mono text-xs">{s.root}</p>
           <p>{s.error}</p>
-          <p>Check that the folder exists and is readable, or fix MAILROOM_ROOT and restart Mailroom. Messages seen before stay browsable.</p>
+          <p>
+            Check that the folder and the folders in it exist and are readable, or fix MAILROOM_ROOT and restart Mailroom. Messages seen
+            before stay browsable, as they were.
+          </p>
         </Notice>
       ))}
       {indexing.map((s) => (
