@@ -65,7 +65,7 @@ export class IngestService {
       stopped: () => this.stopped,
       folderChanged: (source) => this.recheckUnreadable(source),
     });
-    this.problems = new SourceProblems(journal.writer);
+    this.problems = new SourceProblems(() => journal.writer);
     this.recovery = new JournalRecovery({
       journal,
       serial: (job) => this.serial(job),

@@ -12,7 +12,8 @@ export class SourceProblems {
   /** By source: its last scan's unreadable folders, in words. */
   private readonly unreadable = new Map<string, string>();
 
-  constructor(private readonly writer: JournalWriter) {}
+  /** The journal's writer now: a journal moved aside or reopened after a fault has a new one. */
+  constructor(private readonly writer: () => JournalWriter) {}
 
   /** The error to record for a source now. */
   errorOf(source: Source): string | null {
@@ -28,6 +29,6 @@ export class SourceProblems {
     const problem = describeUnreadable(unreadable);
     if (problem) this.unreadable.set(source.id, problem);
     else this.unreadable.delete(source.id);
-    this.writer.upsertSource({ id: source.id, protocol: source.protocol, root: source.root, error: this.errorOf(source) });
+    this.writer().upsertSource({ id: source.id, protocol: source.protocol, root: source.root, error: this.errorOf(source) });
   }
 }
