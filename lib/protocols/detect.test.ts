@@ -1,0 +1,62 @@
+// Each wave-2 detector claims its own fixture and rejects every other one (IGNITE v3 included),
+// and a root that mixes two layouts is claimed by both of their detectors.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { copyFixture, fixturePath } from "@/lib/testing/fixtures";
+import { detect as detectIgniteYaml } from "./ignite-yaml/detect";
+
+const DETECTORS = { "ignite-yaml": detectIgniteYaml } as const;
+type Name = keyof typeof DETECTORS;
+
+const ROOTS: Record<string, string> = {
+  ignite: fixturePath("ignite", "workspace"),
+  "ignite-runtime": fixturePath("ignite", "workspace", ".ignite"),
+  "ignite-yaml": fixturePath("ignite-yaml", "workspace"),
+  shogun: fixturePath("shogun"),
+  workflow: fixturePath("workflow"),
+  kicklang: fixturePath("kicklang"),
+};
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const t of temps) fs.rmSync(t, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-detect-"));
+  temps.push(dir);
+  return dir;
+}
+
+describe.each(Object.keys(DETECTORS) as Name[])("detect %s", (name) => {
+  const detect = DETECTORS[name];
+  it.each(Object.keys(ROOTS))("on the %s fixture", async (fixture) => {
+    const layout = await detect(ROOTS[fixture]!);
+    if (fixture === name) expect(layout).toMatchObject({ protocol: name, root: ROOTS[fixture] });
+    else expect(layout).toBeNull();
+  });
+
+  it("rejects an empty folder and a missing one", async () => {
+    const dir = tempDir();
+    expect(await detect(dir)).toBeNull();
+    expect(await detect(path.join(dir, "missing"))).toBeNull();
+  });
+
+  it("never follows a symlink to its layout", async () => {
+    const dir = tempDir();
+    const copy = copyFixture(name);
+    temps.push(copy);
+    for (const entry of fs.readdirSync(copy)) fs.symlinkSync(path.join(copy, entry), path.join(dir, entry));
+    expect(await detect(dir)).toBeNull();
+  });
+});
+
+describe("a root mixing two layouts", () => {
+  it("is claimed by both detectors: IGNITE v2 with workflow, shogun with KickLang", async () => {
+    const a = tempDir();
+    copyFixture("ignite-yaml", a);
+    copyFixture("workflow", a);
+    expect(await detectIgniteYaml(a)).toMatchObject({ protocol: "ignite-yaml" });
+  });
+});
