@@ -1,7 +1,7 @@
 // Parsing untrusted bytes with bounded time and memory (DESIGN "Safety rules"), shared by the
 // wave-2 readers (ignite-yaml, shogun; the JSON streams use json-stream.ts). Over a limit is a
 // `limit` problem, never a throw or a hang. Pure.
-import { isMap, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import { isMap, isScalar, isSeq, parseDocument, type Document, type Node } from "yaml";
 import type { YamlValue } from "@/lib/model";
 import type { EntryProblem } from "./entries";
 
@@ -22,6 +22,11 @@ export const LIMITS = {
 export interface Parsed {
   data: YamlValue | null;
   problem: EntryProblem | null;
+}
+
+export interface ParsedYaml extends Parsed {
+  /** The parsed document, for node positions (null when it was not parsed or has errors). */
+  doc: Document | null;
 }
 
 export function limitProblem(message: string): EntryProblem {
@@ -80,12 +85,12 @@ function nodeDepth(root: unknown): number {
  * wins, as with the upstream writers (PyYAML keeps the last; the shell appends lifecycle keys).
  * `what` names the text in messages ("The file", "original_message").
  */
-export function parseYamlBounded(text: string, what = "The file"): Parsed {
+export function parseYamlBounded(text: string, what = "The file"): ParsedYaml {
   if (Buffer.byteLength(text, "utf8") > LIMITS.maxYamlBytes) {
-    return { data: null, problem: limitProblem(`${what} is larger than ${LIMITS.maxYamlBytes} bytes; its YAML was not parsed.`) };
+    return { data: null, doc: null, problem: limitProblem(`${what} is larger than ${LIMITS.maxYamlBytes} bytes; its YAML was not parsed.`) };
   }
   if (flowDepth(text) > LIMITS.maxDepth) {
-    return { data: null, problem: limitProblem(`${what} nests deeper than ${LIMITS.maxDepth} levels; its YAML was not parsed.`) };
+    return { data: null, doc: null, problem: limitProblem(`${what} nests deeper than ${LIMITS.maxDepth} levels; its YAML was not parsed.`) };
   }
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: true });
   const first = doc.errors[0];
@@ -93,17 +98,33 @@ export function parseYamlBounded(text: string, what = "The file"): Parsed {
     const pos = first.linePos?.[0];
     const where = pos ? ` (line ${pos.line}, column ${pos.col})` : "";
     const reason = (first.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
-    return { data: null, problem: parseProblem(`${what} is not valid YAML${where}: ${sentence(reason)}`) };
+    return { data: null, doc: null, problem: parseProblem(`${what} is not valid YAML${where}: ${sentence(reason)}`) };
   }
   if (nodeDepth(doc.contents as Node | null) > LIMITS.maxDepth) {
-    return { data: null, problem: limitProblem(`${what} nests deeper than ${LIMITS.maxDepth} levels; its YAML was not parsed.`) };
+    return { data: null, doc: null, problem: limitProblem(`${what} nests deeper than ${LIMITS.maxDepth} levels; its YAML was not parsed.`) };
   }
   try {
-    return { data: toPlain(doc.toJS({ maxAliasCount: LIMITS.maxAliasCount, mapAsMap: true }), 0), problem: null };
+    return { data: toPlain(doc.toJS({ maxAliasCount: LIMITS.maxAliasCount, mapAsMap: true }), 0), doc, problem: null };
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    return { data: null, problem: limitProblem(`${what} could not be expanded: ${sentence(reason)}`) };
+    return { data: null, doc: null, problem: limitProblem(`${what} could not be expanded: ${sentence(reason)}`) };
   }
+}
+
+/**
+ * UTF-8 byte offsets of ascending string indexes into `text` (the parser counts UTF-16 units,
+ * entries are located in bytes), in one pass over the text.
+ */
+export function byteOffsets(text: string, indexes: readonly number[]): number[] {
+  const out: number[] = [];
+  let charAt = 0;
+  let byteAt = 0;
+  for (const index of indexes) {
+    byteAt += Buffer.byteLength(text.slice(charAt, index), "utf8");
+    charAt = index;
+    out.push(byteAt);
+  }
+  return out;
 }
 
 /** Plain JSON values only (no Map/Date/bigint/NaN), cut at the depth limit. */

@@ -6,8 +6,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyFixture, fixturePath } from "@/lib/testing/fixtures";
 import { detect as detectIgniteYaml } from "./ignite-yaml/detect";
+import { detect as detectShogun } from "./shogun/detect";
 
-const DETECTORS = { "ignite-yaml": detectIgniteYaml } as const;
+const DETECTORS = { "ignite-yaml": detectIgniteYaml, shogun: detectShogun } as const;
 type Name = keyof typeof DETECTORS;
 
 const ROOTS: Record<string, string> = {
@@ -58,5 +59,31 @@ describe("a root mixing two layouts", () => {
     copyFixture("ignite-yaml", a);
     copyFixture("workflow", a);
     expect(await detectIgniteYaml(a)).toMatchObject({ protocol: "ignite-yaml" });
+  });
+});
+
+describe("shogun's inbox folder link", () => {
+  it("follows queue/inbox when it is a link, even to outside the root, and watches where it points", async () => {
+    const root = copyFixture("shogun");
+    const outside = tempDir();
+    temps.push(root);
+    fs.renameSync(path.join(root, "queue", "inbox"), path.join(outside, "inbox"));
+    fs.rmSync(path.join(root, "queue", "shogun_to_karo.yaml"));
+    fs.symlinkSync(path.join(outside, "inbox"), path.join(root, "queue", "inbox"));
+    expect(await detectShogun(root)).toMatchObject({
+      protocol: "shogun", inboxDir: fs.realpathSync(path.join(outside, "inbox")), inboxLinked: true,
+      dashboard: path.join(root, "dashboard.md"), watchDirs: [path.join(root, "queue"), fs.realpathSync(path.join(outside, "inbox"))],
+    });
+  });
+
+  it("does not follow a link to an inbox file inside the folder, and claims a tree with only shogun_to_karo.yaml", async () => {
+    const root = tempDir();
+    const elsewhere = tempDir();
+    fs.mkdirSync(path.join(root, "queue", "inbox"), { recursive: true });
+    fs.writeFileSync(path.join(elsewhere, "karo.yaml"), "messages: []\n");
+    fs.symlinkSync(path.join(elsewhere, "karo.yaml"), path.join(root, "queue", "inbox", "karo.yaml"));
+    expect(await detectShogun(root)).toBeNull();
+    fs.writeFileSync(path.join(root, "queue", "shogun_to_karo.yaml"), "commands: []\n");
+    expect(await detectShogun(root)).toMatchObject({ protocol: "shogun", inboxLinked: false, dashboard: null });
   });
 });
