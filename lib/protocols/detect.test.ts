@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { copyFixture, fixturePath } from "@/lib/testing/fixtures";
 import { detect as detectIgniteYaml } from "./ignite-yaml/detect";
 import { detect as detectShogun } from "./shogun/detect";
+import { detect as detectWorkflow } from "./workflow/detect";
 
-const DETECTORS = { "ignite-yaml": detectIgniteYaml, shogun: detectShogun } as const;
+const DETECTORS = { "ignite-yaml": detectIgniteYaml, shogun: detectShogun, workflow: detectWorkflow } as const;
 type Name = keyof typeof DETECTORS;
 
 const ROOTS: Record<string, string> = {
@@ -59,6 +60,8 @@ describe("a root mixing two layouts", () => {
     copyFixture("ignite-yaml", a);
     copyFixture("workflow", a);
     expect(await detectIgniteYaml(a)).toMatchObject({ protocol: "ignite-yaml" });
+    expect(await detectWorkflow(a)).toMatchObject({ protocol: "workflow", workflows: ["orchestrate_20260125_143000_a1b2c3d4"] });
+    expect(await detectShogun(a)).toBeNull();
   });
 });
 

@@ -3,8 +3,8 @@
 // so a file is read as concatenated JSON values, not line by line. Each call reads only the bytes
 // it is given (those after the last `consumed` offset), in one pass: O(bytes given). Pure.
 import type { YamlValue } from "@/lib/model";
-import { LIMITS, limitProblem, parseProblem, toPlain } from "./bounded";
-import type { EntryProblem } from "./entries";
+import { isRecord, LIMITS, limitProblem, parseProblem, toPlain } from "./bounded";
+import type { Entry, EntryProblem, FileRead } from "./entries";
 
 export interface StreamValue {
   ok: true;
@@ -162,4 +162,22 @@ export function readJsonStream(bytes: Uint8Array, offset = 0): StreamRead {
     i = consumed = scan.end;
   }
   return { items, consumed: offset + consumed };
+}
+
+export type JsonObject = { [key: string]: YamlValue };
+
+/**
+ * A stream read into entries: each object becomes one through `toEntry`; faults and values that
+ * are not objects become the file's problems. Bytes and offset as for readJsonStream.
+ */
+export function readStreamEntries(bytes: Uint8Array, offset: number, toEntry: (value: JsonObject, span: { start: number; end: number }) => Entry): FileRead {
+  const { items, consumed } = readJsonStream(bytes, offset);
+  const entries: Entry[] = [];
+  const problems: EntryProblem[] = [];
+  for (const item of items) {
+    if (!item.ok) problems.push(item.problem);
+    else if (!isRecord(item.value)) problems.push(parseProblem(`The value at bytes ${item.start}–${item.end} is not a JSON object.`));
+    else entries.push(toEntry(item.value, { start: item.start, end: item.end }));
+  }
+  return { entries, problems, consumed };
 }
