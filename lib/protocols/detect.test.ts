@@ -6,10 +6,11 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyFixture, fixturePath } from "@/lib/testing/fixtures";
 import { detect as detectIgniteYaml } from "./ignite-yaml/detect";
+import { detect as detectKicklang } from "./kicklang/detect";
 import { detect as detectShogun } from "./shogun/detect";
 import { detect as detectWorkflow } from "./workflow/detect";
 
-const DETECTORS = { "ignite-yaml": detectIgniteYaml, shogun: detectShogun, workflow: detectWorkflow } as const;
+const DETECTORS = { "ignite-yaml": detectIgniteYaml, shogun: detectShogun, workflow: detectWorkflow, kicklang: detectKicklang } as const;
 type Name = keyof typeof DETECTORS;
 
 const ROOTS: Record<string, string> = {
@@ -62,6 +63,14 @@ describe("a root mixing two layouts", () => {
     expect(await detectIgniteYaml(a)).toMatchObject({ protocol: "ignite-yaml" });
     expect(await detectWorkflow(a)).toMatchObject({ protocol: "workflow", workflows: ["orchestrate_20260125_143000_a1b2c3d4"] });
     expect(await detectShogun(a)).toBeNull();
+    expect(await detectKicklang(a)).toBeNull();
+    const b = tempDir();
+    copyFixture("shogun", b);
+    copyFixture("kicklang", b);
+    expect(await detectShogun(b)).toMatchObject({ protocol: "shogun", inboxDir: path.join(b, "queue", "inbox") });
+    expect(await detectKicklang(b)).toMatchObject({ protocol: "kicklang", channelsDir: path.join(b, ".kicklang", "channels") });
+    expect(await detectIgniteYaml(b)).toBeNull();
+    expect(await detectWorkflow(b)).toBeNull();
   });
 });
 
