@@ -1,6 +1,6 @@
 // Small pieces every wave-2 reader uses to build entries, so each protocol only states its own
 // fields. Pure.
-import type { Entry } from "./entries";
+import type { Entry, EntryProblem } from "./entries";
 
 type Required_ = Pick<Entry, "kind" | "locator" | "agent" | "folder" | "status">;
 
@@ -71,4 +71,14 @@ export function addMs(iso: string | null, ms: number): string | null {
  */
 export function isDebris(parts: readonly string[]): boolean {
   return parts.some((part) => part === "" || part.startsWith(".") || part.endsWith(".lock") || part.endsWith(".lock.d") || part.includes(".tmp"));
+}
+
+/** The bytes as UTF-8 text; invalid bytes (a write cut mid-character) become \uFFFD and a problem. */
+export function decodeUtf8(bytes: Uint8Array, problems: EntryProblem[]): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    problems.push({ code: "encoding", message: "The file is not valid UTF-8 (cut in the middle of a character?); bad bytes are shown as \uFFFD." });
+    return new TextDecoder("utf-8").decode(bytes);
+  }
 }

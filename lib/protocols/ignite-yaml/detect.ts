@@ -2,11 +2,11 @@ import "server-only";
 // Claims a root that holds an IGNITE v2 tree: `<root>/queue/` with at least one message under a
 // v2 name. The name is the evidence: shogun's `queue/tasks/*.yaml` and a v3 queue's `.mime`
 // files sit in the same shape of folders but never carry one.
-import { opendir } from "node:fs/promises";
 import path from "node:path";
 import { NAME_PATTERN } from "@/lib/model";
 import { isReachableWithoutLinks, isRealDirectory, listRealSubdirs } from "@/lib/protocols/fs-safe";
 import type { Layout } from "@/lib/protocols/layout";
+import { holdsFile } from "@/lib/protocols/probe";
 import { DEAD_LETTER, V2_MESSAGE_NAME } from "./paths";
 
 export interface IgniteYamlLayout extends Layout {
@@ -16,18 +16,9 @@ export interface IgniteYamlLayout extends Layout {
   agents: string[];
 }
 
-/** True when `dir` directly holds a regular file with a v2 message name; stops at the first. */
-async function holdsV2Message(dir: string): Promise<boolean> {
-  const handle = await opendir(dir).catch(() => null);
-  if (!handle) return false;
-  try {
-    for await (const entry of handle) {
-      if (entry.isFile() && V2_MESSAGE_NAME.test(entry.name)) return true;
-    }
-  } catch {
-    // unreadable mid-way: no evidence
-  }
-  return false;
+/** True when `dir` directly holds a file with a v2 message name; stops at the first. */
+function holdsV2Message(dir: string): Promise<boolean> {
+  return holdsFile(dir, (name) => V2_MESSAGE_NAME.test(name));
 }
 
 export async function detect(root: string): Promise<IgniteYamlLayout | null> {

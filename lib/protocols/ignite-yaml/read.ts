@@ -4,7 +4,7 @@
 import type { YamlValue } from "@/lib/model";
 import { isRecord, parseYamlBounded, str } from "@/lib/protocols/bounded";
 import type { Entry, EntryLink, EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { addMs, isoToUtc, makeEntry } from "@/lib/protocols/entry-kit";
+import { addMs, decodeUtf8, isoToUtc, makeEntry } from "@/lib/protocols/entry-kit";
 import type { Place } from "@/lib/protocols/layout";
 import { placeIgniteYaml } from "./paths";
 
@@ -53,15 +53,6 @@ function stem(name: string): string {
   return (name.split("/").pop() ?? name).replace(/\.yaml$/, "");
 }
 
-function decode(bytes: Uint8Array, problems: EntryProblem[]): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    problems.push({ code: "encoding", message: "The file is not valid UTF-8 (cut in the middle of a character?); bad bytes are shown as \uFFFD." });
-    return new TextDecoder("utf-8").decode(bytes);
-  }
-}
-
 function statusOf(place: Place, raw: string | null, retryCount: number): string {
   switch (place.folder) {
     case "dead_letter":
@@ -101,7 +92,7 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
   const place = placeIgniteYaml(relPath);
   if (!place) return { entries: [], problems: [{ code: "path", message: `${relPath} is not an IGNITE v2 message location.` }], consumed: bytes.length };
   const problems: EntryProblem[] = [];
-  const text = decode(bytes, problems);
+  const text = decodeUtf8(bytes, problems);
   if (bytes.length === 0) problems.push({ code: "empty", message: "The file is empty (0 bytes)." });
   const fields = text.trim() === "" ? {} : mappingOf(text, "The file", problems);
   const fileStem = stem(relPath);

@@ -2,10 +2,11 @@ import "server-only";
 // Claims a root that holds a multi-agent-shogun tree: `queue/inbox/<agent>.yaml` files with a
 // `messages:` list, and/or `queue/shogun_to_karo.yaml`. `queue/inbox` is the one link followed
 // (DESIGN "Safety rules"): upstream often makes it a symlink to ~/.local/share/…/inbox.
-import { lstat, open, opendir, realpath, stat } from "node:fs/promises";
+import { lstat, open, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { isReachableWithoutLinks } from "@/lib/protocols/fs-safe";
 import type { Layout } from "@/lib/protocols/layout";
+import { holdsFile } from "@/lib/protocols/probe";
 import { DASHBOARD } from "./paths";
 
 export interface ShogunLayout extends Layout {
@@ -52,21 +53,9 @@ async function inboxOf(queueDir: string): Promise<{ dir: string; linked: boolean
   return { dir: await realpath(link), linked: true };
 }
 
-async function holdsInboxFile(dir: string): Promise<boolean> {
-  const handle = await opendir(dir).catch(() => null);
-  if (!handle) return false;
-  let probed = 0;
-  try {
-    for await (const entry of handle) {
-      // Dirent types do not follow links: a linked file inside the inbox is never read.
-      if (!entry.isFile() || !entry.name.endsWith(".yaml")) continue;
-      if (/^messages:/m.test(await headOf(path.join(dir, entry.name)))) return true;
-      if (++probed >= MAX_PROBED) break;
-    }
-  } catch {
-    // unreadable mid-way: no evidence
-  }
-  return false;
+function holdsInboxFile(dir: string): Promise<boolean> {
+  // A linked file inside the inbox is never read (holdsFile skips links).
+  return holdsFile(dir, async (name) => name.endsWith(".yaml") && /^messages:/m.test(await headOf(path.join(dir, name))), MAX_PROBED);
 }
 
 export async function detect(root: string): Promise<ShogunLayout | null> {

@@ -139,4 +139,11 @@ describe("shogun read on other inputs", () => {
     expect(r.entries).toEqual([]);
     expect(r.problems.map((p) => p.code)).toEqual(["parse"]);
   });
+
+  it("reads an inbox with a byte that is not UTF-8, with an encoding problem", () => {
+    const bytes = Buffer.concat([Buffer.from("messages:\n- content: a"), Buffer.from([0xe9]), Buffer.from("\n  id: m1\n  read: false\n")]);
+    const r = read("queue/inbox/karo.yaml", bytes);
+    expect(r.entries.map((e) => [e.locator, e.body])).toEqual([["m1", "a\uFFFD"]]);
+    expect(r.problems.map((p) => p.code)).toEqual(["encoding"]);
+  });
 });

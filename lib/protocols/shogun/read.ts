@@ -5,7 +5,7 @@ import { isSeq, type Document } from "yaml";
 import type { YamlValue } from "@/lib/model";
 import { byteOffsets, isRecord, parseYamlBounded, str } from "@/lib/protocols/bounded";
 import type { Entry, EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { isoToUtc, makeEntry } from "@/lib/protocols/entry-kit";
+import { decodeUtf8, isoToUtc, makeEntry } from "@/lib/protocols/entry-kit";
 import type { Place } from "@/lib/protocols/layout";
 import { placeShogun } from "./paths";
 
@@ -142,12 +142,13 @@ function entriesOf(place: Place, relPath: string, doc: Document | null, data: Ma
 export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {}): FileRead {
   const place = placeShogun(relPath);
   if (!place) return { entries: [], problems: [{ code: "path", message: `${relPath} is not a shogun inbox, command, task or report file.` }], consumed: bytes.length };
-  const source = new TextDecoder("utf-8").decode(bytes);
+  const fileProblems: EntryProblem[] = [];
+  const source = decodeUtf8(bytes, fileProblems);
   const parsed = parseYamlBounded(source);
   // A writer without the inbox lock (slim_yaml) may leave a half-written file: the core reads it again when it changes.
-  if (parsed.problem) return { entries: [], problems: [parsed.problem], consumed: bytes.length };
+  if (parsed.problem) return { entries: [], problems: [...fileProblems, parsed.problem], consumed: bytes.length };
   // `messages:` with no value is an empty inbox; so is an empty file.
   const data = parsed.data === null ? {} : parsed.data;
   if (!isRecord(data)) return { entries: [], problems: [{ code: "parse", message: "The file is not a YAML mapping." }], consumed: bytes.length };
-  return { entries: entriesOf(place, relPath, parsed.doc, data, source, opts), problems: [], consumed: bytes.length };
+  return { entries: entriesOf(place, relPath, parsed.doc, data, source, opts), problems: fileProblems, consumed: bytes.length };
 }
