@@ -93,9 +93,10 @@ describe("IGNITE v2 read on the fixture", () => {
 
 describe("IGNITE v2 read on broken files", () => {
   it("lists YAML that does not parse with a problem and the fields it could recover", () => {
-    const text = 'type: task_completed\nfrom: ignitian_1\nto: coordinator\ntimestamp: "$(date -Iseconds)"\npayload:\n  notes: "C:\\path\\x"\n  bad: [unclosed\nstatus: delivered\n';
+    const text = 'type: task_completed\nfrom: ignitian_1\nto: coordinator\ntimestamp: "$(date -Iseconds)"\npayload:\n  notes: "C:\\path\\x"\n  bad: [unclosed\nstatus: delivered\nretry_count: 2\n';
     const e = read("queue/coordinator/processed/task_completed_1770262720090321.yaml", Buffer.from(text)).entries[0]!;
-    expect(e).toMatchObject({ type: "task_completed", from: "ignitian_1", to: ["coordinator"], status: "delivered", date: null });
+    expect(e).toMatchObject({ type: "task_completed", from: "ignitian_1", to: ["coordinator"], status: "delivered", date: null, retryCount: 2 });
+    expect(e.data).toMatchObject({ payload: null, status: "delivered" });
     expect(e.problems.map((p) => p.code)).toEqual(["parse", "date"]);
     expect(e.problems[0]?.message).toMatch(/^The file is not valid YAML \(line \d+, column \d+\)/);
     expect(e.problems[1]?.message).toBe('The timestamp "$(date -Iseconds)" is not an ISO 8601 time.');

@@ -26,7 +26,9 @@ export function recoverFields(text: string): Mapping {
     if (!m?.[1]) continue;
     const raw = m[2] ?? "";
     const quoted = /^"(.*)"$|^'(.*)'$/.exec(raw);
-    out[m[1]] = quoted ? (quoted[1] ?? quoted[2] ?? "") : raw === "" || raw === "|" || raw === ">" ? null : raw;
+    if (quoted) out[m[1]] = quoted[1] ?? quoted[2] ?? "";
+    else if (/^\d{1,15}$/.test(raw)) out[m[1]] = Number(raw); // retry_count
+    else out[m[1]] = raw === "" || raw === "|" || raw === ">" ? null : raw;
   }
   return out;
 }

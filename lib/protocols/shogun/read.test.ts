@@ -130,6 +130,8 @@ describe("shogun read on other inputs", () => {
     expect(read("queue/inbox/karo.yaml", Buffer.alloc(0))).toEqual({ entries: [], problems: [], consumed: 0 });
     expect(read("queue/shogun_to_karo.yaml", Buffer.from("queue:\n- id: cmd_001\n  status: done\n")).entries.map((e) => e.locator)).toEqual(["cmd_001"]);
     expect(read("queue/shogun_to_karo.yaml", Buffer.from("id: cmd_002\nstatus: paused\n")).entries.map((e) => [e.locator, e.status])).toEqual([["cmd_002", "paused"]]);
+    const noIds = "messages:\n- {content: a, read: false}\n- {content: b, read: true}\n";
+    expect(read("queue/inbox/karo.yaml", Buffer.from(noIds)).entries.map((e) => e.locator)).toEqual(["12", String(noIds.indexOf("{content: b"))]);
     const twice = read("queue/shogun_to_karo.yaml", Buffer.from("commands:\n- id: cmd_003\n- id: cmd_003\n")).entries;
     expect(twice.map((e) => [e.locator, e.problems.map((p) => p.code)])).toEqual([["cmd_003", []], ["cmd_003@26", ["duplicate"]]]);
   });

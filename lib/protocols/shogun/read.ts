@@ -48,9 +48,12 @@ function itemsOf(doc: Document | null, data: Mapping, key: string, source: strin
   });
 }
 
-/** A locator unique in its file: the id, else the item's byte offset; a repeated id gets its offset too. */
-function locatorOf(id: string | null, item: Item, seen: Set<string>, problems: EntryProblem[]): string {
-  const offset = String(item.span?.start ?? seen.size);
+/**
+ * A locator unique in its file: the id, else the item's byte offset (its place in the list when
+ * the parser gave no position); a repeated id gets its offset too.
+ */
+function locatorOf(id: string | null, item: Item, index: number, seen: Set<string>, problems: EntryProblem[]): string {
+  const offset = String(item.span?.start ?? index);
   if (id === null) return offset;
   if (!seen.has(id)) {
     seen.add(id);
@@ -69,7 +72,7 @@ function readFlag(m: Mapping): { status: string; raw: string | null } {
 
 function inboxEntries(place: Place, items: Item[], opts: ReadOptions): Entry[] {
   const seen = new Set<string>();
-  return items.map((item) => {
+  return items.map((item, index) => {
     const m = item.value;
     const problems: EntryProblem[] = [];
     const id = str(m.id);
@@ -80,7 +83,7 @@ function inboxEntries(place: Place, items: Item[], opts: ReadOptions): Entry[] {
       problems.push({ code: "rule:no-inbox-to-shogun", message: "Nothing is to be sent to the shogun's inbox; karo reports through dashboard.md." });
     }
     return makeEntry({
-      kind: "message", locator: locatorOf(id, item, seen, problems), span: item.span, messageId: id,
+      kind: "message", locator: locatorOf(id, item, index, seen, problems), span: item.span, messageId: id,
       from: str(m.from), to: m.to === undefined ? [place.agent] : listOf(m.to), type: str(m.type),
       date: isoToUtc(m.timestamp, opts.utcOffsetMinutes), agent: place.agent, folder: place.folder, status, rawStatus: raw,
       threadKey: CMD.exec(text(body, m.refs))?.[0] ?? null, body, data: m, problems,
@@ -111,11 +114,11 @@ function entriesOf(place: Place, relPath: string, doc: Document | null, data: Ma
       const items = commandItems(doc, data, source);
       const sender = /([A-Za-z0-9][A-Za-z0-9_.-]*)_to_/.exec(relPath.split("/").pop() ?? "")?.[1] ?? null;
       const seen = new Set<string>();
-      return items.map((item) => {
+      return items.map((item, index) => {
         const id = str(item.value.id);
         const problems: EntryProblem[] = [];
         return documentEntry(place, item.value, {
-          problems, locator: locatorOf(id, item, seen, problems), span: item.span, messageId: id, type: "command", from: sender, to: [place.agent],
+          problems, locator: locatorOf(id, item, index, seen, problems), span: item.span, messageId: id, type: "command", from: sender, to: [place.agent],
           priority: str(item.value.priority), threadKey: id, body: text(item.value.purpose, item.value.command, item.value.acceptance_criteria),
         }, opts);
       });
