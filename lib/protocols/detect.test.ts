@@ -99,3 +99,19 @@ describe("shogun's inbox folder link", () => {
     expect(await detectShogun(root)).toMatchObject({ protocol: "shogun", inboxLinked: false, dashboard: null });
   });
 });
+
+describe("an IGNITE v3 queue holding a v2 message for a moment", () => {
+  it("is not claimed as IGNITE v2 when the v3 runtime directory is the root", async () => {
+    const ws = copyFixture("ignite");
+    temps.push(ws);
+    const runtime = path.join(ws, ".ignite");
+    const v2 = fs.readFileSync(fixturePath("ignite-yaml", "workspace", "queue", "innovator", "improvement_request_1770263144310556.yaml"));
+    fs.writeFileSync(path.join(runtime, "queue", "innovator", "improvement_request_1770263144310556.yaml"), v2);
+    expect(await detectIgniteYaml(runtime)).toBeNull();
+    // The same file in a tree of v2 files alone is v2.
+    const only = tempDir();
+    fs.mkdirSync(path.join(only, "queue", "innovator"), { recursive: true });
+    fs.writeFileSync(path.join(only, "queue", "innovator", "improvement_request_1770263144310556.yaml"), v2);
+    expect(await detectIgniteYaml(only)).toMatchObject({ protocol: "ignite-yaml", agents: ["innovator"] });
+  });
+});
