@@ -106,7 +106,9 @@ describe("an IGNITE v3 queue holding a v2 message for a moment", () => {
     temps.push(ws);
     const runtime = path.join(ws, ".ignite");
     const v2 = fs.readFileSync(fixturePath("ignite-yaml", "workspace", "queue", "innovator", "improvement_request_1770263144310556.yaml"));
-    fs.writeFileSync(path.join(runtime, "queue", "innovator", "improvement_request_1770263144310556.yaml"), v2);
+    // In a folder of its own, so that folder alone looks like v2.
+    fs.mkdirSync(path.join(runtime, "queue", "ignitian_9"));
+    fs.writeFileSync(path.join(runtime, "queue", "ignitian_9", "improvement_request_1770263144310556.yaml"), v2);
     expect(await detectIgniteYaml(runtime)).toBeNull();
     // The same file in a tree of v2 files alone is v2.
     const only = tempDir();
