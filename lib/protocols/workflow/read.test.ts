@@ -81,6 +81,12 @@ describe("workflow read on the fixture", () => {
     expect(all.filter((e) => e.problems.length > 0)).toEqual([]);
   });
 
+  it("keeps the furthest ack whatever the order: a late 'received' does not undo 'processed'", () => {
+    const msg = read(`${WF}/channel/agents/agent_x.jsonl`, Buffer.from('{"id":"m1","timestamp":"2026-01-25T14:30:00Z","type":"task_assign","requires_ack":true}\n')).entries;
+    const acks = read(`${WF}/channel/agents/agent_x.ack`, Buffer.from('{"msg_id":"m1","status":"processed","at":"2026-01-25T14:30:09Z"}\n{"msg_id":"m1","status":"received","at":"2026-01-25T14:30:10Z"}\n')).entries;
+    expect(resolve([...msg, ...acks])[0]).toMatchObject({ status: "processed", dueAt: null });
+  });
+
   it("flags an ack for a message it cannot find", () => {
     const ack = read(`${WF}/channel/agents/agent_x.ack`, Buffer.from('{"msg_id":"msg_nowhere","status":"received","at":"2026-01-25T14:30:25Z"}\n')).entries;
     expect(resolve(ack)[0]?.problems.map((p) => p.code)).toEqual(["orphan-ack"]);
