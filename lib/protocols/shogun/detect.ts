@@ -42,7 +42,7 @@ async function headOf(file: string): Promise<string> {
 }
 
 /** The inbox folder, following `queue/inbox` only when it is itself the link. */
-async function inboxOf(queueDir: string): Promise<{ dir: string; linked: boolean } | null> {
+export async function inboxOf(queueDir: string): Promise<{ dir: string; linked: boolean } | null> {
   const link = path.join(queueDir, "inbox");
   const own = await lstat(link).catch(() => null);
   if (!own) return null;
