@@ -2,8 +2,11 @@
 // field, the plan a dry run returns, and the 409 for a file that changed since the caller read it.
 import "server-only";
 import fs from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { headerValueProblem, MAX_BODY_BYTES, nameProblem, utf8Bytes } from "@/lib/operations/compose-schema";
+import { isRecord } from "@/lib/protocols/bounded";
+import { readJsonStream, type JsonObject } from "@/lib/protocols/json-stream";
 import { ApiError } from "@/lib/server/errors";
 
 /** What a dry run returns and `run` carries out: the file, the bytes Mailroom would write there, and what to warn about. */
@@ -68,4 +71,16 @@ export async function assertUnchanged(abs: string, display: string, expect: Expe
 
 export function isMissing(err: unknown): boolean {
   return (err as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
+}
+
+/** The JSON objects of a stream file, to find an entry a write refers to (a missing file holds none). */
+export function objectsOf(abs: string): JsonObject[] {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(abs);
+  } catch (err) {
+    if (isMissing(err)) return [];
+    throw err;
+  }
+  return readJsonStream(bytes).items.flatMap((i) => (i.ok && isRecord(i.value) ? [i.value] : []));
 }

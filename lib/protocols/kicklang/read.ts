@@ -41,7 +41,7 @@ function isResponse(type: string | null, channel: string | null): boolean {
   return channel !== null && (channel.startsWith("⫻report/") || channel.startsWith("⫻query/"));
 }
 
-function ruleProblems(value: JsonObject, fileChannel: string): EntryProblem[] {
+export function ruleProblems(value: JsonObject, fileChannel: string): EntryProblem[] {
   const problems: EntryProblem[] = [];
   const content = value.content;
   const channel = str(value.channel);

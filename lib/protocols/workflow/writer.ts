@@ -8,9 +8,7 @@ import fs from "node:fs";
 import { z } from "zod";
 import { appendLine, sizeWarnings } from "@/lib/operations/append";
 import { resolveForWrite } from "@/lib/operations/fs";
-import { isRecord } from "@/lib/protocols/bounded";
-import { readJsonStream, type JsonObject } from "@/lib/protocols/json-stream";
-import { assertUnchanged, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
+import { assertUnchanged, checkInput, objectsOf, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/errors";
 import { WORKFLOW_DIR } from "./paths";
 
@@ -89,12 +87,6 @@ export async function planAbort(root: string, input: unknown, now = new Date()):
   if (v.taskId !== undefined) payload.task_id = v.taskId;
   if (v.reason !== undefined) payload.reason = v.reason;
   return planSend(root, { workflowId: v.workflowId, to: v.agent, from: v.from, type: "abort", payload, expect: v.expect }, now);
-}
-
-/** The JSON objects of a stream file (a missing file holds none). */
-export function objectsOf(abs: string): JsonObject[] {
-  const bytes = fs.existsSync(abs) ? fs.readFileSync(abs) : new Uint8Array();
-  return readJsonStream(bytes).items.flatMap((i) => (i.ok && isRecord(i.value) ? [i.value] : []));
 }
 
 /** Acks of `id` in the agent's ack file (both shapes: `msg_id`, or the spec's `ack_for`). */
