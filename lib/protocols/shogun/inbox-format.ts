@@ -1,7 +1,7 @@
 // An inbox's bytes as the agents' writers make them (inbox_write.sh: PyYAML `yaml.dump(data,
 // default_flow_style=False, allow_unicode=True, indent=2)`): keys sorted, list items flush with
 // `messages:`, strings quoted where YAML 1.1 (PyYAML) would read them as anything else. Pure.
-import { Document, isScalar, parse, visit } from "yaml";
+import { Document, isScalar, parse, stringify, visit } from "yaml";
 import type { YamlValue } from "@/lib/model";
 import { isRecord, parseYamlBounded } from "@/lib/protocols/bounded";
 
@@ -53,12 +53,24 @@ function readsAsOtherThanString(value: string): boolean {
   }
 }
 
+/** Printable text only: the one kind PyYAML puts in single quotes (anything else is double-quoted by both). */
+const SINGLE_QUOTABLE = /^[\n\x20-\x7E\u00A0-\uD7FF\uE000-\uFFFD]*$/;
+
+/**
+ * PyYAML single-quotes a string holding `'` (doubling it) where the yaml package would switch to
+ * double quotes; both read back the same, this keeps the bytes the agents' writer would produce.
+ */
+function wantsSingleQuotes(value: string): boolean {
+  return value.includes("'") && SINGLE_QUOTABLE.test(value) && /^["']/.test(stringify(value, { singleQuote: true, blockQuote: false, lineWidth: 0 }));
+}
+
 export function dumpInbox(inbox: Inbox): string {
   const doc = new Document({ messages: inbox.messages, ...inbox.rest }, { version: "1.1", sortMapEntries: true });
   // YAML 1.1 quotes what PyYAML would resolve (yes, on, timestamps); also quote what 1.2 would.
   visit(doc, {
     Scalar(_, node) {
-      if (isScalar(node) && typeof node.value === "string" && node.type !== "QUOTE_SINGLE" && readsAsOtherThanString(node.value)) node.type = "QUOTE_SINGLE";
+      if (!isScalar(node) || typeof node.value !== "string" || node.type === "QUOTE_SINGLE") return;
+      if (readsAsOtherThanString(node.value) || wantsSingleQuotes(node.value)) node.type = "QUOTE_SINGLE";
     },
   });
   return doc.toString({ indentSeq: false, singleQuote: true, blockQuote: false, lineWidth: 80 });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixturePath } from "@/lib/testing/fixtures";
+import { dumpInbox, loadInbox, type Inbox } from "./inbox-format";
 import { read } from "./read";
 import { planMark, planSend, run } from "./writer";
 
@@ -85,6 +86,20 @@ describe("shogun send", () => {
     const ws = workspace();
     const plan = await planSend(ws, { to: "shogun", from: "karo", type: "report_received", content: "done" });
     expect(plan.warnings.join()).toMatch(/dashboard\.md/);
+  });
+});
+
+describe("shogun inbox bytes", () => {
+  it("are inbox_write.sh's (PyYAML) bytes for the same data: sorted keys, flush list, quoted timestamps and YAML 1.1 words", () => {
+    // Written by the real inbox_write.sh (PyYAML 6) for these messages.
+    const real = "messages:\n- content: cmd_048を書いた。実行せよ。\n  from: shogun\n  id: msg_20260206_101502_3fa1c2d9\n  read: true\n  timestamp: '2026-02-06T10:15:02'\n  type: cmd_new\n- content: 'on'\n  from: gunshi\n  id: msg_20261126_112239_1807703e\n  read: false\n  timestamp: '2026-11-26T11:22:39'\n  type: wake_up\n";
+    const inbox = loadInbox(real);
+    expect(typeof inbox).toBe("object");
+    expect(dumpInbox(inbox as Inbox)).toBe(real);
+    for (const name of ["karo", "ashigaru1", "ashigaru2", "gunshi"]) {
+      const fixture = fs.readFileSync(fixturePath("shogun", `queue/inbox/${name}.yaml`), "utf8");
+      expect(dumpInbox(loadInbox(fixture) as Inbox), name).toBe(fixture);
+    }
   });
 });
 
