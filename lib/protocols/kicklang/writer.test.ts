@@ -68,6 +68,20 @@ describe("KickLang compose and reply", () => {
     expect(dots.path).toBe(`${CHANNELS_DIR}/%2E%2E/%2E%2E/etc.jsonl`);
   });
 
+  it("never writes through a linked channel folder or file", async () => {
+    const ws = workspace();
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-kicklang-outside-"));
+    dirs.push(outside);
+    fs.symlinkSync(outside, path.join(ws, CHANNELS_DIR, "report"));
+    const plan = await planCompose({ ...DISPATCH, sender: "Kick La Metta", receiver: "Orchestrator", type: "Info", channel: "⫻report/status", content: "⫻status/ok:a/1" });
+    await expect(run(ws, plan)).rejects.toMatchObject({ status: 400, code: "bad_path" });
+    fs.mkdirSync(path.join(ws, CHANNELS_DIR, "alert"));
+    fs.symlinkSync(path.join(outside, "x.jsonl"), path.join(ws, CHANNELS_DIR, "alert/error.jsonl"));
+    const alert = await planCompose({ ...DISPATCH, type: "Alert", receiver: "Broadcast", channel: "⫻alert/error", content: "⫻alert/error:a/1" });
+    await expect(run(ws, alert)).rejects.toMatchObject({ status: 400, code: "not_a_file" });
+    expect(fs.readdirSync(outside)).toEqual([]);
+  });
+
   it("appends intact beside concurrent appenders", { timeout: 120_000 }, async () => {
     const ws = workspace();
     const rel = `${CHANNELS_DIR}/report/status.jsonl`;
