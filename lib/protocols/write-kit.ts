@@ -1,6 +1,6 @@
+import "server-only";
 // What every wave-2 writer shares (DESIGN "Safety rules"): zod field checks whose errors name the
 // field, the plan a dry run returns, and the 409 for a file that changed since the caller read it.
-import "server-only";
 import fs from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
