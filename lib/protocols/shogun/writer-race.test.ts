@@ -16,13 +16,14 @@ import { planMark, planSend, run } from "./writer";
 const LANES = 10;
 const PER_LANE = 20;
 const MAILROOM_SENDS = 20;
+const MAILROOM_WORKERS = 4;
 
-// Appends one fixed-format entry (safe YAML: the list is block style and the last key) per write.
+// Polls .lock.d every 100 ms as inbox_write.sh does, and appends one fixed-format entry (safe YAML: the list is block style and the last key) per write.
 const WRITER = `#!/bin/bash
 set -e
 inbox=$1; lane=$2; count=$3
 for i in $(seq 1 "$count"); do
-  until mkdir "$inbox.lock.d" 2>/dev/null; do sleep 0.05; done
+  until mkdir "$inbox.lock.d" 2>/dev/null; do sleep 0.1; done
   exec 200>"$inbox.lock"
   flock -x 200
   tmp=$(mktemp "$(dirname "$inbox")/tmpXXXXXXXX.tmp")
@@ -80,17 +81,21 @@ it("loses and duplicates nothing, and every snapshot a reader sees parses", { ti
   const sent: string[] = [];
   const marked: string[] = [];
   let interleaved = 0;
-  for (let i = 0; i < MAILROOM_SENDS; i++) {
-    const result = await withRetry(async () => run(ws, await planSend(ws, { to: "karo", from: "shogun", type: "cmd_new", content: `mailroom ${i}` })), busy);
-    sent.push(...result.ids);
-    if (!shellDone) interleaved++;
-    // Every other message Mailroom sent is marked read: it may then be trimmed by the overflow rule.
-    if (i % 2 === 1) {
-      const id = sent[i - 1] ?? "";
-      await withRetry(async () => run(ws, await planMark(ws, { agent: "karo", ids: [id], read: true })), busy);
-      marked.push(id);
+  // Mailroom writes from several workers at once, each sending and then marking its message read every other time.
+  const worker = async (w: number) => {
+    for (let i = w; i < MAILROOM_SENDS; i += MAILROOM_WORKERS) {
+      const [id = ""] = (await withRetry(async () => run(ws, await planSend(ws, { to: "karo", from: "shogun", type: "cmd_new", content: `mailroom ${i}` })), busy)).ids;
+      sent.push(id);
+      if (!shellDone) interleaved++;
+      // A message marked read may then be trimmed by the overflow rule; an unread one never is.
+      if (i % 2 === 1) {
+        await withRetry(async () => run(ws, await planMark(ws, { agent: "karo", ids: [id], read: true })), busy);
+        marked.push(id);
+        if (!shellDone) interleaved++;
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: MAILROOM_WORKERS }, (_, w) => worker(w)));
   expect(await shell).toEqual(Array(LANES).fill(0));
   await poller;
 
@@ -101,7 +106,7 @@ it("loses and duplicates nothing, and every snapshot a reader sees parses", { ti
   const lost = mustStay.filter((id) => !ids.includes(id));
   const duplicates = ids.length - new Set(ids).size;
   const wrongFlag = final.filter((m) => marked.includes(m.id) !== m.read).map((m) => m.id);
-  console.log(`shogun race: ${shellIds.length} shell writes + ${sent.length} sends + ${marked.length} marks; ${interleaved} sends while the shell wrote; busy retries ${busy.count}; lost ${lost.length}; duplicates ${duplicates}; snapshots parsed ${snapshots}; final ${final.length} messages`);
+  console.log(`shogun race: ${shellIds.length} shell writes + ${sent.length} sends + ${marked.length} marks; ${interleaved} of Mailroom's writes while the shell wrote; busy retries ${busy.count}; lost ${lost.length}; duplicates ${duplicates}; snapshots parsed ${snapshots}; final ${final.length} messages`);
   expect({ lost, duplicates, wrongFlag }).toEqual({ lost: [], duplicates: 0, wrongFlag: [] });
   expect(read("queue/inbox/karo.yaml", fs.readFileSync(inbox)).entries.map((e) => e.messageId)).toEqual(ids);
   expect(snapshots).toBeGreaterThan(LANES);
