@@ -1,0 +1,53 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { ApiError } from "@/lib/server/errors";
+import { NEW_FILE_MODE } from "./fs";
+
+// One line appended to a shared stream (workflow channels, KickLang channels; DESIGN "Writes follow
+// each protocol's own discipline"): the whole line in ONE write(2) on a descriptor opened with
+// O_APPEND. PIPE_BUF (4 KiB) bounds atomicity for pipes only; for a regular file on a local Linux
+// filesystem (ext4, xfs, btrfs, tmpfs) write(2) holds the inode lock for the whole call, so
+// concurrent appenders never interleave, whatever the size (writer-race tests: many processes,
+// lines from 100 B to 64 KiB). Network filesystems give no such promise, so a line over 4 KiB
+// gets a warning in its plan; lines are capped at the readers' limit for one value (1 MiB).
+
+export const ATOMIC_PROMISED_BYTES = 4096;
+export const MAX_LINE_BYTES = 1024 * 1024;
+
+/** Why `line` cannot be appended as one record, or null. */
+export function lineProblem(line: string): string | null {
+  if (!line.endsWith("\n") || line.indexOf("\n") !== line.length - 1) return "must be exactly one line ending in a line feed";
+  if (Buffer.byteLength(line, "utf8") > MAX_LINE_BYTES) return `is over ${MAX_LINE_BYTES} bytes, the most a reader takes as one value`;
+  return null;
+}
+
+export function sizeWarnings(line: string): string[] {
+  const bytes = Buffer.byteLength(line, "utf8");
+  return bytes > ATOMIC_PROMISED_BYTES
+    ? [`The line is ${bytes} bytes: appends over ${ATOMIC_PROMISED_BYTES} bytes are atomic on local filesystems only (not NFS).`]
+    : [];
+}
+
+/** Append `line` to `abs` (created with mode 0600 and its folders if missing; never through a link). */
+export function appendLine(abs: string, line: string, display: string): void {
+  const problem = lineProblem(line);
+  if (problem) throw new ApiError(400, "bad_line", `the record for ${display} ${problem}`);
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  const buf = Buffer.from(line, "utf8");
+  let fd: number;
+  try {
+    fd = fs.openSync(abs, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW, NEW_FILE_MODE);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ELOOP") throw new ApiError(400, "not_a_file", `${display} is a link; Mailroom never writes through links`);
+    throw err;
+  }
+  try {
+    const written = fs.writeSync(fd, buf, 0, buf.length);
+    // A short write on a local file means a full disk; the reader treats the cut value as a write in progress.
+    if (written !== buf.length) throw new ApiError(500, "short_write", `only ${written} of ${buf.length} bytes reached ${display} (disk full?)`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

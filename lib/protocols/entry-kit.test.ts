@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { addMs, decodeUtf8, isDebris, isoToUtc, makeEntry } from "./entry-kit";
+import type { EntryProblem } from "./entries";
+
+describe("isoToUtc", () => {
+  it("reads offsets, Z and fractions; a time without an offset at the given local offset", () => {
+    expect(isoToUtc("2026-02-05T12:45:40+09:00")).toBe("2026-02-05T03:45:40.000Z");
+    expect(isoToUtc("2026-01-25T14:30:00.512345Z")).toBe("2026-01-25T14:30:00.512Z");
+    expect(isoToUtc("2026-02-06T10:52:31", 540)).toBe("2026-02-06T01:52:31.000Z");
+    expect(isoToUtc("2026-02-06T10:52:31-0130", 540)).toBe("2026-02-06T12:22:31.000Z");
+  });
+
+  it("refuses what is not a real time instead of rolling it over", () => {
+    for (const v of ["$(date -Iseconds)", "2026-02-31T00:00:00Z", "2026-02-05T25:00:00Z", "", "2026-02-05", 5, null]) expect(isoToUtc(v), String(v)).toBeNull();
+  });
+
+  it("adds milliseconds, keeping null", () => {
+    expect(addMs("2026-01-25T14:34:55.310Z", 5000)).toBe("2026-01-25T14:35:00.310Z");
+    expect(addMs(null, 5000)).toBeNull();
+  });
+});
+
+describe("isDebris", () => {
+  it("is a dotfile, a lock, a lock folder or a temp file anywhere in the path", () => {
+    for (const p of [".x.yaml", "a/.x", "karo.yaml.lock", "karo.yaml.lock.d/x", "tmpAb12.tmp", "x.yaml.tmp-1"]) expect(isDebris(p.split("/")), p).toBe(true);
+    for (const p of ["karo.yaml", "agents/a.ack", "report/%E9%80%B2.jsonl"]) expect(isDebris(p.split("/")), p).toBe(false);
+  });
+});
+
+describe("makeEntry and decodeUtf8", () => {
+  it("fills every optional field with its empty value", () => {
+    expect(makeEntry({ kind: "log", locator: "", agent: "a", folder: "logs", status: "logged" })).toMatchObject({ to: [], links: [], problems: [], span: null, retryCount: 0, body: "" });
+  });
+
+  it("flags bytes that are not UTF-8", () => {
+    const problems: EntryProblem[] = [];
+    expect(decodeUtf8(Buffer.from([0x61, 0xe9]), problems)).toBe("a\uFFFD");
+    expect(problems.map((p) => p.code)).toEqual(["encoding"]);
+  });
+});

@@ -1,0 +1,84 @@
+// Small pieces every wave-2 reader uses to build entries, so each protocol only states its own
+// fields. Pure.
+import type { Entry, EntryProblem } from "./entries";
+
+type Required_ = Pick<Entry, "kind" | "locator" | "agent" | "folder" | "status">;
+
+/** An entry with every optional field empty; the reader fills in what its protocol has. */
+export function makeEntry(fields: Required_ & Partial<Entry>): Entry {
+  return {
+    span: null,
+    messageId: null,
+    from: null,
+    to: [],
+    type: null,
+    priority: null,
+    date: null,
+    rawStatus: null,
+    threadKey: null,
+    inReplyTo: null,
+    correlationId: null,
+    retryCount: 0,
+    dueAt: null,
+    body: "",
+    data: null,
+    links: [],
+    problems: [],
+    ...fields,
+  };
+}
+
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * An ISO 8601 time to ISO 8601 UTC, or null. A time without an offset (shogun writes local time)
+ * is read at `localOffsetMinutes` east of UTC, else at the server's own offset for that date:
+ * the agents run on the machine that holds their files.
+ */
+export function isoToUtc(value: unknown, localOffsetMinutes?: number): string | null {
+  if (typeof value !== "string") return null;
+  const m = ISO.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, hh, mi, ss, frac, zone] = m;
+  const ms = Number((frac ?? "0").padEnd(3, "0").slice(0, 3));
+  const fields = [Number(y), Number(mo) - 1, Number(d), Number(hh), Number(mi), Number(ss ?? "0"), ms] as const;
+  const asUtc = Date.UTC(...fields);
+  const check = new Date(asUtc);
+  // Reject out-of-range fields (31 Feb, 25:00) instead of letting Date roll them over.
+  if (check.getUTCDate() !== fields[2] || check.getUTCMonth() !== fields[1] || fields[3] > 23 || fields[4] > 59 || fields[5] > 59) {
+    return null;
+  }
+  let offset: number;
+  if (zone === undefined) offset = localOffsetMinutes ?? -new Date(...fields).getTimezoneOffset();
+  else if (/^z$/i.test(zone)) offset = 0;
+  else {
+    const z = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+    if (!z) return null;
+    offset = (Number(z[2]) * 60 + Number(z[3] ?? "0")) * (z[1] === "-" ? -1 : 1);
+  }
+  return new Date(asUtc - offset * 60_000).toISOString();
+}
+
+/** `iso` plus `ms` milliseconds, as ISO 8601 UTC; null stays null. */
+export function addMs(iso: string | null, ms: number): string | null {
+  return iso === null ? null : new Date(Date.parse(iso) + ms).toISOString();
+}
+
+/**
+ * Dotfiles, locks and temp files are never protocol files (writers' atomic-write debris). `parts`
+ * are the path below the protocol's own top folder, which may itself be a dot folder (`.kicklang`).
+ */
+export function isDebris(parts: readonly string[]): boolean {
+  return parts.some((part) => part === "" || part.startsWith(".") || part.endsWith(".lock") || part.endsWith(".lock.d") || part.includes(".tmp"));
+}
+
+/** The bytes as UTF-8 text; invalid bytes (a write cut mid-character) become \uFFFD and a problem. */
+export function decodeUtf8(bytes: Uint8Array, problems: EntryProblem[]): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    problems.push({ code: "encoding", message: "The file is not valid UTF-8 (cut in the middle of a character?); bad bytes are shown as \uFFFD." });
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}

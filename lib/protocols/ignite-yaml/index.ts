@@ -1,0 +1,21 @@
+// IGNITE v2 (YAML, before MIME): the read side the core calls. Detection touches the disk
+// (server only); placement, reading and statuses are pure.
+import type { ProtocolReadSide } from "@/lib/protocols/layout";
+import { detect, type IgniteYamlLayout } from "./detect";
+import { placeIgniteYaml } from "./paths";
+import { read } from "./read";
+import { resolve, STATUSES } from "./statuses";
+
+export const igniteYamlReadSide: ProtocolReadSide<IgniteYamlLayout> = {
+  protocol: "ignite-yaml",
+  detect,
+  place: placeIgniteYaml,
+  appendOnly: () => false,
+  read,
+  statuses: STATUSES,
+  resolve,
+};
+
+export { detect, placeIgniteYaml, read, resolve, STATUSES, type IgniteYamlLayout };
+export { V2_MESSAGE_NAME, DEAD_LETTER, ARCHIVE_PARTS } from "./paths";
+export { recoverFields, PROCESSING_TIMEOUT_MS, type ReadOptions } from "./read";

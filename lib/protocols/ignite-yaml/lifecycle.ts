@@ -1,0 +1,57 @@
+// IGNITE v2's lifecycle keys, changed the way the queue monitor changes them (retry_handler.sh
+// `process_retry`, queue_monitor.sh): a key is deleted line by line (`sed '/^key:/d'`) and its
+// new value appended as a top-level `key: value` line at the end of the file. Pure.
+import { parse } from "yaml";
+
+/** What the monitor adds while a message is processed and retried; a requeue starts afresh. */
+export const LIFECYCLE_KEYS = ["status", "processed_at", "retry_count", "last_retry_at", "next_retry_after", "error_reason", "error_at"] as const;
+
+export function removeKey(text: string, key: string): string {
+  return text
+    .split("\n")
+    .filter((line) => !line.startsWith(`${key}:`))
+    .join("\n");
+}
+
+/** `key: value` appended on a line of its own (after a final newline the file may lack). */
+export function appendKey(text: string, key: string, value: string): string {
+  return `${text === "" || text.endsWith("\n") ? text : `${text}\n`}${key}: ${value}\n`;
+}
+
+/** A value as the shell writes it: `"…"` (printf '%s: "%s"'); JSON quoting is the same for the values written here. */
+export function quoted(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** A plain scalar where YAML reads it back as the same string, else quoted. */
+export function scalar(value: string): string {
+  try {
+    if (parse(value) === value && !value.includes("#")) return value;
+  } catch {
+    // not plain-safe
+  }
+  return quoted(value);
+}
+
+/** The first `retry_count:` line's number, as the monitor reads it (grep | head -1). */
+export function retryCountOf(text: string): number {
+  const m = /^retry_count:[ \t]*"?(\d+)"?/m.exec(text);
+  return m?.[1] ? Number(m[1]) : 0;
+}
+
+/** `process_retry` exactly: retry_count n+1, last_retry_at, next_retry_after, error_* removed, status lines → retrying. */
+export function markRetrying(text: string, at: string, nextRetryAfter: string): string {
+  const count = retryCountOf(text);
+  let out = appendKey(removeKey(text, "retry_count"), "retry_count", String(count + 1));
+  out = appendKey(removeKey(out, "last_retry_at"), "last_retry_at", quoted(at));
+  out = appendKey(removeKey(out, "next_retry_after"), "next_retry_after", quoted(nextRetryAfter));
+  out = removeKey(removeKey(out, "error_reason"), "error_at");
+  return out.replace(/^status:.*$/gm, "status: retrying");
+}
+
+/** A requeued message: lifecycle keys removed, `requeued_at` and `requeued_from` appended (the v3 headers' counterparts). */
+export function requeued(text: string, from: string, at: string): string {
+  let out = text;
+  for (const key of LIFECYCLE_KEYS) out = removeKey(out, key);
+  return appendKey(appendKey(out, "requeued_at", quoted(at)), "requeued_from", quoted(from));
+}

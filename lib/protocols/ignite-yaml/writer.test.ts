@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "yaml";
+import { afterEach, describe, expect, it } from "vitest";
+import { fixturePath } from "@/lib/testing/fixtures";
+import { read } from "./read";
+import { planCompose, planDiscard, planReply, planRequeue, planRetry, run } from "./writer";
+
+const dirs: string[] = [];
+function workspace(): string {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-ignite-yaml-w-"));
+  fs.cpSync(fixturePath("ignite-yaml", "workspace"), ws, { recursive: true });
+  dirs.push(ws);
+  return ws;
+}
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const text = (ws: string, rel: string) => fs.readFileSync(path.join(ws, rel), "utf8");
+const exists = (ws: string, rel: string) => fs.existsSync(path.join(ws, rel));
+const entry = (ws: string, rel: string) => read(rel, fs.readFileSync(path.join(ws, rel))).entries[0];
+
+const DL = "queue/dead_letter/task_assignment_1770261903611907_dlq_1770263140.yaml";
+const PROCESSED = "queue/leader/processed/strategy_response_1770261852700100.yaml";
+const RETRYING = "queue/ignitian_3/task_assignment_1770262835003318.yaml";
+
+describe("IGNITE v2 compose and reply", () => {
+  it("writes {type}_{16 digits}.yaml with the v2 keys in order, mode 0600, read back as sent", async () => {
+    const ws = workspace();
+    const now = new Date();
+    const plan = await planCompose(ws, { from: "leader", to: "strategist", type: "strategy_request", priority: "high", payload: "goal: \"READMEを直す\"\nsteps:\n  - a\n  - b\n" }, now);
+    expect(plan.path).toMatch(new RegExp(`^queue/strategist/strategy_request_${now.getTime()}\\d{3}\\.yaml$`));
+    await run(ws, plan);
+    const body = text(ws, plan.path);
+    expect(body).toBe(plan.bytes);
+    expect(Object.keys(parse(body) as object)).toEqual(["type", "from", "to", "timestamp", "priority", "payload"]);
+    expect(body).toMatch(/^type: strategy_request\nfrom: leader\nto: strategist\ntimestamp: "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d"\npriority: high\npayload:\n  goal: "READMEを直す"\n  steps:\n    - a\n/);
+    expect(fs.statSync(path.join(ws, plan.path)).mode & 0o777).toBe(0o600);
+    expect(entry(ws, plan.path)).toMatchObject({ from: "leader", to: ["strategist"], type: "strategy_request", priority: "high", status: "queued", problems: [] });
+    await expect(run(ws, plan)).rejects.toMatchObject({ status: 409, code: "target_exists" });
+  });
+
+  it("replies to the original's sender, carrying its task_id", async () => {
+    const ws = workspace();
+    const plan = await planReply(ws, { path: RETRYING, type: "task_completed", payload: "summary: done" });
+    await run(ws, plan);
+    expect(parse(text(ws, plan.path))).toMatchObject({ from: "ignitian_3", to: "coordinator", payload: { task_id: "task_003", summary: "done" } });
+  });
+
+  it("refuses bad fields, payloads that are not YAML mappings, and unknown queues, naming the field", async () => {
+    const ws = workspace();
+    await expect(planCompose(ws, { from: "leader", to: "strategist", type: "a/b" })).rejects.toThrow(/type: .*must not contain/);
+    await expect(planCompose(ws, { from: "leader", to: "strategist", type: "x", payload: "a: [1" })).rejects.toThrow(/payload: .*not valid YAML/);
+    await expect(planCompose(ws, { from: "leader", to: "strategist", type: "x", payload: "- 1" })).rejects.toThrow(/payload: must be a YAML mapping/);
+    await expect(planCompose(ws, { from: "leader", to: "nobody", type: "x" })).rejects.toThrow(/to: there is no queue\/nobody/);
+    await expect(planCompose(ws, { from: "leader", to: "strategist", type: "x", priority: "urgent" })).rejects.toThrow(/priority: must be high/);
+  });
+});
+
+describe("IGNITE v2 lifecycle", () => {
+  it("requeues a dead letter's original (lifecycle keys gone, requeued_* appended) and archives the dead letter", async () => {
+    const ws = workspace();
+    await expect(planRequeue(ws, { path: DL })).rejects.toThrow(/to: there is no queue\/ignitian_2\//);
+    fs.mkdirSync(path.join(ws, "queue/ignitian_2"));
+    const again = await planRequeue(ws, { path: DL });
+    expect(again.path).toBe("queue/ignitian_2/task_assignment_1770261903611907.yaml");
+    await run(ws, again);
+    const body = text(ws, again.path);
+    expect(body).not.toMatch(/^(status|processed_at|retry_count|last_retry_at|next_retry_after):/m);
+    expect(body).toMatch(/\nrequeued_at: "[^"]+"\nrequeued_from: "queue\/dead_letter\/task_assignment_1770261903611907_dlq_1770263140.yaml"\n$/);
+    expect(entry(ws, again.path)).toMatchObject({ status: "queued", type: "task_assignment", problems: [] });
+    expect(exists(ws, DL)).toBe(false);
+    expect(exists(ws, `archive/mailroom/${DL}`)).toBe(true);
+  });
+
+  it("requeues a processed message, edited, to another queue", async () => {
+    const ws = workspace();
+    const plan = await planRequeue(ws, { path: PROCESSED, to: "coordinator", body: "type: strategy_response\nfrom: strategist\nto: coordinator\npayload:\n  goal: x\n" });
+    await run(ws, plan);
+    expect(plan.path).toBe("queue/coordinator/strategy_response_1770261852700100.yaml");
+    expect(parse(text(ws, plan.path))).toMatchObject({ to: "coordinator", payload: { goal: "x" }, requeued_from: PROCESSED });
+    expect(exists(ws, PROCESSED)).toBe(false);
+    await expect(planRequeue(ws, { path: RETRYING })).rejects.toMatchObject({ status: 409, code: "not_applicable" });
+    await expect(planRequeue(ws, { path: DL, body: "a: [" })).rejects.toThrow(/body: .*not valid YAML/);
+  });
+
+  it("retries now as the monitor does: retry_count n+1, times appended, status lines → retrying, back to the queue", async () => {
+    const ws = workspace();
+    const src = "queue/ignitian_3/processed/task_assignment_1770262835003318.yaml";
+    fs.mkdirSync(path.join(ws, "queue/ignitian_3/processed"));
+    fs.renameSync(path.join(ws, RETRYING), path.join(ws, src));
+    const plan = await planRetry(ws, { path: src });
+    await run(ws, plan);
+    const body = text(ws, RETRYING);
+    expect(body.match(/^retry_count: 2$/gm)).toHaveLength(1);
+    expect(body).toMatch(/^status: retrying$/m);
+    expect(body).toMatch(/\nretry_count: 2\nlast_retry_at: "[^"]+"\nnext_retry_after: "[^"]+"\n$/);
+    expect(entry(ws, RETRYING)).toMatchObject({ status: "retrying", retryCount: 2, problems: [] });
+  });
+
+  it("discards to archive/mailroom and restores; a file changed since planning is a 409", async () => {
+    const ws = workspace();
+    const before = text(ws, PROCESSED);
+    await run(ws, await planDiscard(ws, { path: PROCESSED }));
+    expect(text(ws, `archive/mailroom/${PROCESSED}`)).toBe(before);
+    await run(ws, await planDiscard(ws, { path: `archive/mailroom/${PROCESSED}` }, true));
+    expect(text(ws, PROCESSED)).toBe(before);
+    const plan = await planDiscard(ws, { path: PROCESSED });
+    fs.appendFileSync(path.join(ws, PROCESSED), "status: processing\n");
+    await expect(run(ws, plan)).rejects.toMatchObject({ status: 409, code: "changed" });
+    const size = fs.statSync(path.join(ws, PROCESSED)).size;
+    await expect(run(ws, await planDiscard(ws, { path: PROCESSED, expect: { size: size - 1 } }))).rejects.toMatchObject({ status: 409 });
+    expect(exists(ws, PROCESSED)).toBe(true);
+  });
+});

@@ -1,0 +1,191 @@
+import "server-only";
+// IGNITE v2 (YAML) actions: compose and reply (a new `{type}_{16 digits}.yaml` with the top-level
+// keys the v2 tools write), requeue (as is or edited, to its queue or another), retry now, discard
+// and restore; lifecycle keys change as the monitor changes them (lifecycle.ts). Every new file is
+// written atomically without overwrite, every move is link + unlink (lib/operations/fs.ts).
+import { createHash, randomInt } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { assertPlainFile, createFile, moveFile, moveWithContent, resolveForWrite } from "@/lib/operations/fs";
+import { isRecord, parseYamlBounded, str } from "@/lib/protocols/bounded";
+import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite/build";
+import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
+import { ApiError } from "@/lib/server/errors";
+import { markRetrying, requeued, retryCountOf, scalar } from "./lifecycle";
+import { ARCHIVE_PARTS, DEAD_LETTER, placeIgniteYaml } from "./paths";
+
+const PRIORITY = z.enum(["high", "normal", "low", "critical"], { error: "must be high, normal, low or critical" });
+const common = { type: nameField, priority: PRIORITY.default("normal"), payload: bodyField.default(""), expect: expectSchema.optional() };
+export const composeSchema = z.object({ ...common, from: nameField, to: nameField }).strict();
+export const replySchema = z.object({ ...common, path: lineField, from: nameField.optional(), to: nameField.optional() }).strict();
+export const moveSchema = z.object({ path: lineField, expect: expectSchema.optional() }).strict();
+export const requeueSchema = z.object({ path: lineField, to: nameField.optional(), body: bodyField.optional(), expect: expectSchema.optional() }).strict();
+
+export type IgniteYamlAction = "compose" | "reply" | "requeue" | "retry" | "discard" | "restore";
+export interface IgniteYamlOp {
+  action: IgniteYamlAction;
+  /** The file this acts on, and a hash of the bytes planned from: `run` refuses if they changed. */
+  source: { path: string; sha256: string } | null;
+  /** The new file (compose, reply, a dead letter's original), or where the source moves. */
+  target: string;
+  /** The target's bytes; null moves the source unchanged. */
+  content: string | null;
+  /** A requeued dead letter moves here once its original is written. */
+  archive: string | null;
+  expect?: Expect;
+}
+type Plan = WritePlan<IgniteYamlOp>;
+
+const ARCHIVE = `${ARCHIVE_PARTS.join("/")}/`;
+const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** `{type}_{16-digit unix microseconds}.yaml` (`date +%s%6N`; a Date holds milliseconds, the rest is random). */
+export function messageName(type: string, now: Date): string {
+  return `${type}_${now.getTime()}${String(randomInt(1000)).padStart(3, "0")}.yaml`;
+}
+
+/** A payload (YAML mapping text) nested under `payload:`; a 400 naming `field` when it is not a mapping. */
+function payloadBlock(payload: string, field: string): string {
+  if (payload.trim() === "") return "payload: {}\n";
+  const parsed = parseYamlBounded(payload, field);
+  if (parsed.problem) throw new ApiError(400, "bad_request", `${field}: ${parsed.problem.message}`);
+  if (!isRecord(parsed.data)) throw new ApiError(400, "bad_request", `${field}: must be a YAML mapping (key: value lines)`);
+  const lines = payload.replace(/\n+$/, "").split("\n").map((l) => (l === "" ? l : `  ${l}`));
+  return `payload:\n${lines.join("\n")}\n`;
+}
+
+/** A v2 message as the tools' heredocs write it; checked to read back as what was asked. */
+export function messageText(m: { type: string; from: string; to: string; priority: string; payload: string }, now: Date, field = "payload"): string {
+  const text = `type: ${scalar(m.type)}\nfrom: ${scalar(m.from)}\nto: ${scalar(m.to)}\ntimestamp: "${isoWithOffset(now)}"\npriority: ${m.priority}\n${payloadBlock(m.payload, field)}`;
+  const back = parseYamlBounded(text).data;
+  const want = parseYamlBounded(m.payload).data ?? {};
+  if (!isRecord(back) || JSON.stringify(back.payload) !== JSON.stringify(want) || back.type !== m.type || back.to !== m.to) {
+    throw new ApiError(400, "bad_request", `${field}: does not nest under payload: as written (a document marker or odd indentation?)`);
+  }
+  return text;
+}
+
+async function queueExists(root: string, agent: string, field: string): Promise<void> {
+  const st = await fs.lstat(await resolveForWrite(root, `queue/${agent}`)).catch(() => null);
+  if (!st?.isDirectory() || agent === DEAD_LETTER) throw new ApiError(400, "bad_request", `${field}: there is no queue/${agent}/ to write to`);
+}
+
+async function readSource(root: string, rel: string): Promise<{ text: string; sha256: string }> {
+  const abs = await resolveForWrite(root, rel);
+  await assertPlainFile(abs, rel);
+  const text = await fs.readFile(abs, "utf8");
+  return { text, sha256: sha(text) };
+}
+
+export async function planCompose(root: string, input: unknown, now = new Date()): Promise<Plan> {
+  const v = checkInput(composeSchema, input);
+  await queueExists(root, v.to, "to");
+  const target = `queue/${v.to}/${messageName(v.type, now)}`;
+  const content = messageText(v, now);
+  return { path: target, bytes: content, warnings: [], op: { action: "compose", source: null, target, content, archive: null, expect: v.expect } };
+}
+
+/** To the original's sender, from its recipient; the original's `task_id` carried over unless the payload names one. */
+export async function planReply(root: string, input: unknown, now = new Date()): Promise<Plan> {
+  const v = checkInput(replySchema, input);
+  const parsed = parseYamlBounded((await readSource(root, v.path)).text).data;
+  const original = isRecord(parsed) ? parsed : {};
+  const to = v.to ?? str(original.from);
+  const from = v.from ?? str(original.to);
+  if (!to || !from) throw new ApiError(400, "bad_request", `${to ? "from" : "to"}: the original names none; give one`);
+  const taskId = isRecord(original.payload) ? str(original.payload.task_id) : null;
+  const own = parseYamlBounded(v.payload).data;
+  const payload = taskId && !(isRecord(own) && "task_id" in own) ? `task_id: ${scalar(taskId)}\n${v.payload}` : v.payload;
+  return planCompose(root, { type: v.type, priority: v.priority, payload, from, to, expect: v.expect }, now);
+}
+
+function placed(rel: string) {
+  const place = placeIgniteYaml(rel);
+  if (!place) throw new ApiError(400, "bad_request", `path: ${rel} is not an IGNITE v2 message file`);
+  return place;
+}
+
+/** A dead letter's original back into a queue (the dead letter is archived), or a processed message back to its queue. */
+export async function planRequeue(root: string, input: unknown, now = new Date()): Promise<Plan> {
+  const v = checkInput(requeueSchema, input);
+  const place = placed(v.path);
+  const src = await readSource(root, v.path);
+  const at = isoWithOffset(now);
+  if (v.body !== undefined) messageTextCheck(v.body);
+  if (place.folder === DEAD_LETTER) {
+    const letter = parseYamlBounded(src.text).data;
+    // Not str(): it flattens line breaks.
+    const originalText = isRecord(letter) && typeof letter.original_message === "string" ? letter.original_message : null;
+    if (!originalText || !isRecord(letter)) throw new ApiError(409, "no_original", `${v.path} holds no readable original_message; nothing to requeue`);
+    const original = parseYamlBounded(originalText).data;
+    const to = v.to ?? (isRecord(original) ? str(original.to) : null);
+    if (!to) throw new ApiError(400, "bad_request", "to: the original message names no queue; choose one");
+    await queueExists(root, to, "to");
+    const name = str(letter.original_file) ?? path.posix.basename(v.path).replace(/_dlq_\d+\.yaml$/, ".yaml");
+    const target = `queue/${to}/${path.posix.basename(name)}`;
+    const content = requeued(v.body ?? originalText, v.path, at);
+    return { path: target, bytes: content, warnings: [], op: { action: "requeue", source: { path: v.path, sha256: src.sha256 }, target, content, archive: `${ARCHIVE}${v.path}`, expect: v.expect } };
+  }
+  if (place.folder !== "processed") throw new ApiError(409, "not_applicable", `Requeue works on a dead letter or a message in processed/; ${v.path} is in ${place.folder}/. Nothing was changed.`);
+  const to = v.to ?? place.agent;
+  await queueExists(root, to, "to");
+  const target = `queue/${to}/${path.posix.basename(v.path)}`;
+  const content = requeued(v.body ?? src.text, v.path, at);
+  return { path: target, bytes: content, warnings: [], op: { action: "requeue", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
+}
+
+function messageTextCheck(body: string): void {
+  const parsed = parseYamlBounded(body, "body");
+  if (parsed.problem) throw new ApiError(400, "bad_request", `body: ${parsed.problem.message}`);
+  if (!isRecord(parsed.data) || !str(parsed.data.type)) throw new ApiError(400, "bad_request", "body: must be a YAML mapping with at least a type");
+}
+
+/** The monitor's retry, now: the processed message back to its queue as retry n+1 with a backoff. */
+export async function planRetry(root: string, input: unknown, now = new Date()): Promise<Plan> {
+  const v = checkInput(moveSchema, input);
+  const place = placed(v.path);
+  if (place.folder !== "processed") throw new ApiError(409, "not_applicable", `Retry now works on a message in processed/; ${v.path} is in ${place.folder}/. Nothing was changed.`);
+  const src = await readSource(root, v.path);
+  const delay = retryBackoffSeconds(retryCountOf(src.text));
+  const content = markRetrying(src.text, isoWithOffset(now), isoWithOffset(new Date(now.getTime() + delay * 1000)));
+  const target = `queue/${place.agent}/${path.posix.basename(v.path)}`;
+  return { path: target, bytes: content, warnings: [], op: { action: "retry", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
+}
+
+/** Discard: the file, unchanged, to `archive/mailroom/<same path>`; restore: back from there. */
+export async function planDiscard(root: string, input: unknown, restore = false): Promise<Plan> {
+  const v = checkInput(moveSchema, input);
+  const archived = v.path.startsWith(ARCHIVE);
+  if (archived !== restore) throw new ApiError(409, "not_applicable", restore ? `${v.path} is not in the archive; nothing to restore` : `${v.path} is already discarded`);
+  placed(v.path);
+  const src = await readSource(root, v.path);
+  const target = restore ? v.path.slice(ARCHIVE.length) : `${ARCHIVE}${v.path}`;
+  return { path: target, bytes: src.text, warnings: [], op: { action: restore ? "restore" : "discard", source: { path: v.path, sha256: src.sha256 }, target, content: null, archive: null, expect: v.expect } };
+}
+
+export async function run(root: string, p: Plan): Promise<{ path: string }> {
+  const { op } = p;
+  const targetAbs = await resolveForWrite(root, op.target);
+  if (!op.source) {
+    await createFile(targetAbs, op.content ?? "", op.target);
+    return { path: op.target };
+  }
+  const sourceAbs = await resolveForWrite(root, op.source.path);
+  await assertUnchanged(sourceAbs, op.source.path, op.expect);
+  if ((await readSource(root, op.source.path)).sha256 !== op.source.sha256) {
+    throw new ApiError(409, "changed", `${op.source.path} changed since this was planned (the monitor may have moved on); reload it. Nothing was changed.`);
+  }
+  if (op.content === null) await moveFile(sourceAbs, targetAbs, op.target);
+  else if (!op.archive) await moveWithContent(sourceAbs, targetAbs, op.content, op.target);
+  else {
+    await createFile(targetAbs, op.content, op.target);
+    try {
+      await moveFile(sourceAbs, await resolveForWrite(root, op.archive), op.archive);
+    } catch (err) {
+      await fs.unlink(targetAbs).catch(() => undefined); // someone took the dead letter first: the message stays once
+      throw err;
+    }
+  }
+  return { path: op.target };
+}

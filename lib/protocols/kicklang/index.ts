@@ -1,0 +1,21 @@
+// KickLang: the read side the core calls. Detection touches the disk (server only); placement,
+// the channel ↔ path mapping, reading and statuses are pure.
+import type { ProtocolReadSide } from "@/lib/protocols/layout";
+import { detect, type KicklangLayout } from "./detect";
+import { placeKicklang } from "./paths";
+import { read } from "./read";
+import { resolve, STATUSES } from "./statuses";
+
+export const kicklangReadSide: ProtocolReadSide<KicklangLayout> = {
+  protocol: "kicklang",
+  detect,
+  place: placeKicklang,
+  appendOnly: () => true,
+  read,
+  statuses: STATUSES,
+  resolve,
+};
+
+export { detect, placeKicklang, read, resolve, STATUSES, type KicklangLayout };
+export { CHANNELS_DIR, channelToPath, pathToChannel } from "./channels";
+export { ANSWER_DUE_MS, correlationOf, REQUEST_TYPES, type ReadOptions } from "./read";

@@ -1,0 +1,49 @@
+// What a wave-2 detector finds in a workspace root, and where a file sits in that layout. Pure
+// types, shared by the ignite-yaml, shogun, workflow and kicklang adapters.
+import type { Protocol } from "@/lib/model";
+import type { Entry, FileRead, StatusDefinition } from "./entries";
+
+export interface Layout {
+  protocol: Protocol;
+  /** The workspace root, absolute. Every relPath is relative to it. */
+  root: string;
+  /** Absolute folders to watch (shogun's linked inbox may lie outside the root). */
+  watchDirs: string[];
+}
+
+/** What a file is in its protocol: the core reads inbox, archive, command, task, report, channel and ack files as entries. */
+export type FileRole = "inbox" | "archive" | "command" | "task" | "report" | "channel" | "ack" | "heartbeat" | "registry" | "log";
+
+export interface Place {
+  /** Whose queue, inbox or channel it is (a KickLang channel name for a channel file). */
+  agent: string;
+  /** The protocol's own word for where it sits: queue, processed, dead_letter, inbox, archive, channel, … */
+  folder: string;
+  role: FileRole;
+}
+
+/** Everything a wave-2 reader may be told about a read; each protocol uses the fields it needs. */
+export interface ReadContext {
+  /** Where the bytes start in the file: the previous read's `consumed` (append-only files). */
+  offset?: number;
+  /** The file's mtime (IGNITE v2 times a processed file without `processed_at` from it). */
+  mtimeMs?: number;
+  /** Minutes east of UTC for times written without an offset (shogun); default: the server's. */
+  utcOffsetMinutes?: number;
+  processingTimeoutMs?: number;
+  ackDueMs?: number;
+  answerDueMs?: number;
+}
+
+/** One protocol's read side, as the core calls it: detect a root, place a path, read a file, settle statuses. */
+export interface ProtocolReadSide<L extends Layout = Layout> {
+  protocol: Protocol;
+  detect(root: string): Promise<L | null>;
+  place(relPath: string): Place | null;
+  /** Whether a placed file only grows: read it from the last `consumed` offset, not whole. */
+  appendOnly(place: Place): boolean;
+  read(relPath: string, bytes: Uint8Array, context?: ReadContext): FileRead;
+  statuses: readonly StatusDefinition[];
+  /** Statuses and threads that depend on other entries, settled over all of a source's entries. */
+  resolve(entries: readonly Entry[]): Entry[];
+}

@@ -1,0 +1,92 @@
+// An inbox's bytes as the agents' writers make them (inbox_write.sh: PyYAML `yaml.dump(data,
+// default_flow_style=False, allow_unicode=True, indent=2)`): keys sorted, list items flush with
+// `messages:`, strings quoted where YAML 1.1 (PyYAML) would read them as anything else. Pure.
+import { Document, isScalar, parse, stringify, visit } from "yaml";
+import type { YamlValue } from "@/lib/model";
+import { isRecord, parseYamlBounded } from "@/lib/protocols/bounded";
+
+export type Mapping = { [key: string]: YamlValue };
+
+export interface Inbox {
+  /** Every top-level key but `messages` (kept as it is). */
+  rest: Mapping;
+  messages: Mapping[];
+}
+
+/** inbox_write.sh's overflow rule: past 50 messages keep every unread one plus the newest 30 read, unread first. */
+export const OVERFLOW_AT = 50;
+export const KEEP_READ = 30;
+
+/** Read an inbox for rewriting, or say why it cannot be (a half-written file, not a mapping). */
+export function loadInbox(text: string): Inbox | string {
+  const parsed = parseYamlBounded(text, "The inbox");
+  if (parsed.problem) return parsed.problem.message;
+  const data = parsed.data ?? {};
+  if (!isRecord(data)) return "The inbox is not a YAML mapping.";
+  const { messages, ...rest } = data;
+  // PyYAML's `if not data.get('messages')`: null, missing and [] are all an empty inbox.
+  if (messages === undefined || messages === null) return { rest, messages: [] };
+  if (!Array.isArray(messages) || !messages.every(isRecord)) return "The inbox's `messages:` is not a list of mappings.";
+  return { rest, messages: messages as Mapping[] };
+}
+
+function isRead(m: Mapping): boolean {
+  // Python truthiness of `m.get("read", False)`, as the writer tests it.
+  const r = m.read;
+  return !(r === undefined || r === null || r === false || r === 0 || r === "" || (Array.isArray(r) && r.length === 0));
+}
+
+/** The list after one append, as the writer leaves it. */
+export function applyOverflow(messages: Mapping[]): Mapping[] {
+  if (messages.length <= OVERFLOW_AT) return messages;
+  const read = messages.filter(isRead);
+  return [...messages.filter((m) => !isRead(m)), ...read.slice(-KEEP_READ)];
+}
+
+/** Short one-line strings are the only ones a YAML 1.2 reader (ours) could take for a number, bool or date. */
+function readsAsOtherThanString(value: string): boolean {
+  if (value.length > 64 || /[\n\r]/.test(value)) return false;
+  try {
+    return typeof parse(value) !== "string";
+  } catch {
+    return true;
+  }
+}
+
+/** Printable text only: the one kind PyYAML puts in single quotes (anything else is double-quoted by both). */
+const SINGLE_QUOTABLE = /^[\n\x20-\x7E\u00A0-\uD7FF\uE000-\uFFFD]*$/;
+
+/**
+ * PyYAML single-quotes a string holding `'` (doubling it) where the yaml package would switch to
+ * double quotes; both read back the same, this keeps the bytes the agents' writer would produce.
+ */
+function wantsSingleQuotes(value: string): boolean {
+  return value.includes("'") && SINGLE_QUOTABLE.test(value) && /^["']/.test(stringify(value, { singleQuote: true, blockQuote: false, lineWidth: 0 }));
+}
+
+export function dumpInbox(inbox: Inbox): string {
+  const doc = new Document({ messages: inbox.messages, ...inbox.rest }, { version: "1.1", sortMapEntries: true });
+  // YAML 1.1 quotes what PyYAML would resolve (yes, on, timestamps); also quote what 1.2 would.
+  visit(doc, {
+    Scalar(_, node) {
+      if (!isScalar(node) || typeof node.value !== "string" || node.type === "QUOTE_SINGLE") return;
+      if (readsAsOtherThanString(node.value) || wantsSingleQuotes(node.value)) node.type = "QUOTE_SINGLE";
+    },
+  });
+  return doc.toString({ indentSeq: false, singleQuote: true, blockQuote: false, lineWidth: 80 });
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+/** `2026-02-06T10:52:31`: local time without offset (`date "+%Y-%m-%dT%H:%M:%S"`). */
+export function localTimestamp(now: Date): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
+}
+
+/** `msg_20260206_105231_c01d5e42`: local date and time, then 4 random bytes in hex. */
+export function messageId(now: Date, hex: string): string {
+  const stamp = localTimestamp(now).replace(/[-:]/g, "").replace("T", "_");
+  return `msg_${stamp}_${hex}`;
+}

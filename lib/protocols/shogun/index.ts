@@ -1,0 +1,22 @@
+// multi-agent-shogun: the read side the core calls. Detection touches the disk (server only);
+// placement, reading and statuses are pure. The dashboard is a document to show, not entries.
+import type { ProtocolReadSide } from "@/lib/protocols/layout";
+import { detect, type ShogunLayout } from "./detect";
+import { placeShogun } from "./paths";
+import { read } from "./read";
+import { resolve, STATUSES } from "./statuses";
+
+export const shogunReadSide: ProtocolReadSide<ShogunLayout> = {
+  protocol: "shogun",
+  detect,
+  place: placeShogun,
+  // Writers replace an inbox through a temp file and rename: every change is a whole new file.
+  appendOnly: () => false,
+  read,
+  statuses: STATUSES,
+  resolve,
+};
+
+export { detect, placeShogun, read, resolve, STATUSES, type ShogunLayout };
+export { DASHBOARD, isDashboard } from "./paths";
+export type { ReadOptions } from "./read";

@@ -1,0 +1,157 @@
+// Reads one shogun file into entries: an inbox (or its archive) gives one message per item of
+// `messages:` (locator = its `id`, the same in the archive, so the core sees a move); commands,
+// tasks and reports are documents threaded by `cmd_NNN`. Pure.
+import { isSeq, type Document } from "yaml";
+import type { YamlValue } from "@/lib/model";
+import { byteOffsets, isRecord, parseYamlBounded, str } from "@/lib/protocols/bounded";
+import type { Entry, EntryProblem, FileRead } from "@/lib/protocols/entries";
+import { decodeUtf8, isoToUtc, makeEntry } from "@/lib/protocols/entry-kit";
+import type { Place } from "@/lib/protocols/layout";
+import { placeShogun } from "./paths";
+
+export interface ReadOptions {
+  /** Minutes east of UTC of the agents' local time (shogun timestamps have no offset); default: the server's. */
+  utcOffsetMinutes?: number;
+}
+
+type Mapping = { [key: string]: YamlValue };
+interface Item {
+  value: Mapping;
+  span: { start: number; end: number } | null;
+}
+
+const CMD = /\bcmd_\d+\b/;
+
+function listOf(value: YamlValue | undefined): string[] {
+  if (Array.isArray(value)) return value.flatMap((v) => str(v) ?? []);
+  const one = str(value);
+  return one ? [one] : [];
+}
+
+function text(...parts: Array<YamlValue | undefined>): string {
+  return parts.flatMap((p) => (typeof p === "string" && p !== "" ? [p] : Array.isArray(p) ? listOf(p) : [])).join("\n");
+}
+
+/** The mappings of a top-level list (`messages:`, `commands:`), each with its bytes in the file. */
+function itemsOf(doc: Document | null, data: Mapping, key: string, source: string): Item[] {
+  const list = data[key];
+  if (!Array.isArray(list)) return [];
+  const node = doc?.get(key, true);
+  const ranges = isSeq(node) ? node.items.map((n) => (n as { range?: [number, number, number] }).range ?? null) : [];
+  const chars = ranges.flatMap((r) => (r ? [r[0], r[1]] : []));
+  const bytes = ranges.length === list.length && chars.length === 2 * list.length ? byteOffsets(source, chars) : null;
+  return list.flatMap((value, i) => {
+    if (!isRecord(value)) return [];
+    const start = bytes?.[2 * i];
+    const end = bytes?.[2 * i + 1];
+    return [{ value, span: start !== undefined && end !== undefined ? { start, end } : null }];
+  });
+}
+
+/**
+ * A locator unique in its file: the id, else the item's byte offset (its place in the list when
+ * the parser gave no position); a repeated id gets its offset too.
+ */
+function locatorOf(id: string | null, item: Item, index: number, seen: Set<string>, problems: EntryProblem[]): string {
+  const offset = String(item.span?.start ?? index);
+  if (id === null) return offset;
+  if (!seen.has(id)) {
+    seen.add(id);
+    return id;
+  }
+  problems.push({ code: "duplicate", message: `Another entry in this file has the id ${id}.` });
+  return `${id}@${offset}`;
+}
+
+function readFlag(m: Mapping): { status: string; raw: string | null } {
+  if (typeof m.read === "boolean") return { status: m.read ? "read" : "unread", raw: String(m.read) };
+  // The later variant's `status: pending | seen | done`.
+  const raw = str(m.status);
+  return { status: raw === "seen" || raw === "done" ? "read" : "unread", raw };
+}
+
+function inboxEntries(place: Place, items: Item[], opts: ReadOptions): Entry[] {
+  const seen = new Set<string>();
+  return items.map((item, index) => {
+    const m = item.value;
+    const problems: EntryProblem[] = [];
+    const id = str(m.id);
+    const { status, raw } = readFlag(m);
+    const body = text(m.subject, m.content, m.body);
+    if (place.agent === "shogun" && place.folder === "inbox") {
+      // Upstream's rule: karo reports to the shogun through dashboard.md, never through an inbox.
+      problems.push({ code: "rule:no-inbox-to-shogun", message: "Nothing is to be sent to the shogun's inbox; karo reports through dashboard.md." });
+    }
+    return makeEntry({
+      kind: "message", locator: locatorOf(id, item, index, seen, problems), span: item.span, messageId: id,
+      from: str(m.from), to: m.to === undefined ? [place.agent] : listOf(m.to), type: str(m.type),
+      date: isoToUtc(m.timestamp, opts.utcOffsetMinutes), agent: place.agent, folder: place.folder, status, rawStatus: raw,
+      threadKey: CMD.exec(text(body, m.refs))?.[0] ?? null, body, data: m, problems,
+    });
+  });
+}
+
+/** `commands:` or `queue:` lists, or a bare mapping: one command, or commands by id. */
+function commandItems(doc: Document | null, data: Mapping, source: string): Item[] {
+  for (const key of ["commands", "queue"]) if (Array.isArray(data[key])) return itemsOf(doc, data, key, source);
+  if ("id" in data) return [{ value: data, span: null }];
+  return Object.entries(data).flatMap(([id, v]) => (isRecord(v) ? [{ value: { id, ...v }, span: null }] : []));
+}
+
+function documentEntry(place: Place, m: Mapping, fields: Partial<Entry> & { locator: string }, opts: ReadOptions): Entry {
+  return makeEntry({
+    kind: "document", agent: place.agent, folder: place.folder, status: str(m.status) ?? "pending", rawStatus: str(m.status),
+    date: isoToUtc(m.timestamp, opts.utcOffsetMinutes), data: m, ...fields,
+  });
+}
+
+function entriesOf(place: Place, relPath: string, doc: Document | null, data: Mapping, source: string, opts: ReadOptions): Entry[] {
+  switch (place.role) {
+    case "inbox":
+    case "archive":
+      return inboxEntries(place, itemsOf(doc, data, "messages", source), opts);
+    case "command": {
+      const items = commandItems(doc, data, source);
+      const sender = /([A-Za-z0-9][A-Za-z0-9_.-]*)_to_/.exec(relPath.split("/").pop() ?? "")?.[1] ?? null;
+      const seen = new Set<string>();
+      return items.map((item, index) => {
+        const id = str(item.value.id);
+        const problems: EntryProblem[] = [];
+        return documentEntry(place, item.value, {
+          problems, locator: locatorOf(id, item, index, seen, problems), span: item.span, messageId: id, type: "command", from: sender, to: [place.agent],
+          priority: str(item.value.priority), threadKey: id, body: text(item.value.purpose, item.value.command, item.value.acceptance_criteria),
+        }, opts);
+      });
+    }
+    case "task": {
+      const task = isRecord(data.task) ? data.task : data;
+      const id = str(task.task_id);
+      return [documentEntry(place, task, { locator: id ?? "", messageId: id, type: "task", to: [place.agent], threadKey: str(task.parent_cmd), body: text(task.description) }, opts)];
+    }
+    case "report": {
+      const id = str(data.task_id);
+      const result = isRecord(data.result) ? data.result : {};
+      const worker = str(data.worker_id) ?? place.agent;
+      return [documentEntry({ ...place, agent: worker }, data, {
+        locator: id ?? "", messageId: id, type: "report", from: worker, threadKey: str(data.parent_cmd), body: text(result.summary, result.notes),
+        links: id ? [{ kind: "replies", targetId: id }] : [],
+      }, opts)];
+    }
+    default:
+      return [];
+  }
+}
+
+export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {}): FileRead {
+  const place = placeShogun(relPath);
+  if (!place) return { entries: [], problems: [{ code: "path", message: `${relPath} is not a shogun inbox, command, task or report file.` }], consumed: bytes.length };
+  const fileProblems: EntryProblem[] = [];
+  const source = decodeUtf8(bytes, fileProblems);
+  const parsed = parseYamlBounded(source);
+  // A writer without the inbox lock (slim_yaml) may leave a half-written file: the core reads it again when it changes.
+  if (parsed.problem) return { entries: [], problems: [...fileProblems, parsed.problem], consumed: bytes.length };
+  // `messages:` with no value is an empty inbox; so is an empty file.
+  const data = parsed.data === null ? {} : parsed.data;
+  if (!isRecord(data)) return { entries: [], problems: [{ code: "parse", message: "The file is not a YAML mapping." }], consumed: bytes.length };
+  return { entries: entriesOf(place, relPath, parsed.doc, data, source, opts), problems: fileProblems, consumed: bytes.length };
+}

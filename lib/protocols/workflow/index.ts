@@ -1,0 +1,23 @@
+// multi-agent-workflow: the read side the core calls. Detection touches the disk (server only);
+// placement, reading, statuses and liveness are pure.
+import type { ProtocolReadSide } from "@/lib/protocols/layout";
+import { detect, type WorkflowLayout } from "./detect";
+import { placeWorkflow } from "./paths";
+import { read } from "./read";
+import { resolve, STATUSES } from "./statuses";
+
+export const workflowReadSide: ProtocolReadSide<WorkflowLayout> = {
+  protocol: "workflow",
+  detect,
+  place: placeWorkflow,
+  // Channels, acks and logs only grow (a shrink is a restart: read whole); heartbeats and the registry are rewritten.
+  appendOnly: (place) => place.role === "channel" || place.role === "ack" || place.role === "log",
+  read,
+  statuses: STATUSES,
+  resolve,
+};
+
+export { detect, placeWorkflow, read, resolve, STATUSES, type WorkflowLayout };
+export { WORKFLOW_DIR, type WorkflowPlace } from "./paths";
+export { ACK_DUE_MS, threadOf, type ReadOptions } from "./read";
+export { agentHealth, readHeartbeat, readRegistry, UNRESPONSIVE_AFTER_MS, type AgentHealth, type Liveness, type RegisteredAgent } from "./health";

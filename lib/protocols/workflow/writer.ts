@@ -1,0 +1,118 @@
+import "server-only";
+// multi-agent-workflow's own actions: send a message to an agent, the orchestrator or everyone,
+// resend an unacked one (the same message, same id, appended again), abort an agent's task. Each
+// is one compact JSON line appended with one O_APPEND write (lib/operations/append.ts), in the
+// shape and key order of the Node tool's `sendMessage` (shared/communication/message-queue.js).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { z } from "zod";
+import { appendLine, sizeWarnings } from "@/lib/operations/append";
+import { resolveForWrite } from "@/lib/operations/fs";
+import { assertUnchanged, checkInput, objectsOf, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
+import { ApiError } from "@/lib/server/errors";
+import { WORKFLOW_DIR } from "./paths";
+
+/** The tools set `requires_ack` for these types only. */
+export const ACKED_TYPES: readonly string[] = ["task_assign", "checkpoint_request", "abort"];
+const MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+const payloadField = z
+  .union([z.string(), z.record(z.string(), z.unknown())], { error: "must be a JSON object (or its text)" })
+  .transform((v, ctx) => {
+    if (typeof v !== "string") return v;
+    if (Buffer.byteLength(v) > MAX_PAYLOAD_BYTES) return (ctx.addIssue({ code: "custom", message: "is over 1 MiB" }), z.NEVER);
+    try {
+      const parsed: unknown = JSON.parse(v === "" ? "{}" : v);
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      ctx.addIssue({ code: "custom", message: "must be a JSON object, not an array or a single value" });
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: `is not valid JSON: ${err instanceof Error ? err.message : String(err)}` });
+    }
+    return z.NEVER;
+  });
+
+const base = { workflowId: nameField, expect: expectSchema.optional() };
+export const sendSchema = z.object({ ...base, to: nameField, from: nameField.default("orchestrator"), type: nameField, payload: payloadField.default({}) }).strict();
+export const resendSchema = z.object({ ...base, to: nameField, id: lineField }).strict();
+export const abortSchema = z.object({ ...base, agent: nameField, from: nameField.default("orchestrator"), taskId: lineField.optional(), reason: lineField.optional() }).strict();
+
+export interface WorkflowOp {
+  path: string;
+  line: string;
+  /** The message's id (a resend repeats it). */
+  id: string;
+  expect?: Expect;
+}
+
+/** The channel file a message to `to` goes to, as the tools choose it. */
+export function channelPath(workflowId: string, to: string): string {
+  const dir = `${WORKFLOW_DIR}/${workflowId}/channel`;
+  if (to === "broadcast") return `${dir}/broadcast.jsonl`;
+  if (to === "orchestrator") return `${dir}/orchestrator.jsonl`;
+  return `${dir}/agents/${to}.jsonl`;
+}
+
+/** `msg_20261126114500_1a2b3c4d`: UTC date and time, 4 random bytes (the Node tool's generateId). */
+export function newMessageId(now: Date): string {
+  return `msg_${now.toISOString().replace(/[-:T]/g, "").slice(0, 14)}_${randomBytes(4).toString("hex")}`;
+}
+
+async function workflowAbs(root: string, rel: string, workflowId: string): Promise<string> {
+  const abs = await resolveForWrite(root, rel);
+  const wf = await resolveForWrite(root, `${WORKFLOW_DIR}/${workflowId}`);
+  if (!fs.existsSync(wf)) throw new ApiError(400, "bad_request", `workflowId: there is no workflow ${workflowId} in ${WORKFLOW_DIR}`);
+  return abs;
+}
+
+function planOf(op: WorkflowOp, warnings: string[] = []): WritePlan<WorkflowOp> {
+  return { path: op.path, bytes: op.line, warnings: [...warnings, ...sizeWarnings(op.line)], op };
+}
+
+function message(v: { to: string; from: string; type: string; payload: Record<string, unknown> }, now: Date) {
+  return { id: newMessageId(now), timestamp: now.toISOString(), from: v.from, to: v.to, type: v.type, payload: v.payload, requires_ack: ACKED_TYPES.includes(v.type) };
+}
+
+export async function planSend(root: string, input: unknown, now = new Date()): Promise<WritePlan<WorkflowOp>> {
+  const v = checkInput(sendSchema, input);
+  const path = channelPath(v.workflowId, v.to);
+  await workflowAbs(root, path, v.workflowId);
+  const m = message(v, now);
+  return planOf({ path, line: `${JSON.stringify(m)}\n`, id: m.id, expect: v.expect });
+}
+
+/** An abort message to the agent (the tools require it to be acknowledged). */
+export async function planAbort(root: string, input: unknown, now = new Date()): Promise<WritePlan<WorkflowOp>> {
+  const v = checkInput(abortSchema, input);
+  const payload: Record<string, unknown> = {};
+  if (v.taskId !== undefined) payload.task_id = v.taskId;
+  if (v.reason !== undefined) payload.reason = v.reason;
+  return planSend(root, { workflowId: v.workflowId, to: v.agent, from: v.from, type: "abort", payload, expect: v.expect }, now);
+}
+
+/** Acks of `id` in the agent's ack file (both shapes: `msg_id`, or the spec's `ack_for`). */
+function ackedStatus(ackAbs: string, id: string): string | null {
+  const acks = objectsOf(ackAbs).filter((v) => v.msg_id === id || v.ack_for === id);
+  const last = acks.at(-1)?.status;
+  return acks.length ? (typeof last === "string" ? last : "acknowledged") : null;
+}
+
+/** The unacked message `id` appended again to its channel, byte for byte as a compact line. */
+export async function planResend(root: string, input: unknown): Promise<WritePlan<WorkflowOp>> {
+  const v = checkInput(resendSchema, input);
+  const path = channelPath(v.workflowId, v.to);
+  const abs = await workflowAbs(root, path, v.workflowId);
+  const original = objectsOf(abs).findLast((o) => o.id === v.id);
+  if (!original) throw new ApiError(409, "entry_gone", `${path} no longer holds ${v.id} (the file was truncated or rotated since it was read); nothing was sent`);
+  const acked = ["broadcast", "orchestrator"].includes(v.to) ? null : ackedStatus(`${abs.slice(0, -".jsonl".length)}.ack`, v.id);
+  if (acked) throw new ApiError(409, "already_acked", `${v.id} was already acknowledged (${acked}) by ${v.to}; it was not sent again`);
+  const warnings = original.requires_ack === true ? [] : [`${v.id} does not require an ack; resending it delivers it twice.`];
+  return planOf({ path, line: `${JSON.stringify(original)}\n`, id: v.id, expect: v.expect }, warnings);
+}
+
+export async function run(root: string, plan: WritePlan<WorkflowOp>): Promise<{ path: string; id: string }> {
+  const { op } = plan;
+  const abs = await resolveForWrite(root, op.path);
+  await assertUnchanged(abs, op.path, op.expect);
+  appendLine(abs, op.line, op.path);
+  return { path: op.path, id: op.id };
+}

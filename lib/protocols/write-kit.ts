@@ -1,0 +1,86 @@
+import "server-only";
+// What every wave-2 writer shares (DESIGN "Safety rules"): zod field checks whose errors name the
+// field, the plan a dry run returns, and the 409 for a file that changed since the caller read it.
+import fs from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { headerValueProblem, MAX_BODY_BYTES, nameProblem, utf8Bytes } from "@/lib/operations/compose-schema";
+import { isRecord } from "@/lib/protocols/bounded";
+import { readJsonStream, type JsonObject } from "@/lib/protocols/json-stream";
+import { ApiError } from "@/lib/server/errors";
+
+/** What a dry run returns and `run` carries out: the file, the bytes Mailroom would write there, and what to warn about. */
+export interface WritePlan<Op> {
+  /** Root-relative path of the file written or appended to. */
+  path: string;
+  /** The whole new file (a replace or a new file), or the one line appended. */
+  bytes: string;
+  warnings: string[];
+  /** The checked operation, carried out again by `run` (under the protocol's locks where it has them). */
+  op: Op;
+}
+
+const refine = <T extends z.ZodType<string>>(schema: T, problem: (v: string) => string | null) =>
+  schema.superRefine((v, ctx) => {
+    const message = problem(v);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+
+/** A name that becomes part of a path (an agent, a type): `^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$`. */
+export const nameField = refine(z.string({ error: "must be a name" }), nameProblem);
+/** One line of text: no CR, LF, NUL or other control character. */
+export const lineField = refine(z.string({ error: "must be text" }), (v) => (v === "" ? "is required" : headerValueProblem(v)));
+/** Free text of at most 1 MiB (UTF-8), without NUL. */
+export const bodyField = refine(z.string({ error: "must be text" }), (v) => {
+  const bytes = utf8Bytes(v);
+  if (bytes > MAX_BODY_BYTES) return `is ${(bytes / MAX_BODY_BYTES).toFixed(2)} MiB; the limit is 1 MiB`;
+  return v.includes("\0") ? "must not contain NUL characters" : null;
+});
+
+/** What the caller saw of a file: any of these that differ now make the write a 409. */
+export const expectSchema = z
+  .object({ size: z.number().int().nonnegative(), mtimeMs: z.number().nonnegative(), ino: z.number().int().nonnegative() })
+  .partial()
+  .strict();
+export type Expect = z.infer<typeof expectSchema>;
+
+/** Check `input` against `schema`; a 400 naming every bad field (`to: is required; body: …`). */
+export function checkInput<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const byField = new Map<string, string[]>();
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "request";
+    const message = issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+    byField.set(field, [...(byField.get(field) ?? []), message]);
+  }
+  const text = [...byField].map(([field, messages]) => `${field}: ${[...new Set(messages)].join("; ")}`).join("; ");
+  throw new ApiError(400, "bad_request", text);
+}
+
+/** A 409 unless the file is still what the caller saw (`expect` unset: nothing to compare). */
+export async function assertUnchanged(abs: string, display: string, expect: Expect | undefined): Promise<void> {
+  if (!expect || Object.keys(expect).length === 0) return;
+  const st = await fs.stat(abs).catch(() => null);
+  if (!st) throw new ApiError(409, "source_gone", `${display} is no longer there; nothing was changed`);
+  const changed = (["size", "mtimeMs", "ino"] as const).filter((k) => expect[k] !== undefined && expect[k] !== st[k]);
+  if (changed.length) {
+    throw new ApiError(409, "changed", `${display} changed since it was read (${changed.join(", ")} differ); reload it and try again. Nothing was changed.`);
+  }
+}
+
+export function isMissing(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
+}
+
+/** The JSON objects of a stream file, to find an entry a write refers to (a missing file holds none). */
+export function objectsOf(abs: string): JsonObject[] {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(abs);
+  } catch (err) {
+    if (isMissing(err)) return [];
+    throw err;
+  }
+  return readJsonStream(bytes).items.flatMap((i) => (i.ok && isRecord(i.value) ? [i.value] : []));
+}
