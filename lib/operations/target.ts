@@ -65,14 +65,19 @@ function refusalError(err: unknown, relPath: string): unknown {
 
 /** The file's text, for operations that rewrite it: only whole, valid UTF-8 files are rewritten. Read from one safe open. */
 export async function readText(t: Target): Promise<string> {
-  const { bytes, tooLarge } = await readInsideRoot(t.root, t.relPath, MAX_FILE_BYTES).catch((err: unknown) => {
-    throw refusalError(err, t.relPath);
+  return readTextInsideRoot(t.root, t.relPath);
+}
+
+/** A root-relative file's text for a rewrite, from one safe open (any protocol's writer). */
+export async function readTextInsideRoot(root: string, relPath: string): Promise<string> {
+  const { bytes, tooLarge } = await readInsideRoot(root, relPath, MAX_FILE_BYTES).catch((err: unknown) => {
+    throw refusalError(err, relPath);
   });
-  if (tooLarge) throw new ApiError(413, "too_large", `${t.relPath} is larger than 8 MiB; Mailroom does not rewrite it.`);
+  if (tooLarge) throw new ApiError(413, "too_large", `${relPath} is larger than 8 MiB; Mailroom does not rewrite it.`);
   try {
     return utf8.decode(bytes);
   } catch {
-    throw new ApiError(409, "not_utf8", `${t.relPath} is not valid UTF-8, so rewriting it could damage it. Nothing was changed.`);
+    throw new ApiError(409, "not_utf8", `${relPath} is not valid UTF-8, so rewriting it could damage it. Nothing was changed.`);
   }
 }
 

@@ -7,7 +7,8 @@ import { createHash, randomInt } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { assertPlainFile, createFile, moveFile, moveWithContent, resolveForWrite } from "@/lib/operations/fs";
+import { createFile, moveFile, moveWithContent, resolveForWrite } from "@/lib/operations/fs";
+import { readTextInsideRoot } from "@/lib/operations/target";
 import { isRecord, parseYamlBounded, str } from "@/lib/protocols/bounded";
 import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite/build";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
@@ -72,9 +73,7 @@ async function queueExists(root: string, agent: string, field: string): Promise<
 }
 
 async function readSource(root: string, rel: string): Promise<{ text: string; sha256: string }> {
-  const abs = await resolveForWrite(root, rel);
-  await assertPlainFile(abs, rel);
-  const text = await fs.readFile(abs, "utf8");
+  const text = await readTextInsideRoot(root, rel);
   return { text, sha256: sha(text) };
 }
 
