@@ -5,7 +5,8 @@ set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 missing=()
 [ -x "$chromium_path" ] || missing+=(chromium)
-if ! { command -v fc-list >/dev/null && fc-list | grep -qi cjk; }; then missing+=(fonts-noto-cjk); fi
+# Not `grep -q`: it exits at the first match, and pipefail then reports fc-list's broken pipe.
+if ! { command -v fc-list >/dev/null && fc-list | grep -i cjk >/dev/null; }; then missing+=(fonts-noto-cjk); fi
 if [ "${#missing[@]}" = 0 ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Installing Debian's ${missing[*]} for the browser tests…"
