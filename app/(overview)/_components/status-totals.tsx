@@ -20,16 +20,31 @@ export function StatusTotals({ totals }: { totals: Stats["totals"] }) {
         </Link>
       </li>
       {present.map((s) => (
-        <li key={s}>
-          <Link
-            href={routes.messages(`status:${s}`)}
-            className={cn("flex items-baseline gap-2 rounded-lg px-3 py-2 ring-1 ring-inset hover:brightness-95 dark:hover:brightness-125", BADGE_TONES[statusTone(s)])}
-          >
-            <span className="text-lg font-semibold tabular-nums">{(totals[s] ?? 0).toLocaleString("en-US")}</span>
-            <span className="text-sm">{s}</span>
-          </Link>
-        </li>
+        <Total key={s} n={totals[s] ?? 0} label={s} tone={statusTone(s)} href={routes.messages(s === "dead" ? DEAD_MESSAGES : `status:${s}`)}
+          title={s === "dead" ? "Messages that died: the agents' Dead column, summed" : undefined} />
       ))}
+      {totals.deadLetters ? (
+        <Total n={totals.deadLetters} label={totals.deadLetters === 1 ? "dead letter" : "dead letters"} tone={statusTone("dead")} href={routes.deadLetters}
+          title="Files in queue/dead_letter/, each holding a message that died: the ones Dead letters lists" />
+      ) : null}
     </ul>
+  );
+}
+
+/** The dead messages themselves, not the dead letters holding them (their own total). */
+const DEAD_MESSAGES = "status:dead -folder:dead_letter";
+
+function Total({ n, label, tone, href, title }: { n: number; label: string; tone: ReturnType<typeof statusTone>; href: string; title?: string }) {
+  return (
+    <li>
+      <Link
+        href={href}
+        title={title}
+        className={cn("flex items-baseline gap-2 rounded-lg px-3 py-2 ring-1 ring-inset hover:brightness-95 dark:hover:brightness-125", BADGE_TONES[tone])}
+      >
+        <span className="text-lg font-semibold tabular-nums">{n.toLocaleString("en-US")}</span>
+        <span className="text-sm">{label}</span>
+      </Link>
+    </li>
   );
 }
