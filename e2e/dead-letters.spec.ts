@@ -34,7 +34,10 @@ test("requeue a dead letter from the list and find it in its original queue", as
   await expect(page.getByRole("status").filter({ hasText: "Requeued" })).toContainText(
     ".ignite/queue/architect/architecture_request_1795133781377120.mime",
   );
-  await expect(row).toHaveCount(0);
+  // The row stays where it was, marked done, with its undo in place of the buttons.
+  await expect(row).toHaveAttribute("data-done", "");
+  await expect(row.getByRole("button", { name: "Undo" })).toBeVisible();
+  await expect(row.getByRole("button", { name: "Requeue" })).toHaveCount(0);
 
   await page.goto("/agents/architect");
   const requeued = page.getByRole("row").filter({ has: page.getByRole("link", { name: "architecture_request" }) });
@@ -54,7 +57,7 @@ test("discard a dead letter, then restore it", async ({ page, workspace }) => {
 
   await row.getByRole("button", { name: "Discard" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Discarded" })).toContainText(".ignite/archive/mailroom/queue/dead_letter/");
-  await expect(row).toHaveCount(0);
+  await expect(row).toHaveAttribute("data-done", "");
   // The message it held (its own file long gone) is discarded with it, and lives on in the archive.
   const original = await page.context().newPage();
   await original.goto(`/messages?q=${encodeURIComponent(`type:${type}`)}`);
@@ -62,9 +65,33 @@ test("discard a dead letter, then restore it", async ({ page, workspace }) => {
   await expect(original.getByRole("listitem").filter({ hasText: "dead → discarded" })).toContainText("in archive/ so far");
   await original.close();
 
-  await page.getByRole("button", { name: "Restore" }).click();
+  await row.getByRole("button", { name: "Restore" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Restored" })).toContainText(".ignite/queue/dead_letter/");
-  await expect(row).toBeVisible();
+  await expect(row.getByRole("button", { name: "Discard" })).toBeVisible();
+  await expect(row).not.toHaveAttribute("data-done");
+});
+
+test("a requeue from the list is undone from its row: the dead letter is back, the rows below never moved", async ({ page, workspace }) => {
+  const type = writeDeadLetter(workspace.root, "e2e_undo_probe", "innovator", 'idea: "take it back"\n');
+  await page.goto("/dead-letters");
+  const row = rowOf(page, type);
+  const below = page.getByRole("row").nth(2);
+  const before = await below.boundingBox();
+
+  // The list as the page fetches it once the requeue is done: without this dead letter.
+  const without = page.waitForResponse(async (r) => r.url().endsWith("/api/dead-letters") && r.status() === 200 && !(await r.text()).includes(type));
+  await row.getByRole("button", { name: "Requeue" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Requeued" })).toContainText(".ignite/queue/innovator/e2e_undo_probe_");
+  await without;
+  // The row is still there, marked done, and everything below it where it was.
+  await expect(row).toHaveAttribute("data-done", "");
+  expect(await below.boundingBox()).toEqual(before);
+
+  await row.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Requeue undone" })).toContainText(".ignite/queue/dead_letter/e2e_undo_probe_");
+  await expect(row.getByRole("button", { name: "Requeue" })).toBeVisible();
+  const list = (await (await page.request.get("/api/dead-letters")).json()) as { items: { originalType: string | null }[] };
+  expect(list.items.map((d) => d.originalType)).toContain(type);
 });
 
 test("edit & requeue checks the YAML as you type and shows the diff", async ({ page, workspace }) => {
