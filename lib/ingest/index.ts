@@ -1,7 +1,9 @@
 import "server-only";
+import fs from "node:fs";
 import { ConfigError, getConfig } from "@/lib/server/config";
 import { getJournal } from "@/lib/journal/store";
 import { IngestService } from "./service";
+import { rootProblem } from "./sources";
 
 const registry = globalThis as typeof globalThis & { __mailroomIngest?: IngestService };
 
@@ -20,7 +22,11 @@ export async function ingestNow(absPaths: string[]): Promise<void> {
   await registry.__mailroomIngest?.syncPaths(absPaths);
 }
 
-/** Start ingest at server start; a bad setting stops the server with a message that names it. */
+/**
+ * Start ingest at server start; a bad setting stops the server with a message that names it. A
+ * workspace folder that cannot be read is said at once too, though the server goes on (its pages
+ * say so, and the messages seen before stay browsable): scripts/serve.mjs says "Ready" only after.
+ */
 export function startIngestOrExit(): void {
   try {
     startIngest();
@@ -28,6 +34,18 @@ export function startIngestOrExit(): void {
     if (!(err instanceof ConfigError)) throw err;
     console.error(`mailroom: ${err.message}`);
     process.exit(2);
+  }
+  for (const root of getConfig().roots) {
+    const problem = rootProblem(root, statOrNull(root));
+    if (problem !== null) console.error(`mailroom: ${problem}`);
+  }
+}
+
+function statOrNull(file: string): fs.Stats | null {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return null;
   }
 }
 

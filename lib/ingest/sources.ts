@@ -17,15 +17,21 @@ function slug(text: string): string {
   return text.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "root";
 }
 
+/** Why a workspace root cannot be read at all (null when it is a folder), in words a user can act on. */
+export function rootProblem(root: string, stat: { isDirectory(): boolean } | null): string | null {
+  if (stat?.isDirectory()) return null;
+  return `${stat ? `${root} is not a folder` : `workspace folder not found: ${root}`}. Check MAILROOM_ROOT.`;
+}
+
 /** Offer each root to each adapter; a root nothing recognises is reported, not dropped. */
 export async function discoverSources(roots: string[]): Promise<Source[]> {
   const sources: Source[] = [];
   for (const root of roots) {
     const name = slug(path.basename(root));
     const stat = await fs.stat(root).catch(() => null);
-    if (!stat?.isDirectory()) {
-      const error = stat ? `${root} is not a folder` : `workspace folder not found: ${root}`;
-      sources.push({ id: `${name}-ignite`, protocol: "ignite", root, reader: null, error: `${error}. Check MAILROOM_ROOT.` });
+    const problem = rootProblem(root, stat);
+    if (problem !== null) {
+      sources.push({ id: `${name}-ignite`, protocol: "ignite", root, reader: null, error: problem });
       continue;
     }
     let found = false;
