@@ -1,24 +1,8 @@
 // Dead letters: requeue from the list, discard and restore, edit & requeue with the diff.
 // Destructive steps use the architecture_request dead letter (other specs count the ignitian_2
 // one) or dead letters this spec writes itself, like the queue monitor would.
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "../lib/protocols/ignite/build";
-import { expect, test } from "./fixtures";
-
-/** Write a dead letter into queue/dead_letter/ atomically, as dlq_handler.sh would; returns the original's type. */
-function writeDeadLetter(root: string, type: string, to: string, body: string): string {
-  const date = new Date();
-  const name = messageFileName(type, date);
-  const original = markProcessing(buildMessage({ from: "coordinator", to: [to], type, body, date }), date);
-  const letter = buildDeadLetter(original, name, { retryCount: 3, maxRetries: 3, lastError: "timeout after 3 retries", movedAt: date });
-  const dir = path.join(root, ".ignite", "queue", "dead_letter");
-  const file = `${name.replace(/\.mime$/, "")}_dlq_${Math.floor(date.getTime() / 1000)}.mime`;
-  fs.writeFileSync(path.join(dir, `.${file}.tmp`), letter, { mode: 0o600 });
-  fs.renameSync(path.join(dir, `.${file}.tmp`), path.join(dir, file));
-  return type;
-}
+import { expect, test, writeDeadLetter } from "./fixtures";
 
 const rowOf = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 

@@ -45,7 +45,7 @@ describe("scripts/serve.mjs", () => {
   // Starts the production build, so only where one exists (npm test builds first).
   it.skipIf(!fs.existsSync(".next/BUILD_ID"))("says a bad setting, and never that it is Ready", async () => {
     const data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-serve-"));
-    const env = { PATH: process.env.PATH, HOME: data, PORT: String(4300 + (process.pid % 500)), MAILROOM_DATA: data, MAILROOM_POLL_MS: "soon" };
+    const env = { PATH: process.env.PATH, HOME: data, PORT: String(4300 + (process.pid % 500)), MAILROOM_DATA: data, MAILROOM_POLL_MS: "soon", NODE_ENV: "production" as const };
     const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
       const child = spawn(process.execPath, ["scripts/serve.mjs"], { env });
       let out = "";
