@@ -44,7 +44,7 @@ function Steps({ steps, last, className = "" }: { steps: LifecycleStep[]; last: 
               <RelativeTime iso={e.at} variant="both" />
             </p>
             {future ? (
-              <p className="text-xs text-amber-800 dark:text-amber-300">
+              <p className="text-xs text-amber-800 dark:text-amber-300" data-future-note>
                 Stamped <RelativeTime iso={future} variant="absolute" />, in the future: a clock ahead of this one; shown as now.
               </p>
             ) : null}
