@@ -69,7 +69,8 @@ test("a requeue from the list is undone from its row: the dead letter is back, t
   await without;
   // The row is still there, marked done, and everything below it where it was.
   await expect(row).toHaveAttribute("data-done", "");
-  expect(await below.boundingBox()).toEqual(before);
+  // (Its height may change by a subpixel as the columns make room for the done row's undo.)
+  expect(Math.abs((await below.boundingBox())!.y - before!.y)).toBeLessThan(1);
 
   await row.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Requeue undone" })).toContainText(".ignite/queue/dead_letter/e2e_undo_probe_");
