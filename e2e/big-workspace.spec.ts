@@ -7,6 +7,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { generateIgniteTree, type GeneratedTree } from "../lib/bench/generate";
 import type { ThreadDetail } from "../lib/threads/model";
+import { GUTTER } from "../app/threads/[id]/_components/graph-viewport";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 // Over the 20,000 files from which a first scan loads on worker threads (lib/ingest/scan.ts).
@@ -63,11 +64,12 @@ test("a long chain of replies opens on its first message, legibly, and the fit b
   const graph = page.getByTestId("thread-graph");
   const firstNode = graph.locator(`.react-flow__node:has(a[href="/messages/${first.key}"])`);
   await expect(firstNode).toBeVisible();
-  // Opened on it: centred across the pane (React Flow's own opening puts it at the left edge)…
+  // Opened on it: centred between the controls and the minimap (React Flow's own opening puts it at the left edge)…
   const pane = (await graph.locator(".react-flow").boundingBox())!;
+  const middle = pane.x + GUTTER.left + (pane.width - GUTTER.left - GUTTER.right) / 2;
   await expect.poll(async () => {
     const box = await firstNode.boundingBox();
-    return box ? Math.abs(box.x + box.width / 2 - (pane.x + pane.width / 2)) : Infinity;
+    return box ? Math.abs(box.x + box.width / 2 - middle) : Infinity;
   }).toBeLessThan(2);
   // …and drawn at least half size (236 px wide at 100%), where its type and agents can be read.
   expect((await firstNode.boundingBox())?.width).toBeGreaterThanOrEqual(118);

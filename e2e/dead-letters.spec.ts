@@ -1,24 +1,8 @@
 // Dead letters: requeue from the list, discard and restore, edit & requeue with the diff.
 // Destructive steps use the architecture_request dead letter (other specs count the ignitian_2
 // one) or dead letters this spec writes itself, like the queue monitor would.
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "../lib/protocols/ignite/build";
-import { expect, test } from "./fixtures";
-
-/** Write a dead letter into queue/dead_letter/ atomically, as dlq_handler.sh would; returns the original's type. */
-function writeDeadLetter(root: string, type: string, to: string, body: string): string {
-  const date = new Date();
-  const name = messageFileName(type, date);
-  const original = markProcessing(buildMessage({ from: "coordinator", to: [to], type, body, date }), date);
-  const letter = buildDeadLetter(original, name, { retryCount: 3, maxRetries: 3, lastError: "timeout after 3 retries", movedAt: date });
-  const dir = path.join(root, ".ignite", "queue", "dead_letter");
-  const file = `${name.replace(/\.mime$/, "")}_dlq_${Math.floor(date.getTime() / 1000)}.mime`;
-  fs.writeFileSync(path.join(dir, `.${file}.tmp`), letter, { mode: 0o600 });
-  fs.renameSync(path.join(dir, `.${file}.tmp`), path.join(dir, file));
-  return type;
-}
+import { expect, test, writeDeadLetter } from "./fixtures";
 
 const rowOf = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 
@@ -34,7 +18,10 @@ test("requeue a dead letter from the list and find it in its original queue", as
   await expect(page.getByRole("status").filter({ hasText: "Requeued" })).toContainText(
     ".ignite/queue/architect/architecture_request_1795133781377120.mime",
   );
-  await expect(row).toHaveCount(0);
+  // The row stays where it was, marked done, with its undo in place of the buttons.
+  await expect(row).toHaveAttribute("data-done", "");
+  await expect(row.getByRole("button", { name: "Undo" })).toBeVisible();
+  await expect(row.getByRole("button", { name: "Requeue" })).toHaveCount(0);
 
   await page.goto("/agents/architect");
   const requeued = page.getByRole("row").filter({ has: page.getByRole("link", { name: "architecture_request" }) });
@@ -54,7 +41,7 @@ test("discard a dead letter, then restore it", async ({ page, workspace }) => {
 
   await row.getByRole("button", { name: "Discard" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Discarded" })).toContainText(".ignite/archive/mailroom/queue/dead_letter/");
-  await expect(row).toHaveCount(0);
+  await expect(row).toHaveAttribute("data-done", "");
   // The message it held (its own file long gone) is discarded with it, and lives on in the archive.
   const original = await page.context().newPage();
   await original.goto(`/messages?q=${encodeURIComponent(`type:${type}`)}`);
@@ -62,9 +49,34 @@ test("discard a dead letter, then restore it", async ({ page, workspace }) => {
   await expect(original.getByRole("listitem").filter({ hasText: "dead → discarded" })).toContainText("in archive/ so far");
   await original.close();
 
-  await page.getByRole("button", { name: "Restore" }).click();
+  await row.getByRole("button", { name: "Restore" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Restored" })).toContainText(".ignite/queue/dead_letter/");
-  await expect(row).toBeVisible();
+  await expect(row.getByRole("button", { name: "Discard" })).toBeVisible();
+  await expect(row).not.toHaveAttribute("data-done");
+});
+
+test("a requeue from the list is undone from its row: the dead letter is back, the rows below never moved", async ({ page, workspace }) => {
+  const type = writeDeadLetter(workspace.root, "e2e_undo_probe", "innovator", 'idea: "take it back"\n');
+  await page.goto("/dead-letters");
+  const row = rowOf(page, type);
+  const below = page.getByRole("row").nth(2);
+  const before = await below.boundingBox();
+
+  // The list as the page fetches it once the requeue is done: without this dead letter.
+  const without = page.waitForResponse(async (r) => r.url().endsWith("/api/dead-letters") && r.status() === 200 && !(await r.text()).includes(type));
+  await row.getByRole("button", { name: "Requeue" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Requeued" })).toContainText(".ignite/queue/innovator/e2e_undo_probe_");
+  await without;
+  // The row is still there, marked done, and everything below it where it was.
+  await expect(row).toHaveAttribute("data-done", "");
+  // (Its height may change by a subpixel as the columns make room for the done row's undo.)
+  expect(Math.abs((await below.boundingBox())!.y - before!.y)).toBeLessThan(1);
+
+  await row.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Requeue undone" })).toContainText(".ignite/queue/dead_letter/e2e_undo_probe_");
+  await expect(row.getByRole("button", { name: "Requeue" })).toBeVisible();
+  const list = (await (await page.request.get("/api/dead-letters")).json()) as { items: { originalType: string | null }[] };
+  expect(list.items.map((d) => d.originalType)).toContain(type);
 });
 
 test("edit & requeue checks the YAML as you type and shows the diff", async ({ page, workspace }) => {

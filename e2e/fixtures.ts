@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test as base } from "@playwright/test";
-import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
+import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "../lib/protocols/ignite/build";
 
 interface Workspace {
   root: string;
@@ -35,3 +35,16 @@ export const test = base.extend<{ workspace: Workspace }>({
 });
 
 export { expect } from "@playwright/test";
+
+/** Write a dead letter into queue/dead_letter/ atomically, as dlq_handler.sh would; returns the original's type. */
+export function writeDeadLetter(root: string, type: string, to: string, body: string): string {
+  const date = new Date();
+  const name = messageFileName(type, date);
+  const original = markProcessing(buildMessage({ from: "coordinator", to: [to], type, body, date }), date);
+  const letter = buildDeadLetter(original, name, { retryCount: 3, maxRetries: 3, lastError: "timeout after 3 retries", movedAt: date });
+  const dir = path.join(root, ".ignite", "queue", "dead_letter");
+  const file = `${name.replace(/\.mime$/, "")}_dlq_${Math.floor(date.getTime() / 1000)}.mime`;
+  fs.writeFileSync(path.join(dir, `.${file}.tmp`), letter, { mode: 0o600 });
+  fs.renameSync(path.join(dir, `.${file}.tmp`), path.join(dir, file));
+  return type;
+}

@@ -49,6 +49,8 @@ export type BulkInput = z.infer<typeof bulkInputSchema>;
 export interface ActionResult {
   key: string;
   path: string;
+  /** The file acted on, when the action archived it beside its main move (a requeued dead letter): restorable from there. */
+  archived?: { key: string; path: string };
 }
 
 export interface BulkItemResult {

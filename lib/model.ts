@@ -114,7 +114,11 @@ export interface AgentStats {
 
 export interface Stats {
   seq: number;
-  totals: { messages: number } & Partial<Record<Status, number>>;
+  /**
+   * Messages by status. `dead` counts the messages that died (each agent's Dead column, summed);
+   * `deadLetters` the dead letters holding them, files in dead_letter/ whose status is dead too.
+   */
+  totals: { messages: number; deadLetters?: number } & Partial<Record<Status, number>>;
   agents: AgentStats[];
 }
 

@@ -57,12 +57,17 @@ describe("GET /api/dead-letters", () => {
 });
 
 describe("POST /api/messages/{key}/…", () => {
-  it("requeue answers the original's key and the new path, and records where it came from", async () => {
+  it("requeue answers the original's key, the new path and where the dead letter was archived, and records where it came from", async () => {
     const key = h.keyAt(DL_ARCH);
     const res = await requeue(post({ path: DL_ARCH }), params(key));
     expect(res.status).toBe(200);
     const body = (await res.json()) as ActionResult;
-    expect(body).toEqual({ key: h.summary(key)?.deadLetterOf, path: ".ignite/queue/architect/architecture_request_1795133781377120.mime" });
+    expect(body).toEqual({
+      key: h.summary(key)?.deadLetterOf,
+      path: ".ignite/queue/architect/architecture_request_1795133781377120.mime",
+      // The dead letter, archived: where the page's Undo restores it from.
+      archived: { key, path: ".ignite/archive/mailroom/queue/dead_letter/architecture_request_1795133781377120_dlq_1795135015.mime" },
+    });
     expect(h.history(body.key)).toContain("requeue by operator");
   });
 

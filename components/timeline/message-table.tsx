@@ -36,20 +36,24 @@ export function MessageTable({ items, caption, compact = false }: { items: Messa
 }
 
 /** The number of columns, for spacer cells. */
-export const columnCount = (compact: boolean) => (compact ? 6 : 7);
+export const columnCount = (compact: boolean) => (compact ? 5 : 6);
 
-/** The column widths and the header row (row 1 for aria-rowindex). */
+/**
+ * The column widths and the header row (row 1 for aria-rowindex). Each fixed column fits its
+ * longest usual value: the time as the server renders it ("11-20 00:59 UTC", 116 px before the
+ * page knows the viewer's zone), "dead_letter / dead_letter" (190 px). The preview takes the rest,
+ * sharing its cell with the row's flags, which most rows do not have.
+ */
 export function MessageTableHead({ compact = false, indexed = false }: { compact?: boolean; indexed?: boolean }) {
   return (
     <>
       <colgroup>
-        <col className="w-32" />
+        <col className="w-36" />
         <col className="w-28" />
         <col className="w-48" />
         <col className="w-52" />
-        {compact ? null : <col className="w-44" />}
-        <col className="hidden lg:table-column" />
-        <col className="w-44" />
+        {compact ? null : <col className="w-56" />}
+        <col />
       </colgroup>
       <thead className="border-b border-zinc-200 dark:border-zinc-800">
         <tr aria-rowindex={indexed ? 1 : undefined}>
@@ -58,8 +62,10 @@ export function MessageTableHead({ compact = false, indexed = false }: { compact
           <th scope="col" className={TH}>Type</th>
           <th scope="col" className={TH}>From → to</th>
           {compact ? null : <th scope="col" className={TH}>Agent / folder</th>}
-          <th scope="col" className={cn(TH, "hidden lg:table-cell")}>Preview</th>
-          <th scope="col" className={TH}><span className="sr-only">Flags</span></th>
+          <th scope="col" className={TH}>
+            <span className="hidden lg:inline">Preview</span>
+            <span className="sr-only"> and flags</span>
+          </th>
         </tr>
       </thead>
     </>
@@ -94,7 +100,7 @@ export function MessageRow({
         selected && "bg-sky-50 shadow-[inset_3px_0_0_var(--color-sky-500)] hover:bg-sky-50 dark:bg-sky-950/40 dark:hover:bg-sky-950/40",
       )}
     >
-      <td className={cn(TD, "truncate tabular-nums text-zinc-600 dark:text-zinc-400")}>
+      <td className={cn(TD, "whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400")}>
         <RelativeTime iso={m.date ?? m.updatedAt} />
       </td>
       <td className={TD}>
@@ -118,9 +124,11 @@ export function MessageRow({
           <span className="text-zinc-400 dark:text-zinc-500"> / {m.folder}</span>
         </td>
       )}
-      <td className={cn(TD, "hidden truncate text-zinc-500 lg:table-cell dark:text-zinc-400")}>{m.preview}</td>
-      <td className={cn(TD, "text-right")}>
-        <MessageFlags message={m} showGone wrap={false} className="justify-end" />
+      <td className={TD}>
+        <div className="flex items-center justify-end gap-2">
+          <span className="hidden min-w-0 flex-1 truncate text-zinc-500 lg:block dark:text-zinc-400" data-preview>{m.preview}</span>
+          <MessageFlags message={m} showGone wrap={false} className="shrink-0" />
+        </div>
       </td>
     </tr>
   );

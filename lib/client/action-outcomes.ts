@@ -1,12 +1,25 @@
 // Each action as the UI runs it: the POST, then a sentence saying what happened.
-import type { RequeueInput } from "@/lib/actions";
+import type { ActionResult, RequeueInput } from "@/lib/actions";
 import { routes } from "./keys";
 import { postAction } from "./post-action";
 import type { ActionOutcome } from "./use-action";
 
 export async function requeueOutcome(key: string, input: RequeueInput): Promise<ActionOutcome> {
   const r = await postAction(key, "requeue", input);
-  return { ok: true, text: `Requeued${input.body !== undefined ? " with the edited body" : ""}: now ${r.path}.`, href: routes.message(r.key) };
+  const { archived } = r;
+  return {
+    ok: true,
+    text: `Requeued${input.body !== undefined ? " with the edited body" : ""}: now ${r.path}.`,
+    href: routes.message(r.key),
+    // A requeued dead letter was archived: undo takes the copy out of the queue, then restores the letter.
+    undo: archived === undefined ? undefined : { label: "Undo", run: () => unrequeueOutcome(r, archived) },
+  };
+}
+
+async function unrequeueOutcome(requeued: ActionResult, archived: NonNullable<ActionResult["archived"]>): Promise<ActionOutcome> {
+  await postAction(requeued.key, "discard", { path: requeued.path });
+  const letter = await postAction(archived.key, "restore", { path: archived.path });
+  return { ok: true, text: `Requeue undone: the dead letter is back at ${letter.path}; the requeued copy is in the archive.`, href: routes.message(letter.key) };
 }
 
 export async function retryOutcome(key: string, path: string | undefined): Promise<ActionOutcome> {

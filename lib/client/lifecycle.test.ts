@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryEvent } from "@/lib/model";
-import { folderOf, lifecycleSteps } from "./lifecycle";
+import { foldSteps, folderOf, lifecycleSteps } from "./lifecycle";
 
 const t0 = Date.parse("2026-11-20T09:00:00Z");
 const at = (ms: number) => new Date(t0 + ms).toISOString();
@@ -161,5 +161,37 @@ describe("lifecycleSteps", () => {
     expect(lifecycleSteps([])).toEqual([]);
     const steps = lifecycleSteps([ev(0, "seen", "something else"), ev(5_000, "requeue", "by an operator")], t0 + 10_000);
     expect(steps.map((s) => s.spent)).toEqual([null, null]);
+  });
+});
+
+describe("future dates", () => {
+  it("shows an event stamped later than now at now, and keeps its own time apart", () => {
+    const now = t0 + 60_000;
+    const history = [ev(0, "seen", `first seen in ${Q} as queued`), ev(3_600_000, "moved", `${Q} → ${P} (queued → processing)`)];
+    const steps = lifecycleSteps(history, now);
+    expect(steps[1]?.event.at).toBe(new Date(now).toISOString());
+    expect(steps[1]?.future).toBe(at(3_600_000));
+    expect(steps[0]?.future).toBeNull();
+    expect(steps[0]?.spent).toBe("1 min in queue/");
+  });
+
+  it("leaves an event a few seconds ahead of the page's clock alone", () => {
+    const steps = lifecycleSteps([ev(5_000, "seen", `first seen in ${Q} as queued`)], t0);
+    expect(steps[0]?.future).toBeNull();
+    expect(steps[0]?.event.at).toBe(at(5_000));
+  });
+});
+
+describe("foldSteps", () => {
+  it("folds the middle of a long lifecycle, keeping its first and latest steps", () => {
+    const steps = Array.from({ length: 20 }, (_, i) => i);
+    const { head, folded, tail } = foldSteps(steps);
+    expect(head).toEqual([0, 1]);
+    expect(tail).toEqual([16, 17, 18, 19]);
+    expect([...head, ...folded, ...tail]).toEqual(steps);
+  });
+
+  it("leaves a short lifecycle whole", () => {
+    expect(foldSteps([1, 2, 3, 4, 5, 6, 7])).toEqual({ head: [1, 2, 3, 4, 5, 6, 7], folded: [], tail: [] });
   });
 });

@@ -13,6 +13,8 @@ export interface LifecycleStep {
   note: string | null;
   /** The operator's action that made this step ("requeue by operator"): shown with the step, not as one of its own. */
   cause: HistoryEvent | null;
+  /** The event's own time when it is later than `now` (a file stamped by a clock that runs ahead): the step is shown at `now`. */
+  future: string | null;
 }
 
 /**
@@ -21,6 +23,8 @@ export interface LifecycleStep {
  * shown on its own.
  */
 const ACTION_AFTER_MOVE_MS = 10_000;
+/** Later than `now` by more than this, an event is dated in the future; the page's clock ticks every 5 s. */
+const FUTURE_AFTER_MS = 60_000;
 
 /** Whether an event is an operator's action (finish.ts names them "requeue by operator", "retry by operator"…). */
 const isOperatorAction = (e: HistoryEvent): boolean => e.kind.endsWith(" by operator");
@@ -112,13 +116,17 @@ function span(ms: number): string {
 export function lifecycleSteps(history: HistoryEvent[], now: number | null = null): LifecycleStep[] {
   const place: Place = { folder: null, status: null, gone: false };
   const first = parseTime(history[0]?.at);
-  const steps: (LifecycleStep & { t: number | null })[] = history.map((event) => {
-    const t = parseTime(event.at);
+  const steps: (LifecycleStep & { t: number | null })[] = history.map((raw) => {
+    const stamped = parseTime(raw.at);
+    const future = now !== null && stamped !== null && stamped - now > FUTURE_AFTER_MS;
+    // Shown, and measured, as of now: a step cannot have happened later than the present.
+    const event = future ? { ...raw, at: new Date(now).toISOString() } : raw;
+    const t = future ? now : stamped;
     const change = placeAfter(event);
     if (change) Object.assign(place, change);
     const state = change ? describePlace(place) : null;
     const note = event.kind === "gone" && t !== null && first !== null ? `gone after ${span(Math.max(0, t - first))}` : null;
-    return { event, state, spent: null, note, cause: null, t };
+    return { event, state, spent: null, note, cause: null, future: future ? raw.at : null, t };
   });
   // A place lasts until the next event that changes the place. A deletion or a status change that
   // leaves it where it was (the original's deletion once dead-lettered) does not end the stay, nor
@@ -138,7 +146,20 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
     letterSeen = false;
   }
   if (open?.state && open.t !== null && now !== null) open.spent = `${span(Math.max(0, now - open.t))} ${open.state} so far`;
-  return withCauses(steps).map(({ event, state, spent, note, cause }) => ({ event, state, spent, note, cause }));
+  return withCauses(steps).map(({ event, state, spent, note, cause, future }) => ({ event, state, spent, note, cause, future }));
+}
+
+/** Steps shown before and after the fold: the first sighting and where it went, and the latest few. */
+const HEAD_STEPS = 2;
+const TAIL_STEPS = 4;
+
+/**
+ * A long lifecycle (a message requeued and dead-lettered again and again) as its first steps,
+ * the latest ones, and the repeated middle folded away; short ones are not folded.
+ */
+export function foldSteps<T>(steps: readonly T[]): { head: T[]; folded: T[]; tail: T[] } {
+  if (steps.length <= HEAD_STEPS + TAIL_STEPS + 1) return { head: [...steps], folded: [], tail: [] };
+  return { head: steps.slice(0, HEAD_STEPS), folded: steps.slice(HEAD_STEPS, -TAIL_STEPS), tail: steps.slice(-TAIL_STEPS) };
 }
 
 /** The path a move (or first sighting) put the file at, as the event's detail says; else null. */

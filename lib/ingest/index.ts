@@ -1,8 +1,10 @@
 import "server-only";
+import fs from "node:fs";
 import { ConfigError, getConfig } from "@/lib/server/config";
 import { JOURNAL_RETRY_MS, journalFaultKind } from "@/lib/journal/faults";
 import { getJournal } from "@/lib/journal/store";
 import { IngestService } from "./service";
+import { rootProblem } from "./sources";
 
 const registry = globalThis as typeof globalThis & { __mailroomIngest?: IngestService };
 
@@ -30,7 +32,9 @@ export async function ingestNow(absPaths: string[]): Promise<void> {
 /**
  * Start ingest at server start; a bad setting stops the server with a message that names it. A
  * journal that cannot be opened (reported on every page) does not: opening is tried again until
- * it can be, and ingest starts then.
+ * it can be, and ingest starts then. A workspace folder that cannot be read is said at once too,
+ * though the server goes on (its pages say so, and the messages seen before stay browsable):
+ * scripts/serve.mjs says "Ready" only after.
  */
 export function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): void {
   try {
@@ -43,6 +47,18 @@ export function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): void {
     if (!(err instanceof ConfigError)) throw err;
     console.error(`mailroom: ${err.message}`);
     process.exit(2);
+  }
+  for (const root of getConfig().roots) {
+    const problem = rootProblem(root, statOrNull(root));
+    if (problem !== null) console.error(`mailroom: ${problem}`);
+  }
+}
+
+function statOrNull(file: string): fs.Stats | NodeJS.ErrnoException {
+  try {
+    return fs.statSync(file);
+  } catch (err) {
+    return err as NodeJS.ErrnoException;
   }
 }
 

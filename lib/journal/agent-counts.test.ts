@@ -7,11 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Stats } from "@/lib/model";
+import type { Stats, Status } from "@/lib/model";
 import { discardMessage, requeueMessage, retryMessage } from "@/lib/operations";
 import { DL_ARCH, DL_TASK, QUEUED, STUCK, openHarness, type Harness } from "@/lib/operations/test-harness";
 import { fileRecord } from "@/lib/testing/parsed";
 import { migrate, type Db } from "./db";
+import { LISTED_DEAD_LETTERS_SQL } from "./dead-letters";
 import { queryStats } from "./stats";
 import { getJournal } from "./store";
 import { JournalWriter } from "./writer";
@@ -21,8 +22,10 @@ type Scanned = Omit<Stats["agents"][number], "lastActivityAt"> & { last_ms: numb
 /** The sums straight from the messages table (the query the counts replaced). */
 function scanned(db: Db): { totals: Stats["totals"]; agents: Scanned[] } {
   const totals: Stats["totals"] = { messages: 0 };
-  for (const r of db.prepare("SELECT status, COUNT(*) AS n FROM messages GROUP BY status").all() as { status: keyof Stats["totals"]; n: number }[]) {
-    totals[r.status] = r.n;
+  const byStatus = db.prepare("SELECT status, folder = 'dead_letter' AS letter, COUNT(*) AS n FROM messages GROUP BY 1, 2").all() as { status: Status; letter: number; n: number }[];
+  for (const r of byStatus) {
+    const into = r.status === "dead" && r.letter === 1 ? "deadLetters" : r.status;
+    totals[into] = (totals[into] ?? 0) + r.n;
     totals.messages += r.n;
   }
   const rows = db
@@ -42,6 +45,11 @@ function expectCountsMatch(db: Db): void {
   const stats = queryStats(db);
   const scan = scanned(db);
   expect(stats.totals).toEqual(scan.totals);
+  // The overview's three dead counts agree: the dead total is the agents' Dead column summed, and
+  // the dead letters are the ones /dead-letters lists (on disk in dead_letter/, dead).
+  expect(stats.totals.dead ?? 0).toBe(stats.agents.reduce((n, a) => n + a.dead, 0));
+  const letters = db.prepare(LISTED_DEAD_LETTERS_SQL.replace("ORDER BY", "AND d.status = 'dead' ORDER BY")).all(1e9).length;
+  expect(stats.totals.deadLetters ?? 0).toBe(letters);
   const withMessages = stats.agents.filter((a) => scan.agents.some((s) => s.agent === a.agent && s.source === a.source));
   expect(withMessages.map(({ lastActivityAt: _, ...a }) => a)).toEqual(
     expect.arrayContaining(scan.agents.map(({ last_ms: _, ...a }) => a)),

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { AgentStats, Stats } from "@/lib/model";
+import type { AgentStats, Stats, Status } from "@/lib/model";
 import type { Db } from "./db";
 import { currentSeq, querySources } from "./queries";
 import { VersionedCache } from "./versioned";
@@ -11,16 +11,21 @@ type LiveQueue = { source: string; agent: string; oldest_queued_ms: number; next
 const at = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 /**
- * Agents × status counts (dead letters apart), from the counts triggers keep (migration 9), so
+ * Agents × status counts (dead letters apart, in the totals as `deadLetters`), from the counts triggers keep (migration 9), so
  * this reads a few rows per agent and the live queue (queued and retrying messages, through the
  * status index), never the whole table. Last activity: the latest write to a message while it
  * was in the agent's queue (one since moved or pruned included).
  */
 export function queryStats(db: Db): Stats {
   const totals: Stats["totals"] = { messages: 0 };
-  const byStatus = db.prepare("SELECT status, SUM(n) AS n FROM agent_counts GROUP BY status HAVING SUM(n) > 0").all() as { status: keyof Stats["totals"]; n: number }[];
+  const byStatus = db
+    .prepare("SELECT status, dead_letter, SUM(n) AS n FROM agent_counts GROUP BY status, dead_letter HAVING SUM(n) > 0")
+    .all() as { status: Status; dead_letter: number; n: number }[];
   for (const r of byStatus) {
-    totals[r.status] = r.n;
+    // A dead letter is "dead" too, but it is the letter, not a message that died: counted apart,
+    // so the dead total is the agents' Dead column summed and the letters are /dead-letters' count.
+    const into = r.status === "dead" && r.dead_letter === 1 ? "deadLetters" : r.status;
+    totals[into] = (totals[into] ?? 0) + r.n;
     totals.messages += r.n;
   }
   const counts = db

@@ -24,11 +24,11 @@ export interface Actor {
  */
 export async function finish(
   t: Target,
-  action: { kind: string; actor: string; to: string; touched: string[]; note?: string },
+  action: { kind: string; actor: string; to: string; touched: string[]; note?: string; archived?: string },
 ): Promise<ActionResult> {
   await ingestNow([t.relPath, ...action.touched].map((p) => absoluteFor(t.root, p)));
   const key = keyAtPath(t.root, action.to) ?? t.key;
   const detail = `${t.relPath} → ${action.to}${action.note ? ` ${action.note}` : ""} (from ${action.actor})`;
   for (const k of new Set([t.key, key])) recordAction(k, `${action.kind} by operator`, detail);
-  return { key, path: action.to };
+  return action.archived === undefined ? { key, path: action.to } : { key, path: action.to, archived: { key: t.key, path: action.archived } };
 }

@@ -27,7 +27,7 @@ describe("requeue a dead letter", () => {
 
     const result = await requeueMessage(dlKey, { path: DL_ARCH, actor });
 
-    expect(result).toEqual({ key: originalKey, path: TARGET });
+    expect(result).toEqual({ key: originalKey, path: TARGET, archived: { key: dlKey, path: ARCHIVED } });
     const text = h.read(TARGET);
     for (const name of ["X-IGNITE-Status", "X-IGNITE-Processed-At", "X-IGNITE-Retry-Count", "X-IGNITE-Last-Retry-At", "X-IGNITE-Next-Retry-After"]) {
       expect(getHeader(text, name)).toBeNull();
@@ -45,6 +45,19 @@ describe("requeue a dead letter", () => {
     expect(h.history(originalKey)).not.toContain("status");
     expect(h.history(dlKey)).toContain("requeue by operator");
     expect(listDeadLetters().items.map((d) => d.path)).toEqual([DL_TASK]);
+  });
+
+  it("is undone as the page undoes it: the requeued copy discarded, then the dead letter restored from where it was archived", async () => {
+    const dlKey = h.keyAt(DL_ARCH);
+    const originalKey = h.summary(dlKey)?.deadLetterOf ?? "";
+    const result = await requeueMessage(dlKey, { path: DL_ARCH, actor });
+    await discardMessage(result.key, { path: result.path, actor });
+    expect(result.archived?.key).toBe(dlKey);
+    expect(await restoreMessage(dlKey, { path: result.archived?.path, actor })).toEqual({ key: dlKey, path: DL_ARCH });
+    expect(h.exists(TARGET)).toBe(false);
+    expect(h.summary(dlKey)).toMatchObject({ status: "dead", folder: "dead_letter", path: DL_ARCH });
+    expect(listDeadLetters().items.map((d) => d.path).sort()).toEqual([DL_ARCH, DL_TASK].sort());
+    expect(h.summary(originalKey)?.status).not.toBe("queued");
   });
 
   it("writes a file the IGNITE tools read exactly like the original", async () => {
@@ -114,9 +127,10 @@ describe("requeue a dead letter", () => {
   });
 
   it("requeues a dead original through the dead letter that holds it", async () => {
-    const originalKey = h.summary(h.keyAt(DL_ARCH))?.deadLetterOf ?? "";
+    const dlKey = h.keyAt(DL_ARCH);
+    const originalKey = h.summary(dlKey)?.deadLetterOf ?? "";
     expect(h.summary(originalKey)).toMatchObject({ status: "dead", path: null });
-    expect(await requeueMessage(originalKey, { actor })).toEqual({ key: originalKey, path: TARGET });
+    expect(await requeueMessage(originalKey, { actor })).toEqual({ key: originalKey, path: TARGET, archived: { key: dlKey, path: ARCHIVED } });
   });
 });
 

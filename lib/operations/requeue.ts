@@ -52,7 +52,7 @@ async function planDeadLetter(t: Target, req: RequeueRequest): Promise<Plan> {
         await fs.unlink(targetAbs).catch(() => undefined);
         throw err;
       }
-      return finish(t, { kind: "requeue", actor: req.actor, to: targetRel, touched: [targetRel, archiveRel], note: noteFor(archiveRel, edited) });
+      return finish(t, { kind: "requeue", actor: req.actor, to: targetRel, touched: [targetRel, archiveRel], note: noteFor(archiveRel, edited), archived: archiveRel });
     },
   };
 }

@@ -1,4 +1,6 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
@@ -48,4 +50,21 @@ describe("scripts/serve.mjs", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/refusing to listen on 0\.0\.0\.0 without MAILROOM_TOKEN/);
   });
+
+  // Starts the production build, so only where one exists (npm test builds first).
+  it.skipIf(!fs.existsSync(".next/BUILD_ID"))("says a bad setting, and never that it is Ready", async () => {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-serve-"));
+    const env = { PATH: process.env.PATH, HOME: data, PORT: String(4300 + (process.pid % 500)), MAILROOM_DATA: data, MAILROOM_POLL_MS: "soon", NODE_ENV: "production" as const };
+    const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ["scripts/serve.mjs"], { env });
+      let out = "";
+      child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+      child.stderr.on("data", (b: Buffer) => (out += b.toString()));
+      child.on("exit", (code) => resolve({ code, out }));
+    });
+    fs.rmSync(data, { recursive: true, force: true });
+    expect(run.code).toBe(2);
+    expect(run.out).toMatch(/MAILROOM_POLL_MS: must be a number of milliseconds/);
+    expect(run.out).not.toMatch(/Ready/);
+  }, 60_000);
 });

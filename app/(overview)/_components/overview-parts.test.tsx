@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentStats } from "@/lib/model";
 import { AgentsTable } from "./agents-table";
 import { RetryNotice } from "./retry-notice";
+import { StatusTotals } from "./status-totals";
 import { StuckNotice } from "./stuck-notice";
 
 const agent = (name: string, retrying: number, stuck = 0): AgentStats => ({
@@ -43,5 +44,15 @@ describe("AgentsTable", () => {
     const html = renderToStaticMarkup(<AgentsTable agents={[{ ...agent("leader", 1500, 2), delivered: 6452 }]} />);
     expect(html).toContain(">6,452<");
     expect(html).toContain(">1,500<");
+  });
+});
+
+describe("StatusTotals", () => {
+  it("counts the dead messages and the dead letters holding them apart, side by side, each linking to what it counts", () => {
+    const html = renderToStaticMarkup(<StatusTotals totals={{ messages: 5, queued: 2, dead: 1, deadLetters: 1, invalid: 1 }} />);
+    const labels = [...html.matchAll(/<span class="text-sm[^"]*">([^<]+)<\/span>/g)].map((m) => m[1]);
+    expect(labels).toEqual(["messages", "queued", "dead", "dead letter", "invalid"]);
+    expect(html).toContain(`href="/messages?q=${encodeURIComponent("status:dead -folder:dead_letter").replace(/%20/g, "+")}"`);
+    expect(html).toContain('href="/dead-letters"');
   });
 });

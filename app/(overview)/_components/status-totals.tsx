@@ -5,9 +5,35 @@ import { cn } from "@/components/ui/cn";
 import { routes } from "@/lib/client/keys";
 import { STATUSES, type Stats } from "@/lib/model";
 
-/** Totals by status, each a link to the matching messages. */
+/** The dead messages themselves, not the dead letters holding them (their own total). */
+const DEAD_MESSAGES = "status:dead -folder:dead_letter";
+
+interface Chip {
+  n: number;
+  label: string;
+  tone: ReturnType<typeof statusTone>;
+  href: string;
+  title?: string;
+}
+
+/** Totals by status, each a link to the matching messages; the dead letters beside the dead messages they hold. */
 export function StatusTotals({ totals }: { totals: Stats["totals"] }) {
-  const present = STATUSES.filter((s) => (totals[s] ?? 0) > 0);
+  const chips: Chip[] = STATUSES.filter((s) => (totals[s] ?? 0) > 0).map((s) =>
+    s === "dead"
+      ? { n: totals.dead ?? 0, label: s, tone: statusTone(s), href: routes.messages(DEAD_MESSAGES), title: "Messages that died: the agents' Dead column, summed" }
+      : { n: totals[s] ?? 0, label: s, tone: statusTone(s), href: routes.messages(`status:${s}`) },
+  );
+  if (totals.deadLetters) {
+    const letters: Chip = {
+      n: totals.deadLetters,
+      label: totals.deadLetters === 1 ? "dead letter" : "dead letters",
+      tone: statusTone("dead"),
+      href: routes.deadLetters,
+      title: "Files in queue/dead_letter/, each holding a message that died: the ones Dead letters lists",
+    };
+    const dead = chips.findIndex((c) => c.label === "dead");
+    chips.splice(dead < 0 ? chips.length : dead + 1, 0, letters);
+  }
   return (
     <ul aria-label="Totals by status" className="flex flex-wrap gap-2">
       <li>
@@ -19,14 +45,15 @@ export function StatusTotals({ totals }: { totals: Stats["totals"] }) {
           <span className="text-sm text-zinc-600 dark:text-zinc-400">messages</span>
         </Link>
       </li>
-      {present.map((s) => (
-        <li key={s}>
+      {chips.map((c) => (
+        <li key={c.label}>
           <Link
-            href={routes.messages(`status:${s}`)}
-            className={cn("flex items-baseline gap-2 rounded-lg px-3 py-2 ring-1 ring-inset hover:brightness-95 dark:hover:brightness-125", BADGE_TONES[statusTone(s)])}
+            href={c.href}
+            title={c.title}
+            className={cn("flex items-baseline gap-2 rounded-lg px-3 py-2 ring-1 ring-inset hover:brightness-95 dark:hover:brightness-125", BADGE_TONES[c.tone])}
           >
-            <span className="text-lg font-semibold tabular-nums">{(totals[s] ?? 0).toLocaleString("en-US")}</span>
-            <span className="text-sm">{s}</span>
+            <span className="text-lg font-semibold tabular-nums">{c.n.toLocaleString("en-US")}</span>
+            <span className="text-sm">{c.label}</span>
           </Link>
         </li>
       ))}

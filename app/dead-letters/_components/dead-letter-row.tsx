@@ -6,6 +6,7 @@ import type { DeadLetterItem } from "@/lib/actions";
 import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
 import { countOf } from "@/lib/client/count";
+import type { ActionOutcome } from "@/lib/client/use-action";
 
 const TD = "px-3 py-2 align-top";
 const link = "text-sky-700 hover:underline dark:text-sky-400";
@@ -17,23 +18,28 @@ export function DeadLetterRow({
   selected,
   onSelect,
   busy,
+  done,
   onRequeue,
   onDiscard,
+  onUndo,
 }: {
   item: DeadLetterItem;
   selectable: boolean;
   selected: boolean;
   onSelect: (on: boolean) => void;
   busy: boolean;
+  /** What a one-click action did to this row: the row stays, marked, with its undo. */
+  done: ActionOutcome | null;
   onRequeue: () => void;
   onDiscard: () => void;
+  onUndo: () => void;
 }) {
   const name = d.originalType ?? "unknown type";
   return (
-    <tr className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+    <tr className={done ? "bg-zinc-50 text-zinc-500 dark:bg-zinc-900/60 dark:text-zinc-400" : "hover:bg-zinc-50 dark:hover:bg-zinc-800/40"} data-done={done ? "" : undefined}>
       {selectable ? (
         <td className={TD}>
-          <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${name} (${d.path})`} className="size-4" />
+          {done ? null : <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${name} (${d.path})`} className="size-4" />}
         </td>
       ) : null}
       <th scope="row" className={`${TD} text-left font-normal`}>
@@ -65,7 +71,11 @@ export function DeadLetterRow({
       <td className={`${TD} font-mono text-xs`}>
         {d.threadId ? <Link href={routes.messages(queryTerm("thread", d.threadId))} className={link}>{d.threadId}</Link> : <span className="text-zinc-400">—</span>}
       </td>
-      {selectable ? (
+      {selectable && done ? (
+        <td className={`${TD} text-right`}>
+          <DoneCell outcome={done} busy={busy} onUndo={onUndo} />
+        </td>
+      ) : selectable ? (
         <td className={`${TD} whitespace-nowrap text-right`}>
           <span className="inline-flex gap-1.5">
             <button type="button" className={buttonClass("primary", "py-1")} disabled={busy || !d.originalTo} onClick={onRequeue}>
@@ -78,5 +88,21 @@ export function DeadLetterRow({
         </td>
       ) : null}
     </tr>
+  );
+}
+
+/** In place of the buttons once acted on: what happened, and its undo (Restore, or Undo of a requeue). */
+function DoneCell({ outcome, busy, onUndo }: { outcome: ActionOutcome; busy: boolean; onUndo: () => void }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      <span className="text-sm font-medium text-emerald-800 dark:text-emerald-300" title={outcome.text}>
+        {outcome.text.split(":")[0]}
+      </span>
+      {outcome.undo ? (
+        <button type="button" className={buttonClass("secondary", "py-1")} disabled={busy} onClick={onUndo}>
+          {outcome.undo.label}
+        </button>
+      ) : null}
+    </span>
   );
 }

@@ -11,14 +11,18 @@ import { useDeadLetters } from "@/lib/client/use-dead-letters";
 import { BulkBar } from "./bulk-bar";
 import { DeadLetterRow } from "./dead-letter-row";
 import { TABLE_SCROLL } from "@/components/ui/table-scroll";
+import { countOf } from "@/lib/client/count";
+import { useRowsInPlace } from "./use-rows-in-place";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 
 /** The live list of dead letters, with per-row actions and a bulk bar for the selected ones. */
 export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: DeadLettersResponse; pollMs?: number; readOnly: boolean; queues: string[] }) {
-  const { items, error } = useDeadLetters(initial, pollMs);
+  const { items: live, error } = useDeadLetters(initial, pollMs);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { run, pending, outcome } = useAction();
+  const { rows, done, act, undo } = useRowsInPlace(live, run);
+  const items = rows.filter((d) => !done.has(d.key));
   const chosen = items.filter((d) => selected.has(d.key));
   const all = items.length > 0 && chosen.length === items.length;
 
@@ -41,11 +45,18 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
       {readOnly ? null : (
         <>
           <BulkBar items={chosen} queues={queues} onDone={() => setSelected(new Set())} />
-          <ActionStatus outcome={outcome} pending={pending} onUndo={(undo) => void run(undo.label, undo.run)} />
+          {/* The undo is on the row acted on, which stays in place. */}
+          <ActionStatus outcome={outcome} pending={pending} />
         </>
       )}
+      {live.length > 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {countOf(live.length, "dead letter")} in <code className="font-mono text-xs">queue/dead_letter/</code>, each holding one message
+          that died (the overview&apos;s <span className="font-medium">dead</span> count).
+        </p>
+      ) : null}
       <Card className={TABLE_SCROLL}>
-        {items.length === 0 ? (
+        {rows.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">No dead letters. Every message is delivered, on its way, or retrying.</p>
         ) : (
           <table className="w-full border-collapse text-sm">
@@ -72,7 +83,7 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800/70">
-              {items.map((d) => (
+              {rows.map((d) => (
                 <DeadLetterRow
                   key={d.key}
                   item={d}
@@ -80,8 +91,10 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
                   selected={selected.has(d.key)}
                   onSelect={(on) => select(d.key, on)}
                   busy={pending !== null}
-                  onRequeue={() => void run("Requeuing", () => requeueOutcome(d.key, { path: d.path }))}
-                  onDiscard={() => void run("Discarding", () => discardOutcome(d.key, d.path))}
+                  done={done.get(d.key) ?? null}
+                  onRequeue={() => act(d, "Requeuing", () => requeueOutcome(d.key, { path: d.path }))}
+                  onDiscard={() => act(d, "Discarding", () => discardOutcome(d.key, d.path))}
+                  onUndo={() => undo(d.key)}
                 />
               ))}
             </tbody>

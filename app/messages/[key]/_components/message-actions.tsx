@@ -18,7 +18,7 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
   const id = useId();
   const caps = capabilitiesOf(m);
   const { sources } = useSources([]);
-  const { run, pending, outcome } = useAction();
+  const { run, pending, outcome, clear } = useAction();
   const [editing, setEditing] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
   if (!caps || (!caps.requeue && !caps.retry && !caps.discard && !caps.restore)) return null;
@@ -34,7 +34,16 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
     <Card>
       <CardHeader title="Actions" />
       <div className="space-y-3 px-4 py-3">
-        {editing ? (
+        {outcome?.ok && !pending ? (
+          // Done: the outcome and its undo take the buttons' place until the reader asks for them
+          // again, so a second click never lands on the action the new state offers there.
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <ActionStatus outcome={outcome} pending={pending} onUndo={(undo) => void run(undo.label, undo.run)} />
+            <button type="button" className={buttonClass("ghost")} onClick={clear}>
+              More actions
+            </button>
+          </div>
+        ) : editing ? (
           <RequeueEditor
             original={caps.originalBody}
             busy={busy}
@@ -72,7 +81,7 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
             ) : null}
           </div>
         )}
-        <ActionStatus outcome={outcome} pending={pending} onUndo={(undo) => void run(undo.label, undo.run)} />
+        {outcome?.ok && !pending ? null : <ActionStatus outcome={outcome} pending={pending} />}
       </div>
     </Card>
   );

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 
 const link = "text-sky-700 hover:underline dark:text-sky-400";
 
-/** Title line and the message's facts: who, when, where, which thread. */
+/** Title line and the message's facts: who, when, where (its thread is named once, by ThreadSection). */
 export function MessageHeader({ message: m }: { message: MessageDetail }) {
   return (
     <header className="space-y-3">
@@ -45,9 +45,6 @@ export function MessageHeader({ message: m }: { message: MessageDetail }) {
         <Fact label="Queue">
           <Link href={routes.agent(m.agent)} className={link}>{m.agent}</Link>
           <span className="text-zinc-500"> / {m.folder}</span>
-        </Fact>
-        <Fact label="Thread">
-          {m.threadId ? <Link href={routes.messages(queryTerm("thread", m.threadId))} className={`${link} font-mono text-xs`}>{m.threadId}</Link> : null}
         </Fact>
         <Fact label="In reply to">
           {m.inReplyTo ? <Link href={routes.messages(queryTerm("mid", m.inReplyTo))} className={`${link} break-all font-mono text-xs`}>{m.inReplyTo}</Link> : null}

@@ -25,8 +25,8 @@ export function MessageView({ initial, pollMs, readOnly = false }: { initial: Me
       <EscapeBack fallback={routes.messages()} />
       <LiveStatus gone={gone} goneTitle="This message is no longer in the journal" error={error} />
       <MessageHeader message={m} />
-      <ReplyLink message={m} readOnly={readOnly} />
       <ThreadSection messageKey={m.key} />
+      <ReplyLink message={m} readOnly={readOnly} />
       <MessageActions message={m} readOnly={readOnly} />
       {m.problems.length > 0 ? (
         <Notice tone="warning" title={`${countOf(m.problems.length, "problem")} reading this file`}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { layoutGraph, NODE_H, NODE_W, type Positions } from "./graph-layout";
-import { followZoom, LEGIBLE_ZOOM, OPENING_ZOOM, openingViewport, viewportToFit } from "./graph-viewport";
+import { followZoom, GUTTER, LEGIBLE_ZOOM, OPENING_ZOOM, openingViewport, viewportToFit } from "./graph-viewport";
 
 const PANE = { width: 1200, height: 500 };
 
@@ -16,6 +16,9 @@ const onScreen = (p: { x: number; y: number }, v: { x: number; y: number; zoom: 
 });
 
 const inPane = (box: ReturnType<typeof onScreen>) => box.left >= 0 && box.top >= 0 && box.right <= PANE.width && box.bottom <= PANE.height;
+/** Clear of the controls (left strip) and the minimap (right strip). */
+const clearOfOverlays = (box: ReturnType<typeof onScreen>) => box.left >= GUTTER.left - 1e-6 && box.right <= PANE.width - GUTTER.right + 1e-6;
+const MIDDLE = GUTTER.left + (PANE.width - GUTTER.left - GUTTER.right) / 2;
 
 describe("openingViewport", () => {
   it("shows a small thread whole, at no more than life size", () => {
@@ -26,6 +29,16 @@ describe("openingViewport", () => {
     for (const p of Object.values(positions)) expect(inPane(onScreen(p, v))).toBe(true);
   });
 
+  it("fits a wide thread with no node under the controls or the minimap", () => {
+    const ids = Array.from({ length: 4 }, (_, i) => `w${i}`);
+    const positions = layoutGraph({ nodes: ["root", ...ids].map((id) => ({ id, height: NODE_H })), edges: ids.map((id) => ({ from: "root", to: id })) });
+    const v = openingViewport(positions, PANE.width, PANE.height)!;
+    for (const p of Object.values(positions)) {
+      expect(inPane(onScreen(p, v))).toBe(true);
+      expect(clearOfOverlays(onScreen(p, v))).toBe(true);
+    }
+  });
+
   it("opens a long chain of replies on its first message at a legible zoom, centred across the pane", () => {
     const positions = chain(20);
     expect(viewportToFit(Object.values(positions), PANE.width, PANE.height).zoom).toBeLessThan(LEGIBLE_ZOOM);
@@ -34,7 +47,7 @@ describe("openingViewport", () => {
     const first = onScreen(positions.m0!, v);
     expect(inPane(first)).toBe(true);
     expect(first.top).toBeLessThan(NODE_H);
-    expect((first.left + first.right) / 2).toBeCloseTo(PANE.width / 2);
+    expect((first.left + first.right) / 2).toBeCloseTo(MIDDLE);
     // The next replies follow below it; the last is out of view until the reader scrolls or fits.
     expect(inPane(onScreen(positions.m1!, v))).toBe(true);
     expect(inPane(onScreen(positions.m19!, v))).toBe(false);
@@ -45,14 +58,14 @@ describe("openingViewport", () => {
     const positions: Positions = { early: { x: 4000, y: 0 }, late: { x: 0, y: 0 }, below: { x: 0, y: 9000 } };
     const v = openingViewport(positions, PANE.width, PANE.height)!;
     const early = onScreen(positions.early!, v);
-    expect((early.left + early.right) / 2).toBeCloseTo(PANE.width / 2);
+    expect((early.left + early.right) / 2).toBeCloseTo(MIDDLE);
   });
 
   it("opens on the replay's current message, centred, when a replay is under way", () => {
     const positions = chain(20);
     const v = openingViewport(positions, PANE.width, PANE.height, "m12")!;
     const current = onScreen(positions.m12!, v);
-    expect((current.left + current.right) / 2).toBeCloseTo(PANE.width / 2);
+    expect((current.left + current.right) / 2).toBeCloseTo(MIDDLE);
     expect((current.top + current.bottom) / 2).toBeCloseTo(PANE.height / 2);
     // A key the layout has not placed (yet) falls back to the usual opening.
     expect(openingViewport(positions, PANE.width, PANE.height, "gone")).toEqual(openingViewport(positions, PANE.width, PANE.height));
@@ -75,6 +88,6 @@ describe("viewportToFit", () => {
   it("shows every node of a long chain, however small", () => {
     const positions = chain(20);
     const v = viewportToFit(Object.values(positions), PANE.width, PANE.height);
-    for (const p of Object.values(positions)) expect(inPane(onScreen(p, v))).toBe(true);
+    for (const p of Object.values(positions)) expect(inPane(onScreen(p, v)) && clearOfOverlays(onScreen(p, v))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // Where a thread graph opens, and what its fit button shows. Pure, computed from the laid-out
 // positions: React Flow's own fit only counts drawn nodes, and culling never draws the rest.
-import { getViewportForBounds, type Viewport } from "@xyflow/react";
+import type { Viewport } from "@xyflow/react";
 import { NODE_H, NODE_W, type Positions } from "./graph-layout";
 
 /** Below this zoom a node's labels cannot be read: a graph that fits only smaller opens on its first message. */
@@ -11,6 +11,13 @@ export const OPENING_ZOOM = 0.75;
 export const followZoom = (current: number): number => (current >= LEGIBLE_ZOOM ? current : OPENING_ZOOM);
 /** Space above the first node when a graph opens on it (px on screen). */
 const TOP_GAP = 24;
+/**
+ * Pane strips no node is fitted into: React Flow's controls sit bottom-left (26 px buttons, 15 px
+ * from the edge), its minimap bottom-right (200 px wide, 15 px from the edge); each plus a gap.
+ */
+export const GUTTER = { left: 56, right: 232, top: 24, bottom: 24 } as const;
+/** The middle of the strip between the gutters, across the pane. */
+const middleX = (width: number) => GUTTER.left + (width - GUTTER.left - GUTTER.right) / 2;
 
 type Box = { x: number; y: number };
 
@@ -18,8 +25,11 @@ type Box = { x: number; y: number };
 export function viewportToFit(boxes: Box[], width: number, height: number): Viewport {
   const x = Math.min(...boxes.map((b) => b.x));
   const y = Math.min(...boxes.map((b) => b.y));
-  const bounds = { x, y, width: Math.max(...boxes.map((b) => b.x)) + NODE_W - x, height: Math.max(...boxes.map((b) => b.y)) + NODE_H - y };
-  return getViewportForBounds(bounds, width, height, 0.01, 1, 0.1);
+  const w = Math.max(...boxes.map((b) => b.x)) + NODE_W - x;
+  const h = Math.max(...boxes.map((b) => b.y)) + NODE_H - y;
+  const free = { width: Math.max(1, width - GUTTER.left - GUTTER.right), height: Math.max(1, height - GUTTER.top - GUTTER.bottom) };
+  const zoom = Math.max(0.01, Math.min(1, free.width / w, free.height / h));
+  return { x: middleX(width) - (x + w / 2) * zoom, y: GUTTER.top + (free.height - h * zoom) / 2 - y * zoom, zoom };
 }
 
 /**
@@ -30,8 +40,8 @@ export function viewportToFit(boxes: Box[], width: number, height: number): View
 export function openingViewport(positions: Positions, width: number, height: number, current?: string): Viewport | null {
   const boxes = Object.values(positions);
   if (boxes.length === 0) return null;
-  // `box` at OPENING_ZOOM, centred across the pane, its top `top` px down it.
-  const on = (box: Box, top: number): Viewport => ({ x: width / 2 - (box.x + NODE_W / 2) * OPENING_ZOOM, y: top - box.y * OPENING_ZOOM, zoom: OPENING_ZOOM });
+  // `box` at OPENING_ZOOM, centred between the gutters, its top `top` px down the pane.
+  const on = (box: Box, top: number): Viewport => ({ x: middleX(width) - (box.x + NODE_W / 2) * OPENING_ZOOM, y: top - box.y * OPENING_ZOOM, zoom: OPENING_ZOOM });
   const replayed = current === undefined ? undefined : positions[current];
   if (replayed) return on(replayed, (height - NODE_H * OPENING_ZOOM) / 2);
   const fit = viewportToFit(boxes, width, height);

@@ -5,6 +5,7 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useRef } from "react";
+import { usePrefersDark } from "@/lib/client/use-prefers-dark";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { NODE_H, NODE_W, type Positions } from "./graph-layout";
 import { graphModel, type ThreadFlowNode } from "./graph-model";
@@ -32,6 +33,8 @@ export function ThreadGraph({ thread }: { thread: ThreadDetail }) {
 function Graph({ thread }: { thread: ThreadDetail }) {
   const model = useMemo(() => graphModel(thread), [thread]);
   const { positions, pending } = useGraphLayout(model.signature, model.layout);
+  // Not colorMode="system": React Flow reads the scheme once, and on the server it has none (light).
+  const dark = usePrefersDark();
   const nodes = useMemo(
     () =>
       positions
@@ -64,7 +67,7 @@ function Graph({ thread }: { thread: ThreadDetail }) {
           onlyRenderVisibleElements
           minZoom={0.01}
           maxZoom={2}
-          colorMode="system"
+          colorMode={dark ? "dark" : "light"}
           proOptions={{ hideAttribution: true }}
           ariaLabelConfig={{ "controls.ariaLabel": "Graph zoom controls" }}
         >
