@@ -5,6 +5,7 @@ const STATUS: Record<Status, { tone: BadgeTone; help: string }> = {
   queued: { tone: "sky", help: "Waiting in the agent's queue" },
   retrying: { tone: "amber", help: "Back in the queue after a failed delivery; will be retried" },
   processing: { tone: "violet", help: "Picked up by the agent, not finished yet" },
+  error: { tone: "red", help: "Failed: the file is marked as an error. Nothing retries it automatically; retry or requeue it by hand" },
   delivered: { tone: "emerald", help: "Delivered and moved to processed/" },
   completed: { tone: "teal", help: "Done: the agent removed the file (kept by the journal)" },
   dead: { tone: "red", help: "Gave up after too many retries (a dead letter exists)" },

@@ -12,6 +12,7 @@ export const STATUSES = [
   "queued",
   "retrying",
   "processing",
+  "error",
   "delivered",
   "completed",
   "dead",

@@ -31,7 +31,8 @@ export function capabilitiesOf(m: Input): Capabilities | null {
     const body = info.originalText === null ? "" : splitHeaderBlock(info.originalText).body;
     return { ...none, requeue: info.originalText !== null, discard: true, defaultQueue: info.originalAgent, originalBody: body };
   }
-  if (m.folder === "processed" && m.status === "processing") {
+  // A failed one (error) too: nothing retries it but an operator.
+  if (m.folder === "processed" && (m.status === "processing" || m.status === "error")) {
     return { ...none, requeue: true, retry: true, discard: true, defaultQueue: m.agent };
   }
   return { ...none, discard: true };

@@ -87,11 +87,11 @@ export async function planRequeue(key: string, req: RequeueRequest): Promise<Pla
   const t = await locateTarget(resolveKey(key, req), req.path);
   const { folder, status } = t.summary;
   if (folder === "dead_letter") return planDeadLetter(t, req);
-  if (folder === "processed" && status === "processing") return planProcessed(t, req);
+  if (folder === "processed" && (status === "processing" || status === "error")) return planProcessed(t, req);
   throw new ApiError(
     409,
     "not_applicable",
-    `Requeue works on a dead letter, or a message stuck or processing in processed/; this one is ${status} in ${folder}/. Nothing was changed.`,
+    `Requeue works on a dead letter, or a message stuck, processing or failed (error) in processed/; this one is ${status} in ${folder}/. Nothing was changed.`,
   );
 }
 

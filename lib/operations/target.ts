@@ -49,7 +49,8 @@ export async function locateTarget(key: string, shownPath?: string): Promise<Tar
   return { key, summary, root, relPath: loc.path, abs, prefix: splitRuntime(loc.path).prefix };
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM: a BOM stays in the text, so a rewrite keeps it (as the IGNITE tools' utf-8 read does).
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** The file's text, for operations that rewrite it: only whole, valid UTF-8 files are rewritten. */
 export async function readText(t: Target): Promise<string> {

@@ -106,8 +106,8 @@ describe("header and body edge cases", () => {
     expect(p).toMatchObject({ type: "task_assignment", from: "coordinator", to: ["ignitian_1"], problems: [] });
   });
 
-  it("maps processed statuses: '' / error → processing, completed stays", async () => {
-    for (const [raw, status] of [["", "processing"], ["error", "processing"], ["completed", "completed"], ["retrying", "processing"]]) {
+  it("maps processed statuses: '' → processing, error is its own (the monitor never retries it), completed stays", async () => {
+    for (const [raw, status] of [["", "processing"], ["error", "error"], ["completed", "completed"], ["retrying", "processing"]]) {
       const p = await parse(`${HEAD}From: a\nTo: b\nX-IGNITE-Status: ${raw}\n\n`, "processed");
       expect(p.status, raw).toBe(status);
       expect(p.rawStatus).toBe(raw === "" ? null : raw);
