@@ -98,4 +98,9 @@ export interface SourceReader {
   parse(input: { relPath: string; placement: Placement; bytes: Buffer | null; found: FoundFile }): Promise<ParsedMessage>;
   /** The full view of one message from its exact bytes. */
   describe(bytes: Buffer, opts?: DescribeOptions): Promise<DetailFields>;
+  /**
+   * How long an entry may stay in processing before it counts as stuck, as the workspace's own
+   * settings say (null: they say nothing; Mailroom's default applies).
+   */
+  processingTimeoutMs?(): Promise<number | null>;
 }

@@ -51,6 +51,8 @@ export interface Config {
   readOnly: boolean;
   pollMs: number;
   stuckAfterMs: number;
+  /** MAILROOM_STUCK_AFTER was set: it overrides a workspace's own timeout (IGNITE: system.yaml). */
+  stuckAfterSet: boolean;
   rescanMs: number;
   /** Completed messages whose files are gone are pruned after this long (0: never). */
   retainMs: number;
@@ -103,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     readOnly: e.MAILROOM_READONLY,
     pollMs: e.MAILROOM_POLL_MS,
     stuckAfterMs: e.MAILROOM_STUCK_AFTER * 1000,
+    stuckAfterSet: (env.MAILROOM_STUCK_AFTER ?? "") !== "",
     rescanMs: e.MAILROOM_RESCAN_MS,
     retainMs: e.MAILROOM_RETAIN_DAYS * 86_400_000,
     retainCount: e.MAILROOM_RETAIN_COUNT,

@@ -158,3 +158,12 @@ describe("oversized input", () => {
     expect(p).toMatchObject({ status: "queued", from: "a", to: ["b"], type: null, body: "" });
   });
 });
+
+describe("retries past the maximum", () => {
+  it("flags a Retry-Count past the monitor's maximum of 3, not one at it", async () => {
+    const p4 = await parse(`${HEAD}From: a\nTo: b\nX-IGNITE-Retry-Count: 4\n\n`);
+    expect(p4.problems.join(" ")).toMatch(/Retried 4 times, past the maximum of 3/);
+    const p3 = await parse(`${HEAD}From: a\nTo: b\nX-IGNITE-Retry-Count: 3\n\n`);
+    expect(p3.problems.join(" ")).not.toMatch(/past the maximum/);
+  });
+});

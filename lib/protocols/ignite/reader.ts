@@ -7,6 +7,7 @@ import { isReachableWithoutLinks, isRealDirectory, listNoFollow, listRealSubdirs
 import type { FoundFile, ProtocolAdapter, SourceReader } from "@/lib/protocols/types";
 import { describeIgniteFile, parseIgniteFile } from "./parse";
 import { ARCHIVE_PARTS, DEAD_LETTER, placeIgnite } from "./paths";
+import { readIgniteSettings } from "./settings";
 
 /** Levels below queue/ and archive/mailroom/ where a message can sit (see placeIgnite). */
 const QUEUE_DEPTH = 3;
@@ -60,6 +61,10 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
     },
     parse: parseIgniteFile,
     describe: describeIgniteFile,
+    async processingTimeoutMs() {
+      const { taskTimeoutSec } = await readIgniteSettings(layout.runtimeDir);
+      return taskTimeoutSec === null ? null : taskTimeoutSec * 1000;
+    },
   };
 }
 
