@@ -86,6 +86,8 @@ export interface MessageDetail extends MessageSummary {
   /** IGNITE only: the reference tool's `parse` JSON. */
   ignite: Record<string, string | string[]> | null;
   history: HistoryEvent[];
+  /** For a dead letter: the queue its message was in when it failed, as the journal saw it (null: unknown). */
+  heldAgent?: string | null;
 }
 
 export interface MessagePage {

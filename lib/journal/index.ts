@@ -98,6 +98,7 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
     data: fields?.data ?? null,
     ignite: fields?.ignite ?? null,
     history: queryHistory(db, key),
+    heldAgent: summary.deadLetterOf === null ? null : (querySummary(db, summary.deadLetterOf)?.agent ?? null),
   };
 }
 
