@@ -45,6 +45,12 @@ export interface ClaimCandidate {
 
 type CandidateRow = Omit<ClaimCandidate, "held"> & { held: number };
 const toCandidate = ({ held, ...c }: CandidateRow): ClaimCandidate => ({ ...c, held: held === 1 });
+/**
+ * Rewrites of one file this close together are one step (the queue monitor's retry runs its four
+ * rewrites one tool start apart, about 0.1 s each; its polls are 10 s apart).
+ */
+const REWRITE_BURST_MS = 5_000;
+
 const HELD = "EXISTS (SELECT 1 FROM messages AS letter WHERE letter.dead_letter_of = messages.key)";
 const CANDIDATE_COLUMNS = `key, path, agent, ${HELD} AS held, coalesce(path, last_path) AS lastPath, retry_count AS retryCount`;
 
@@ -126,6 +132,33 @@ export class JournalWriter {
 
   private event(key: string, atMs: number, kind: string, detail: string): void {
     this.sql("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, ?, ?)").run(key, atMs, kind, detail);
+  }
+
+  /** The last event of a message when it is a rewrite in place (kind rewritten or status) at most REWRITE_BURST_MS before `atMs`. */
+  private lastRewrite(key: string, atMs: number): { id: number; kind: string; detail: string } | null {
+    const last = this.sql("SELECT id, at_ms, kind, detail FROM events WHERE key = ? ORDER BY id DESC LIMIT 1").get(key) as
+      | { id: number; at_ms: number; kind: string; detail: string }
+      | undefined;
+    const inBurst = last && (last.kind === "rewritten" || last.kind === "status") && Math.abs(atMs - last.at_ms) <= REWRITE_BURST_MS;
+    return inBurst ? last : null;
+  }
+
+  private dropRewriteBurst(key: string, atMs: number): void {
+    const last = this.lastRewrite(key, atMs);
+    if (last) this.sql("DELETE FROM events WHERE id = ?").run(last.id);
+  }
+
+  /**
+   * A file rewritten where it is. Rewrites in one burst are one entry: the tools change a file one
+   * header at a time (IGNITE's retry is four rewrites by four tool runs, then a move), and one
+   * step of the message's life should read as one.
+   */
+  private rewriteEvent(key: string, atMs: number, from: Status, to: Status, size: number): void {
+    const last = this.lastRewrite(key, atMs);
+    const first = last?.kind === "status" ? (last.detail.split(" → ")[0] ?? from) : from;
+    if (last) this.sql("DELETE FROM events WHERE id = ?").run(last.id);
+    if (first !== to) this.event(key, atMs, "status", `${first} → ${to}`);
+    else this.event(key, atMs, "rewritten", `file rewritten (${size} bytes)`);
   }
 
   upsertSource(s: { id: string; protocol: Protocol; root: string; error: string | null }): void {
@@ -231,14 +264,15 @@ export class JournalWriter {
     }
     if (before.path !== rec.relPath) {
       const step = describeMove({ path: before.path, folder: before.folder, status: before.status, retryCount: before.retry_count }, after);
+      // A retry rewrites the file where it is, then moves it: the rewrites were this step.
+      if (step.kind === "retried") this.dropRewriteBurst(key, this.now());
       // rename(2) keeps the mtime, so a move is timed when it is seen.
       this.event(key, this.now(), step.kind, step.detail);
       this.refreshDuplicates(rec.source, p.messageId);
       if (before.dead_letter_of) this.settleHeldStatus(before.dead_letter_of);
       return { key, change: "moved" };
     }
-    if (before.status !== p.status) this.event(key, atMs, "status", `${before.status} → ${p.status}`);
-    else this.event(key, atMs, "rewritten", `file rewritten (${rec.found.size} bytes)`);
+    this.rewriteEvent(key, atMs, before.status, p.status, rec.found.size);
     return { key, change: "changed" };
   }
 
