@@ -32,6 +32,7 @@ export function guardResponse(request: Request): Response | null {
       cookieToken: cookieValue(request.headers.get("cookie"), TOKEN_COOKIE),
       origin: request.headers.get("origin"),
       host: request.headers.get("host"),
+      secFetchSite: request.headers.get("sec-fetch-site"),
     },
     getConfig(),
   );

@@ -9,6 +9,8 @@ export interface GuardInput {
   cookieToken: string | null;
   origin: string | null;
   host: string | null;
+  /** `Sec-Fetch-Site`, which every current browser sends and a script need not. */
+  secFetchSite?: string | null;
 }
 
 export interface GuardSettings {
@@ -29,6 +31,22 @@ function same(a: string, b: string): boolean {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const READ_ONLY: GuardDecision = {
+  kind: "refuse", status: 403, code: "read_only", message: "Mailroom runs read-only (MAILROOM_READONLY=1): nothing can be changed.",
+};
+
+/**
+ * A script (curl, a CI job) changing things with the token: it sends the token itself in
+ * `Authorization` (a page cannot make a browser send that to another site without a CORS preflight,
+ * which Mailroom never grants) and none of a browser's request headers (Origin, Sec-Fetch-Site).
+ * A browser's request is held to the Origin check whatever it carries.
+ */
+export function isScriptWithToken(req: GuardInput, token: string | null): boolean {
+  if (!token || req.origin || req.secFetchSite) return false;
+  const bearer = req.authorization?.match(/^Bearer\s+(.+)$/i)?.[1] ?? null;
+  return bearer !== null && same(bearer, token);
+}
 
 /** Every request passes here (DESIGN "Safety rules"): token, then Origin and read-only for writes. */
 export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDecision {
@@ -52,11 +70,10 @@ export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDec
     }
   }
   if (SAFE_METHODS.has(req.method)) return { kind: "pass" };
+  if (isScriptWithToken(req, token)) return settings.readOnly ? READ_ONLY : { kind: "pass" };
   if (!req.origin || !req.host || new URL(req.origin).host !== req.host) {
     return { kind: "refuse", status: 403, code: "bad_origin", message: "Refused a change from another site: the Origin header must match this server." };
   }
-  if (settings.readOnly) {
-    return { kind: "refuse", status: 403, code: "read_only", message: "Mailroom runs read-only (MAILROOM_READONLY=1): nothing can be changed." };
-  }
+  if (settings.readOnly) return READ_ONLY;
   return { kind: "pass" };
 }
