@@ -15,6 +15,7 @@ export const STATUSES = [
   "error",
   "delivered",
   "completed",
+  "cleared",
   "dead",
   "discarded",
   "unread",

@@ -3,6 +3,7 @@ import type { BulkLoad } from "@/lib/journal/bulk";
 import type { JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
 import type { FileIdentity } from "@/lib/journal/files";
+import { sweepOf } from "./cleanup";
 import { statFoundSync } from "./read";
 import type { TreeDiff } from "./worker";
 import { IngestWorkers } from "./workers";
@@ -298,11 +299,17 @@ export async function scanSource(
   // events wait their turn). After a bulk load every journaled file was just listed: nothing can
   // be gone. Asked in chunks: a stale listing's isThere is an lstat each.
   const unlisted = bulk ? [] : tree.unlisted;
-  let gone = 0;
+  const missing: string[] = [];
   for (let i = 0; i < unlisted.length; i += CHUNK) {
-    const missing = unlisted.slice(i, i + CHUNK).filter((p) => !isThere(p));
+    missing.push(...unlisted.slice(i, i + CHUNK).filter((p) => !isThere(p)));
+    await yieldToEventLoop();
+  }
+  // All of them judged as one batch (a clean-up or not) before any is marked.
+  const sweep = sweepOf(writer, source.id, missing.length);
+  let gone = 0;
+  for (let i = 0; i < missing.length; i += CHUNK) {
     writer.transaction(() => {
-      for (const relPath of missing) if (writer.markGone(source.id, relPath)) gone++;
+      for (const relPath of missing.slice(i, i + CHUNK)) if (writer.markGone(source.id, relPath, sweep)) gone++;
     });
     await yieldToEventLoop();
   }

@@ -45,6 +45,19 @@ export interface ClaimCandidate {
 
 type CandidateRow = Omit<ClaimCandidate, "held"> & { held: number };
 const toCandidate = ({ held, ...c }: CandidateRow): ClaimCandidate => ({ ...c, held: held === 1 });
+/** What a message was when a clean-up removed its file, in words. */
+function wasWhat(row: { status: Status; stuck: number; folder: Folder }): string {
+  if (row.folder === "dead_letter") return "a dead letter (its message never got through)";
+  if (row.stuck) return "stuck in processing";
+  switch (row.status) {
+    case "queued": return "queued, never delivered";
+    case "retrying": return "waiting to be retried, never delivered";
+    case "processing": return "processing, never confirmed done";
+    case "discarded": return "discarded, and its archived copy is gone with it, so it cannot be restored";
+    default: return row.status;
+  }
+}
+
 /**
  * Rewrites of one file this close together are one step (the queue monitor's retry runs its four
  * rewrites one tool start apart, about 0.1 s each; its polls are 10 s apart).
@@ -285,19 +298,32 @@ export class JournalWriter {
     this.sql("UPDATE messages SET seq = ? WHERE key = ?").run(this.nextSeq(), key);
   }
 
-  /** A message whose file is gone: its content stays; it is completed, or dead if a dead letter holds it. */
-  markGone(source: string, relPath: string): string | null {
-    const row = this.sql("SELECT key, status, message_id, dead_letter_of FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
-      | { key: string; status: Status; message_id: string | null; dead_letter_of: string | null }
+  /** How many files of a source the journal holds as on disk. */
+  countPresentFiles(source: string): number {
+    return this.sql("SELECT count(*) FROM messages WHERE source = ? AND path IS NOT NULL").pluck().get(source) as number;
+  }
+
+  /**
+   * A message whose file is gone: its content stays; it is completed, or dead if a dead letter
+   * holds it. Gone in a clean-up (`sweep`: so many files went at once that no agent did it), it is
+   * cleared, and its history says what it was when it went.
+   */
+  markGone(source: string, relPath: string, sweep?: { others: number; atMs: number }): string | null {
+    const row = this.sql("SELECT key, status, stuck, folder, message_id, dead_letter_of FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
+      | { key: string; status: Status; stuck: number; folder: Folder; message_id: string | null; dead_letter_of: string | null }
       | undefined;
     if (!row) return null;
     // Only a dead letter still in dead_letter/ makes it dead: one archived after a requeue does not.
     const heldByDeadLetter = this.sql("SELECT 1 FROM messages WHERE dead_letter_of = ? AND folder = 'dead_letter' AND path IS NOT NULL LIMIT 1").get(row.key);
-    const status: Status = heldByDeadLetter ? "dead" : row.status === "invalid" || row.status === "discarded" ? row.status : "completed";
+    const kept = row.status === "invalid" || (row.status === "discarded" && !sweep);
+    const status: Status = heldByDeadLetter ? "dead" : kept ? row.status : sweep ? "cleared" : "completed";
     const atMs = this.now();
     this.sql("UPDATE messages SET path = NULL, status = ?, stuck = 0, updated_ms = ?, seq = ? WHERE key = ?")
       .run(status, atMs, this.nextSeq(), row.key);
-    this.event(row.key, atMs, "gone", `${relPath} was deleted; now ${status}`);
+    const how = sweep
+      ? `was removed with ${sweep.others} other files at ${new Date(sweep.atMs).toISOString()}, a clean-up, not its agent: it was ${wasWhat(row)}`
+      : "was deleted";
+    this.event(row.key, atMs, "gone", `${relPath} ${how}; now ${status}`);
     this.refreshDuplicates(source, row.message_id);
     if (row.dead_letter_of) this.settleHeldStatus(row.dead_letter_of);
     return row.key;

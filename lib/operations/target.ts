@@ -42,7 +42,15 @@ export async function locateTarget(key: string, shownPath?: string): Promise<Tar
     );
   }
   if (loc.path === null) {
-    throw new ApiError(409, "source_gone", `The message's file is gone from disk (it is ${summary.status}); there is nothing to move. Nothing was changed.`);
+    // A discarded message whose archived copy went (`ignite clean` empties .ignite/archive/): say so, and promise no undo.
+    const archived = summary.folder === "archive";
+    throw new ApiError(
+      409,
+      "source_gone",
+      archived
+        ? "Its archived copy is gone from disk (deleted, e.g. by a clean-up of the workspace), so it cannot be restored or moved; the journal keeps its content. Nothing was changed."
+        : `The message's file is gone from disk (it is ${summary.status}); there is nothing to move. Nothing was changed.`,
+    );
   }
   const abs = await resolveForWrite(root, loc.path);
   await assertPlainFile(abs, loc.path);
