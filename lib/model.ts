@@ -136,3 +136,17 @@ export interface SourceInfo {
 export interface ApiErrorBody {
   error: { code: string; message: string };
 }
+
+/** A workspace's own account of whether its agents' system runs (what its state files say). */
+export interface SourceHealth {
+  /** The process that delivers and retries messages (IGNITE: the queue monitor), or null when the protocol has none. */
+  monitor: { alive: boolean; lastBeatAt: string | null; problem: string | null } | null;
+  /** Each agent as the system's health record names it; `health` is its own word (healthy, stale, …). */
+  agents: { name: string; health: string; detail: string | null }[];
+  session: { name: string | null; startedAt: string | null } | null;
+}
+
+export interface SourceHealthItem {
+  source: string;
+  health: SourceHealth | null;
+}

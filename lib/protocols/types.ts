@@ -1,6 +1,6 @@
 // The contract every protocol adapter fulfils. Adapters read and write files; they never touch
 // SQLite. Ingest drives them; the journal stores what they return.
-import type { Folder, MessageDetail, Protocol, Status } from "@/lib/model";
+import type { Folder, MessageDetail, Protocol, SourceHealth, Status } from "@/lib/model";
 import type { ListOptions } from "./fs-safe";
 
 /** Files larger than this are journaled by headers only (DESIGN "Safety rules"). */
@@ -103,4 +103,24 @@ export interface SourceReader {
    * settings say (null: they say nothing; Mailroom's default applies).
    */
   processingTimeoutMs?(): Promise<number | null>;
+  /** What the workspace's own state files say about its liveness at `nowMs`. */
+  health?(nowMs: number): Promise<SourceHealth>;
+  /** The workspace's log files, by name. */
+  logs?(): Promise<LogFile[]>;
+  /** A slice of one log (see LogSlice); null for a name that is not one of its logs. */
+  readLog?(name: string, from: number, maxBytes: number): Promise<LogSlice | null>;
+}
+
+export interface LogFile {
+  name: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Whole lines of a log: bytes [from, to) of a file now `size` bytes long, as text (colour codes kept). */
+export interface LogSlice {
+  text: string;
+  from: number;
+  to: number;
+  size: number;
 }
