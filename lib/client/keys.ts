@@ -20,6 +20,9 @@ function withParams(path: string, params: Record<string, string | number | null 
 export const keys = {
   stats: "/api/stats",
   sources: "/api/sources",
+  sourceHealth: "/api/source-health",
+  logs: "/api/logs",
+  log: (source: string, name: string, from: number) => `/api/logs/${encodeURIComponent(source)}/${encodeURIComponent(name)}?from=${from}`,
   /** Values the search box completes. */
   facets: "/api/facets",
   messages: ({ q, limit, cursor, since }: MessageListParams = {}) =>
@@ -50,4 +53,5 @@ export const routes = {
   compose: (replyTo?: string) => withParams("/compose", { replyTo }),
   threads: (q?: string) => withParams("/threads", { q: q?.trim() }),
   thread: (id: string) => `/threads/${encodeURIComponent(id)}`,
+  logs: "/logs",
 } as const;
