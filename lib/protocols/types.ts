@@ -105,6 +105,8 @@ export interface SourceReader {
   processingTimeoutMs?(): Promise<number | null>;
   /** What the workspace's own state files say about its liveness at `nowMs`. */
   health?(nowMs: number): Promise<SourceHealth>;
+  /** For each agent a message written now may never be read by, why (e.g. no one scans its queue). */
+  deliveryWarnings?(agents: readonly string[]): Promise<Map<string, string>>;
   /** The workspace's log files, by name. */
   logs?(): Promise<LogFile[]>;
   /** A slice of one log (see LogSlice); null for a name that is not one of its logs. */
