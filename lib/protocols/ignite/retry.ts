@@ -3,44 +3,18 @@
 // one `ignite_mime.py` call that reads the file as Python text (universal newlines: CRLF and lone
 // CR become LF; a BOM is kept as U+FEFF) and writes it back with LF endings, so the steps are
 // applied here one after the other, each from the previous one's output. Pure.
-import { isoWithOffset } from "./build";
+import { isoWithOffset, removeHeader, splitLines, splitRaw } from "./build";
 
 const STATUS = "X-IGNITE-Status";
 const RETRY_COUNT = "X-IGNITE-Retry-Count";
-// Python's str.splitlines() boundaries.
-const PY_LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
-
-function pySplitLines(text: string): string[] {
-  if (text === "") return [];
-  const lines = text.split(PY_LINE_BREAK);
-  if (lines[lines.length - 1] === "") lines.pop();
-  return lines;
-}
-
-/** `raw.partition("\n\n")`, then `"\r\n\r\n"` when that left no body (never true after a text-mode read). */
-function partition(raw: string): { head: string; body: string } {
-  let i = raw.indexOf("\n\n");
-  let sep = 2;
-  if (i < 0 || i + 2 === raw.length) {
-    const crlf = raw.indexOf("\r\n\r\n");
-    if (crlf >= 0) [i, sep] = [crlf, 4];
-  }
-  return i < 0 ? { head: raw, body: "" } : { head: raw.slice(0, i), body: raw.slice(i + sep) };
-}
 
 const rejoin = (lines: string[], body: string): string => lines.join("\n") + "\n\n" + body;
 
-/** `ignite_mime.py remove-header`: every line starting `name:` goes. */
-function removeHeader(raw: string, name: string): string {
-  const { head, body } = partition(raw);
-  return rejoin(pySplitLines(head).filter((l) => !l.startsWith(`${name}:`)), body);
-}
-
 /** `ignite_mime.py update-status`: every Status line rewritten (or one appended), then each extra set at its first line. */
 function updateStatus(raw: string, status: string, extra: [string, string][] = []): string {
-  const { head, body } = partition(raw);
+  const { head, body } = splitRaw(raw);
   let seen = false;
-  const lines = pySplitLines(head).map((l) => {
+  const lines = splitLines(head).map((l) => {
     if (!l.startsWith(`${STATUS}:`)) return l;
     seen = true;
     return `${STATUS}: ${status}`;
