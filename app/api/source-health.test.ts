@@ -31,7 +31,7 @@ describe("GET /api/source-health", () => {
   it("says the monitor is not running when its heartbeat is older than 3 polls, with each agent's health and the session", async () => {
     const { health: h } = await healthNow();
     expect(h?.monitor).toMatchObject({ alive: false, lastBeatAt: "2026-11-20T00:59:46.000Z" });
-    expect(h?.monitor?.problem).toMatch(/not running: its last heartbeat is \d+ s old, over 3 polls of 10 s/);
+    expect(h?.monitor?.problem).toMatch(/not running: its last heartbeat is older than 3 polls of 10 s/);
     expect(h?.agents).toHaveLength(9);
     expect(h?.agents.find((a) => a.name === "ignitian_2")).toEqual({ name: "ignitian_2", health: "stale", detail: "IGNITIAN-2 · no session" });
     expect(h?.session).toEqual({ name: "ignite-7c3e", startedAt: "2026-11-20T00:15:42.000Z" });

@@ -15,7 +15,8 @@ function Monitor({ monitor }: { monitor: NonNullable<SourceHealth["monitor"]> })
       Monitor running{monitor.lastBeatAt ? <> · last heartbeat <RelativeTime iso={monitor.lastBeatAt} /></> : null}
     </p>
   ) : (
-    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-600/20 dark:bg-red-950/40 dark:text-red-300">
+    // Not a live region: it stays while the monitor is down, and its times tick.
+    <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-600/20 dark:bg-red-950/40 dark:text-red-300">
       {monitor.problem ?? "The monitor is not running."}
       {monitor.lastBeatAt ? <> Last heartbeat <RelativeTime iso={monitor.lastBeatAt} />.</> : null}
     </p>

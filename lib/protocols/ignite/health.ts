@@ -68,7 +68,7 @@ async function monitorState(runtimeDir: string, nowMs: number, pollSec: number):
   if (age > staleMs) {
     return {
       alive: false, lastBeatAt,
-      problem: `The queue monitor is not running: its last heartbeat is ${Math.round(age / 1000)} s old, over ${STALE_POLLS} polls of ${pollSec} s. Nothing is delivered or retried until it starts again.`,
+      problem: `The queue monitor is not running: its last heartbeat is older than ${STALE_POLLS} polls of ${pollSec} s. Nothing is delivered or retried until it starts again.`,
     };
   }
   return { alive: true, lastBeatAt, problem: null };
