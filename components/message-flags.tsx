@@ -1,5 +1,5 @@
 import type { MessageSummary } from "@/lib/model";
-import { RetryCountdown } from "./retry-countdown";
+import { BACKOFF_HELP, RetryCountdown } from "./retry-countdown";
 import { Badge } from "./ui/badge";
 import { cn } from "./ui/cn";
 import { countOf } from "@/lib/client/count";
@@ -49,7 +49,7 @@ export function MessageFlags({
         </Badge>
       ) : null}
       {waiting ? (
-        <Badge tone="amber" title="Waiting out the retry backoff before the queue monitor picks it up again">
+        <Badge tone="amber" title={BACKOFF_HELP}>
           <RetryCountdown iso={waiting} />
         </Badge>
       ) : null}

@@ -10,6 +10,7 @@ const LINKS = [
   { href: "/threads", label: "Threads", match: (p: string) => p.startsWith("/threads") },
   { href: "/dead-letters", label: "Dead letters", match: (p: string) => p.startsWith("/dead-letters") },
   { href: "/compose", label: "Compose", match: (p: string) => p.startsWith("/compose") },
+  { href: "/logs", label: "Logs", match: (p: string) => p.startsWith("/logs") },
 ] as const;
 
 export function NavLinks() {

@@ -4,9 +4,15 @@ import { formatDuration, formatLocal, formatUtcShort, parseTime } from "@/lib/cl
 import { useSeconds } from "@/lib/client/use-seconds";
 
 /**
- * When a retrying message may be picked up again: "retry in 12 s", counting down every second,
- * then "retry due". The server renders the time itself; the countdown starts after hydration.
+ * The backoff the file itself names for its next attempt: "backoff ends in 12 s", counting down
+ * every second, then "backoff over". Only what the file says, never when the agents' system will
+ * act: IGNITE's queue monitor ignores that header today and delivers a queued message at its next
+ * poll. The server renders the time itself; the countdown starts after hydration.
  */
+export const BACKOFF_HELP =
+  "The backoff the file asks for (Next-Retry-After), not when the message will be picked up: " +
+  "the queue monitor ignores it today and delivers a queued message at its next poll.";
+
 export function RetryCountdown({ iso, className }: { iso: string | null; className?: string }) {
   const now = useSeconds();
   const t = parseTime(iso);
@@ -14,14 +20,14 @@ export function RetryCountdown({ iso, className }: { iso: string | null; classNa
   if (now === null) {
     return (
       <time dateTime={iso} className={className}>
-        {`retry after ${formatUtcShort(t)}`}
+        {`backoff until ${formatUtcShort(t)}`}
       </time>
     );
   }
   const left = t - now;
   return (
-    <time dateTime={iso} title={`Next retry after ${formatLocal(t)}`} className={className}>
-      {left > 0 ? `retry in ${formatDuration(Math.ceil(left / 1000) * 1000)}` : "retry due"}
+    <time dateTime={iso} title={`${BACKOFF_HELP} It names ${formatLocal(t)}.`} className={className}>
+      {left > 0 ? `backoff ends in ${formatDuration(Math.ceil(left / 1000) * 1000)}` : "backoff over"}
     </time>
   );
 }

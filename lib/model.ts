@@ -12,8 +12,10 @@ export const STATUSES = [
   "queued",
   "retrying",
   "processing",
+  "error",
   "delivered",
   "completed",
+  "cleared",
   "dead",
   "discarded",
   "unread",
@@ -85,6 +87,8 @@ export interface MessageDetail extends MessageSummary {
   /** IGNITE only: the reference tool's `parse` JSON. */
   ignite: Record<string, string | string[]> | null;
   history: HistoryEvent[];
+  /** For a dead letter: the queue its message was in when it failed, as the journal saw it (null: unknown). */
+  heldAgent?: string | null;
 }
 
 export interface MessagePage {
@@ -150,4 +154,18 @@ export interface JournalProblem {
 
 export interface ApiErrorBody {
   error: { code: string; message: string };
+}
+
+/** A workspace's own account of whether its agents' system runs (what its state files say). */
+export interface SourceHealth {
+  /** The process that delivers and retries messages (IGNITE: the queue monitor), or null when the protocol has none. */
+  monitor: { alive: boolean; lastBeatAt: string | null; problem: string | null } | null;
+  /** Each agent as the system's health record names it; `health` is its own word (healthy, stale, …). */
+  agents: { name: string; health: string; detail: string | null }[];
+  session: { name: string | null; startedAt: string | null } | null;
+}
+
+export interface SourceHealthItem {
+  source: string;
+  health: SourceHealth | null;
 }

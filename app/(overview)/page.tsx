@@ -2,6 +2,7 @@ import { connection } from "next/server";
 import { NoWorkspace } from "./_components/no-workspace";
 import { OverviewLive } from "./_components/overview-live";
 import { SourcesNotice } from "./_components/sources-notice";
+import { TeamHealth } from "./_components/team-health";
 import { RECENT_LIMIT } from "@/lib/client/config";
 import { getClientConfig, getStats, listMessages, listSources } from "@/lib/journal";
 
@@ -18,6 +19,7 @@ export default async function OverviewPage() {
       ) : (
         <>
           <SourcesNotice initial={sources} pollMs={pollMs} />
+          <TeamHealth pollMs={pollMs} multiSource={sources.length > 1} />
           <OverviewLive stats={getStats()} recent={listMessages({ limit: RECENT_LIMIT })} pollMs={pollMs} />
         </>
       )}

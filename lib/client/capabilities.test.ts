@@ -12,6 +12,8 @@ describe("capabilitiesOf", () => {
 
   it("offers retry, requeue and discard on a processing message, restore on an archived one", () => {
     expect(capabilitiesOf({ ...base, folder: "processed", status: "processing", path: "p" })).toMatchObject({ requeue: true, retry: true, discard: true });
+    // Nothing retries a failed one but an operator.
+    expect(capabilitiesOf({ ...base, folder: "processed", status: "error", path: "p" })).toMatchObject({ requeue: true, retry: true, discard: true });
     expect(capabilitiesOf({ ...base, folder: "archive", status: "discarded", path: "p" })).toMatchObject({ restore: true, discard: false });
     expect(capabilitiesOf({ ...base, folder: "queue", status: "queued", path: "p" })).toMatchObject({ discard: true, requeue: false, retry: false });
   });

@@ -16,22 +16,24 @@ export interface Capabilities {
   path: string | null;
 }
 
-type Input = Pick<MessageDetail, "protocol" | "folder" | "status" | "path" | "agent" | "to" | "body" | "data">;
+type Input = Pick<MessageDetail, "protocol" | "folder" | "status" | "path" | "agent" | "to" | "body" | "data" | "heldAgent">;
 
 export function capabilitiesOf(m: Input): Capabilities | null {
   if (m.protocol !== "ignite") return null;
   const none: Capabilities = { requeue: false, retry: false, discard: false, restore: false, defaultQueue: null, originalBody: m.body, path: m.path };
   if (m.path === null) {
-    // A dead original: requeued through the dead letter that holds it.
-    return m.status === "dead" ? { ...none, requeue: true, defaultQueue: m.to[0] ?? m.agent } : null;
+    // A dead original: requeued through the dead letter that holds it, to the queue it failed in.
+    return m.status === "dead" ? { ...none, requeue: true, defaultQueue: m.agent } : null;
   }
   if (m.folder === "archive") return { ...none, restore: true };
   if (m.folder === "dead_letter") {
     const info = parseDeadLetterBody(m.body, m.data);
     const body = info.originalText === null ? "" : splitHeaderBlock(info.originalText).body;
-    return { ...none, requeue: info.originalText !== null, discard: true, defaultQueue: info.originalAgent, originalBody: body };
+    const failedIn = m.heldAgent && m.heldAgent !== "dead_letter" ? m.heldAgent : null;
+    return { ...none, requeue: info.originalText !== null, discard: true, defaultQueue: failedIn ?? info.originalAgent, originalBody: body };
   }
-  if (m.folder === "processed" && m.status === "processing") {
+  // A failed one (error) too: nothing retries it but an operator.
+  if (m.folder === "processed" && (m.status === "processing" || m.status === "error")) {
     return { ...none, requeue: true, retry: true, discard: true, defaultQueue: m.agent };
   }
   return { ...none, discard: true };

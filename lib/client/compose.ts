@@ -12,7 +12,9 @@ export class ComposeApiError extends ApiClientError {
 }
 
 const sentSchema = z.object({ items: z.array(z.object({ key: z.string().nullable(), path: z.string() })) });
-const previewSchema = z.object({ items: z.array(z.object({ path: z.string(), content: z.string(), newQueue: z.boolean() })) });
+const previewSchema = z.object({
+  items: z.array(z.object({ path: z.string(), content: z.string(), newQueue: z.boolean(), warning: z.string().nullable().default(null) })),
+});
 const fieldsSchema = z.object({ error: z.object({ fields: z.record(z.string(), z.string()) }) });
 
 export type SentItem = z.infer<typeof sentSchema>["items"][number];

@@ -23,6 +23,9 @@ export const keys = {
   health: "/api/health",
   stats: "/api/stats",
   sources: "/api/sources",
+  sourceHealth: "/api/source-health",
+  logs: "/api/logs",
+  log: (source: string, name: string, from: number) => `/api/logs/${encodeURIComponent(source)}/${encodeURIComponent(name)}?from=${from}`,
   /** Values the search box completes. */
   facets: "/api/facets",
   messages: ({ q, limit, cursor, since }: MessageListParams = {}) =>
@@ -53,4 +56,5 @@ export const routes = {
   compose: (replyTo?: string) => withParams("/compose", { replyTo }),
   threads: (q?: string) => withParams("/threads", { q: q?.trim() }),
   thread: (id: string) => `/threads/${threadIdSegment(id)}`,
+  logs: "/logs",
 } as const;

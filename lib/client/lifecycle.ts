@@ -101,6 +101,7 @@ export function describePlace(p: Place): string | null {
   if (p.status === "dead") return "in dead_letter/";
   if (p.gone) return null;
   if (p.status === "processing") return "processing";
+  if (p.status === "error") return "failed (error)";
   if (p.status === "retrying") return "waiting to retry";
   return p.folder ? `in ${p.folder}` : null;
 }

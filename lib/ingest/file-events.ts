@@ -4,6 +4,7 @@ import { journalFaultKind } from "@/lib/journal/faults";
 import type { JournalWriter } from "@/lib/journal/writer";
 import type { FoundFile } from "@/lib/protocols";
 import { toRelPath } from "@/lib/protocols/fs-safe";
+import { journalDeletions } from "./cleanup";
 import { mayBeThereSync, statFound } from "./read";
 import { commitFile, isUnchanged, prepareFile, type ReadableSource } from "./sync";
 import { entriesIn, listDirs, WATCH_DEPTH, type DirWatcher } from "./watch";
@@ -135,13 +136,16 @@ export class FileEvents {
   private async settleGone(): Promise<void> {
     const { writer } = this.ctx;
     const now = Date.now();
+    const gone = new Map<string, string[]>();
     for (const [id, g] of this.pendingGone) {
       if (now - g.since < GONE_GRACE_MS) continue;
       this.pendingGone.delete(id);
       // Back, or not to be told (its folder unreadable): not gone.
       if (await statFound(g.source.root, g.relPath).catch(() => true)) continue;
-      writer.transaction(() => writer.markGone(g.source.id, g.relPath));
+      gone.set(g.source.id, [...(gone.get(g.source.id) ?? []), g.relPath]);
     }
+    // One batch per source: files that went together may be a clean-up (cleanup.ts).
+    for (const [source, relPaths] of gone) writer.transaction(() => journalDeletions(writer, source, relPaths));
     this.armSettle();
   }
 }

@@ -5,6 +5,7 @@ import type { FoundFile } from "@/lib/protocols";
 import type { FileIdentity } from "@/lib/journal/files";
 import { agentsOrNull, listSource, underUnreadable, type SourceListing, type UnreadableDir } from "./listing";
 import { mayBeThereSync } from "./read";
+import { sweepOf } from "./cleanup";
 import type { TreeDiff } from "./worker";
 import { IngestWorkers } from "./workers";
 import { byteBatches, prepareHere } from "./main-thread";
@@ -297,11 +298,17 @@ export async function scanSource(
   // be gone. Asked in chunks: a stale listing's isThere is an lstat each. One in a folder that could
   // not be read is not gone (isThere): a chmod 000 must not complete a queue's messages.
   const unlisted = bulk ? [] : tree.unlisted;
-  let gone = 0;
+  const missing: string[] = [];
   for (let i = 0; i < unlisted.length; i += CHUNK) {
-    const missing = unlisted.slice(i, i + CHUNK).filter((p) => !isThere(p));
+    missing.push(...unlisted.slice(i, i + CHUNK).filter((p) => !isThere(p)));
+    await yieldToEventLoop();
+  }
+  // All of them judged as one batch (a clean-up or not) before any is marked.
+  const sweep = sweepOf(writer, source.id, missing.length);
+  let gone = 0;
+  for (let i = 0; i < missing.length; i += CHUNK) {
     writer.transaction(() => {
-      for (const relPath of missing) if (writer.markGone(source.id, relPath)) gone++;
+      for (const relPath of missing.slice(i, i + CHUNK)) if (writer.markGone(source.id, relPath, sweep)) gone++;
     });
     await yieldToEventLoop();
   }

@@ -46,6 +46,8 @@ export class IngestService {
   private readonly recovery: JournalRecovery;
   private readonly problems: SourceProblems;
   private recheckQueued = false;
+  /** The processing timeout the workspaces' own settings give (null: none does), read at each scan. */
+  private sourceTimeoutMs: number | null = null;
 
   constructor(
     private readonly config: Config,
@@ -286,14 +288,27 @@ export class IngestService {
       const files = diffs.get(source.id)?.files;
       if (files !== undefined) writer.setProgress(source.id, files, files, true);
     }
-    writer.refreshStuck(this.config.stuckAfterMs);
+    writer.refreshStuck(await this.stuckAfterMs());
     this.prune();
+  }
+
+  /**
+   * When processing turns stuck: MAILROOM_STUCK_AFTER when set, else what the workspace's own
+   * settings say (IGNITE: system.yaml's task_timeout, as its monitor reads it), else the default.
+   * One journal-wide threshold: with several workspaces that disagree, the shortest one.
+   */
+  private async stuckAfterMs(): Promise<number> {
+    if (this.config.stuckAfterSet) return this.config.stuckAfterMs;
+    const own = await Promise.all(this.sources.map((s) => s.reader.processingTimeoutMs?.().catch(() => null) ?? null));
+    const given = own.filter((ms): ms is number => ms !== null);
+    this.sourceTimeoutMs = given.length > 0 ? Math.min(...given) : null;
+    return this.sourceTimeoutMs ?? this.config.stuckAfterMs;
   }
 
   /** The timer's sweep: a journal that stays locked past the busy timeout is logged, and the next sweep tries again. */
   private sweepStuck(): void {
     try {
-      this.journal.writer.refreshStuck(this.config.stuckAfterMs);
+      this.journal.writer.refreshStuck(this.config.stuckAfterSet ? this.config.stuckAfterMs : (this.sourceTimeoutMs ?? this.config.stuckAfterMs));
     } catch (err) {
       this.jobFailed(err, "could not mark stuck messages:");
     }
@@ -349,7 +364,7 @@ export class IngestService {
       if (scanned.load) console.log(`[mailroom] ${describeLoad(source.root, scanned.files, scanned.load)}`);
     }
     this.treeFiles = files;
-    writer.refreshStuck(this.config.stuckAfterMs);
+    writer.refreshStuck(await this.stuckAfterMs());
     this.prune();
     this.watcher.setDirs(watched);
   }

@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import type { FileIdentity } from "@/lib/journal/files";
 import type { ClaimCandidate, FileRecord, JournalWriter } from "@/lib/journal/writer";
-import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols";
+import type { DeadLetterInfo, FoundFile, ParsedMessage, Placement } from "@/lib/protocols";
 import type { Source } from "./sources";
 import { unarchivePathOf } from "@/lib/operations/paths";
 import { readFoundSync } from "./read";
@@ -85,6 +85,22 @@ function findClaim(ctx: SyncContext, rec: FileRecord): string | null {
   return best?.key ?? null;
 }
 
+/**
+ * With copies of the Message-ID in several queues (one per recipient), the copy that failed: the
+ * letter names no queue, but the monitor deleted that copy's file, named original_file, as it wrote
+ * the letter, after retrying it. The first To: decides only between copies alike in all that.
+ */
+function heldCopy(ctx: SyncContext, candidates: ClaimCandidate[], dl: DeadLetterInfo): ClaimCandidate | undefined {
+  const score = (c: ClaimCandidate): number =>
+    (dl.originalFile !== null && c.lastPath !== null && path.posix.basename(c.lastPath) === dl.originalFile ? 8 : 0) +
+    (c.path === null || !ctx.isPresent(c.path) ? 4 : 0) +
+    (c.retryCount > 0 ? 2 : 0) +
+    (c.agent === dl.originalAgent ? 1 : 0);
+  let best: { c: ClaimCandidate; s: number } | undefined;
+  for (const c of candidates) if (best === undefined || score(c) > best.s) best = { c, s: score(c) };
+  return best?.c;
+}
+
 /** A dead letter links to the message it holds; when that was never seen, it is journaled from the copy inside. */
 function linkDeadLetter(ctx: SyncContext, deadLetterKey: string, prepared: PreparedFile): void {
   const { parsed, relPath } = prepared.record;
@@ -92,9 +108,8 @@ function linkDeadLetter(ctx: SyncContext, deadLetterKey: string, prepared: Prepa
   if (!dl?.originalMessageId) return;
   const detail = `dead letter ${relPath}` +
     (dl.retryCount !== null ? ` after ${dl.retryCount} retries` : "") + (dl.lastError ? `: ${dl.lastError}` : "");
-  // With copies of the Message-ID in several queues, the one in the queue the letter names.
   const candidates = ctx.writer.claimCandidates(ctx.source.id, dl.originalMessageId, "", "").filter((c) => c.key !== deadLetterKey);
-  const existing = candidates.find((c) => c.agent === dl.originalAgent) ?? candidates[0];
+  const existing = heldCopy(ctx, candidates, dl);
   if (existing) {
     ctx.writer.linkDeadLetter(deadLetterKey, existing.key, detail);
   } else if (prepared.original) {

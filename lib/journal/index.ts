@@ -124,7 +124,8 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
   const summary = querySummary(db, key);
   if (!summary) return null;
   const content = queryContent(db, key);
-  const kept = content && summary.size > 0 ? await viewBytes(content) : null;
+  // An empty file is described too: its reference parse is an object of empty fields, not nothing.
+  const kept = content && summary.size > 0 ? await viewBytes(content) : content ? { bytes: Buffer.alloc(0), whole: true } : null;
   const adapter = adapterFor(summary.protocol);
   const fields = kept && adapter ? await adapter.describe(kept.bytes, { headOnly: !kept.whole }) : null;
   return {
@@ -134,6 +135,7 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
     data: fields?.data ?? null,
     ignite: fields?.ignite ?? null,
     history: queryHistory(db, key),
+    heldAgent: summary.deadLetterOf === null ? null : (querySummary(db, summary.deadLetterOf)?.agent ?? null),
   };
 }
 

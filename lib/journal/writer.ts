@@ -38,11 +38,34 @@ export interface ClaimCandidate {
   agent: string;
   /** A dead letter holds it: a file with its Message-ID that appears once it is gone is most likely its requeue. */
   held: boolean;
+  /** Where its file is, or last was. */
+  lastPath: string | null;
+  retryCount: number;
 }
 
 type CandidateRow = Omit<ClaimCandidate, "held"> & { held: number };
 const toCandidate = ({ held, ...c }: CandidateRow): ClaimCandidate => ({ ...c, held: held === 1 });
+/** What a message was when a clean-up removed its file, in words. */
+function wasWhat(row: { status: Status; stuck: number; folder: Folder }): string {
+  if (row.folder === "dead_letter") return "a dead letter (its message never got through)";
+  if (row.stuck) return "stuck in processing";
+  switch (row.status) {
+    case "queued": return "queued, never delivered";
+    case "retrying": return "waiting to be retried, never delivered";
+    case "processing": return "processing, never confirmed done";
+    case "discarded": return "discarded, and its archived copy is gone with it, so it cannot be restored";
+    default: return row.status;
+  }
+}
+
+/**
+ * Rewrites of one file this close together are one step (the queue monitor's retry runs its four
+ * rewrites one tool start apart, about 0.1 s each; its polls are 10 s apart).
+ */
+const REWRITE_BURST_MS = 5_000;
+
 const HELD = "EXISTS (SELECT 1 FROM messages AS letter WHERE letter.dead_letter_of = messages.key)";
+const CANDIDATE_COLUMNS = `key, path, agent, ${HELD} AS held, coalesce(path, last_path) AS lastPath, retry_count AS retryCount`;
 
 interface Row {
   key: string;
@@ -124,6 +147,33 @@ export class JournalWriter {
     this.sql("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, ?, ?)").run(key, atMs, kind, detail);
   }
 
+  /** The last event of a message when it is a rewrite in place (kind rewritten or status) at most REWRITE_BURST_MS before `atMs`. */
+  private lastRewrite(key: string, atMs: number): { id: number; kind: string; detail: string } | null {
+    const last = this.sql("SELECT id, at_ms, kind, detail FROM events WHERE key = ? ORDER BY id DESC LIMIT 1").get(key) as
+      | { id: number; at_ms: number; kind: string; detail: string }
+      | undefined;
+    const inBurst = last && (last.kind === "rewritten" || last.kind === "status") && Math.abs(atMs - last.at_ms) <= REWRITE_BURST_MS;
+    return inBurst ? last : null;
+  }
+
+  private dropRewriteBurst(key: string, atMs: number): void {
+    const last = this.lastRewrite(key, atMs);
+    if (last) this.sql("DELETE FROM events WHERE id = ?").run(last.id);
+  }
+
+  /**
+   * A file rewritten where it is. Rewrites in one burst are one entry: the tools change a file one
+   * header at a time (IGNITE's retry is four rewrites by four tool runs, then a move), and one
+   * step of the message's life should read as one.
+   */
+  private rewriteEvent(key: string, atMs: number, from: Status, to: Status, size: number): void {
+    const last = this.lastRewrite(key, atMs);
+    const first = last?.kind === "status" ? (last.detail.split(" → ")[0] ?? from) : from;
+    if (last) this.sql("DELETE FROM events WHERE id = ?").run(last.id);
+    if (first !== to) this.event(key, atMs, "status", `${first} → ${to}`);
+    else this.event(key, atMs, "rewritten", `file rewritten (${size} bytes)`);
+  }
+
   upsertSource(s: { id: string; protocol: Protocol; root: string; error: string | null }): void {
     this.sql(
         `INSERT INTO sources (id, protocol, root, error) VALUES (@id, @protocol, @root, @error)
@@ -165,13 +215,13 @@ export class JournalWriter {
   /** Messages a new file could be the continuation of: same Message-ID, or same agent and name. */
   claimCandidates(source: string, messageId: string | null, agent: string, fileName: string): ClaimCandidate[] {
     if (messageId) {
-      return (this.sql(`SELECT key, path, agent, ${HELD} AS held FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC`)
+      return (this.sql(`SELECT ${CANDIDATE_COLUMNS} FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC`)
         .all(source, messageId) as CandidateRow[]).map(toCandidate);
     }
     // By name, where the file is or (once gone) where it last was: not any gone message without an
     // ID, whose content the new file would overwrite. Compared exactly: `_` is a LIKE wildcard.
     return (this.sql(
-        `SELECT key, path, agent, ${HELD} AS held FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
+        `SELECT ${CANDIDATE_COLUMNS} FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
            AND substr(coalesce(path, last_path), -length(?) - 1) = '/' || ? ORDER BY updated_ms DESC`,
       )
       .all(source, agent, fileName, fileName) as CandidateRow[]).map(toCandidate);
@@ -227,14 +277,15 @@ export class JournalWriter {
     }
     if (before.path !== rec.relPath) {
       const step = describeMove({ path: before.path, folder: before.folder, status: before.status, retryCount: before.retry_count }, after);
+      // A retry rewrites the file where it is, then moves it: the rewrites were this step.
+      if (step.kind === "retried") this.dropRewriteBurst(key, this.now());
       // rename(2) keeps the mtime, so a move is timed when it is seen.
       this.event(key, this.now(), step.kind, step.detail);
       this.refreshDuplicates(rec.source, p.messageId);
       if (before.dead_letter_of) this.settleHeldStatus(before.dead_letter_of);
       return { key, change: "moved" };
     }
-    if (before.status !== p.status) this.event(key, atMs, "status", `${before.status} → ${p.status}`);
-    else this.event(key, atMs, "rewritten", `file rewritten (${rec.found.size} bytes)`);
+    this.rewriteEvent(key, atMs, before.status, p.status, rec.found.size);
     return { key, change: "changed" };
   }
 
@@ -247,19 +298,32 @@ export class JournalWriter {
     this.sql("UPDATE messages SET seq = ? WHERE key = ?").run(this.nextSeq(), key);
   }
 
-  /** A message whose file is gone: its content stays; it is completed, or dead if a dead letter holds it. */
-  markGone(source: string, relPath: string): string | null {
-    const row = this.sql("SELECT key, status, message_id, dead_letter_of FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
-      | { key: string; status: Status; message_id: string | null; dead_letter_of: string | null }
+  /** How many files of a source the journal holds as on disk. */
+  countPresentFiles(source: string): number {
+    return this.sql("SELECT count(*) FROM messages WHERE source = ? AND path IS NOT NULL").pluck().get(source) as number;
+  }
+
+  /**
+   * A message whose file is gone: its content stays; it is completed, or dead if a dead letter
+   * holds it. Gone in a clean-up (`sweep`: so many files went at once that no agent did it), it is
+   * cleared, and its history says what it was when it went.
+   */
+  markGone(source: string, relPath: string, sweep?: { others: number; atMs: number }): string | null {
+    const row = this.sql("SELECT key, status, stuck, folder, message_id, dead_letter_of FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
+      | { key: string; status: Status; stuck: number; folder: Folder; message_id: string | null; dead_letter_of: string | null }
       | undefined;
     if (!row) return null;
     // Only a dead letter still in dead_letter/ makes it dead: one archived after a requeue does not.
     const heldByDeadLetter = this.sql("SELECT 1 FROM messages WHERE dead_letter_of = ? AND folder = 'dead_letter' AND path IS NOT NULL LIMIT 1").get(row.key);
-    const status: Status = heldByDeadLetter ? "dead" : row.status === "invalid" || row.status === "discarded" ? row.status : "completed";
+    const kept = row.status === "invalid" || (row.status === "discarded" && !sweep);
+    const status: Status = heldByDeadLetter ? "dead" : kept ? row.status : sweep ? "cleared" : "completed";
     const atMs = this.now();
     this.sql("UPDATE messages SET path = NULL, status = ?, stuck = 0, updated_ms = ?, seq = ? WHERE key = ?")
       .run(status, atMs, this.nextSeq(), row.key);
-    this.event(row.key, atMs, "gone", `${relPath} was deleted; now ${status}`);
+    const how = sweep
+      ? `was removed with ${sweep.others} other files at ${new Date(sweep.atMs).toISOString()}, a clean-up, not its agent: it was ${wasWhat(row)}`
+      : "was deleted";
+    this.event(row.key, atMs, "gone", `${relPath} ${how}; now ${status}`);
     this.refreshDuplicates(source, row.message_id);
     if (row.dead_letter_of) this.settleHeldStatus(row.dead_letter_of);
     return row.key;

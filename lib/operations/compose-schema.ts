@@ -23,6 +23,8 @@ export interface ComposeRequest {
   repository?: string;
   issue?: string | number;
   createQueues?: boolean;
+  /** Send even where no agent may read it (the preview's warnings). */
+  confirmWarnings?: boolean;
   dryRun?: boolean;
 }
 
@@ -40,6 +42,7 @@ export interface ComposeInput {
   repository: string;
   issue: string;
   createQueues: boolean;
+  confirmWarnings: boolean;
   dryRun: boolean;
 }
 
@@ -145,6 +148,7 @@ const FIELDS = {
   // A number is taken as its decimal text (upstream writes whatever it is given).
   issue: z.preprocess((v) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? String(v) : v), header(50)).optional(),
   createQueues: z.boolean({ error: "must be true or false" }).optional(),
+  confirmWarnings: z.boolean({ error: "must be true or false" }).optional(),
   dryRun: z.boolean({ error: "must be true or false" }).optional(),
 } as const;
 
@@ -192,6 +196,7 @@ export function toComposeInput(valid: Partial<ComposeInput>): ComposeInput {
     repository: valid.repository ?? "",
     issue: valid.issue ?? "",
     createQueues: valid.createQueues ?? false,
+    confirmWarnings: valid.confirmWarnings ?? false,
     dryRun: valid.dryRun ?? false,
   };
 }

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { ingestNow } from "@/lib/ingest";
 import { getClientConfig, keyAtPath, listSources, recordAction } from "@/lib/journal";
+import { openIgnite } from "@/lib/protocols/ignite";
 import { buildMessage, messageFileName, newMessageId } from "@/lib/protocols/ignite/build";
 import { ApiError } from "@/lib/server/errors";
 import {
@@ -36,6 +37,8 @@ export interface PreviewItem {
   content: string;
   /** The recipient's queue folder does not exist yet and will be created. */
   newQueue: boolean;
+  /** Why no agent may read it there (a send needs confirmWarnings), or null. */
+  warning: string | null;
 }
 export type ComposeResult = { dryRun: false; items: ComposedItem[] } | { dryRun: true; items: PreviewItem[] };
 
@@ -43,6 +46,7 @@ interface PlannedFile {
   agent: string;
   content: string;
   newQueue: boolean;
+  warning: string | null;
 }
 
 /** Validate everything (each bad field named), then plan one file per recipient. */
@@ -67,9 +71,11 @@ async function plan(raw: unknown, date: Date): Promise<{ input: ComposeInput; ta
   }
   if (Object.keys(errors).length > 0 || !target) throw new ComposeFieldsError(errors);
   const input = toComposeInput(valid);
+  const warnings = (await (await openIgnite(target.root))?.deliveryWarnings?.(input.to)) ?? new Map<string, string>();
   const files = input.to.map((agent) => ({
     agent,
     newQueue: missing.includes(agent),
+    warning: warnings.get(agent) ?? null,
     // Every copy names all recipients; each gets its own Message-ID, for it is its own file.
     content: buildMessage({
       from: input.from, to: input.to, cc: input.cc, type: input.type, priority: input.priority,
@@ -128,8 +134,12 @@ export async function compose(raw: unknown, origin: string): Promise<ComposeResu
   if (input.dryRun) {
     return {
       dryRun: true,
-      items: files.map((f, i) => ({ path: `${queueDirOf(target, f.agent)}/${fileName(input.type, stamp, i)}`, content: f.content, newQueue: f.newQueue })),
+      items: files.map((f, i) => ({ path: `${queueDirOf(target, f.agent)}/${fileName(input.type, stamp, i)}`, content: f.content, newQueue: f.newQueue, warning: f.warning })),
     };
+  }
+  const unread = files.filter((f) => f.warning !== null);
+  if (unread.length > 0 && !input.confirmWarnings) {
+    throw new ApiError(409, "unconfirmed_warning", `Nothing was written: ${unread.map((f) => f.warning).join(" ")} Send with "confirmWarnings": true to write it anyway.`);
   }
   const written: string[] = [];
   try {

@@ -28,6 +28,8 @@ async function writeTemp(target: string, content: string | Buffer, mode: number)
   const temp = tempNameFor(target);
   const handle = await fs.open(temp, "wx", mode);
   try {
+    // The umask may have taken bits off a mode kept from the file this one replaces.
+    await handle.chmod(mode);
     await handle.writeFile(content);
     await handle.sync();
   } finally {
@@ -62,9 +64,9 @@ export async function createFile(target: string, content: string | Buffer, displ
  * an in-place rewrite handled by the caller). The target must not exist; if the source vanished
  * meanwhile the new file is taken back and the result is a 409.
  */
-export async function moveWithContent(source: string, target: string, content: string | Buffer, displayTarget: string): Promise<void> {
+export async function moveWithContent(source: string, target: string, content: string | Buffer, displayTarget: string, mode = NEW_FILE_MODE): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
-  await createFile(target, content, displayTarget);
+  await createFile(target, content, displayTarget, mode);
   await removeSourceOrUndo(source, target);
 }
 

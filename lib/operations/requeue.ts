@@ -3,13 +3,14 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { RequeueInput } from "@/lib/actions";
 import { deadLetterHolding, locateMessage } from "@/lib/journal";
+import { NAME_PATTERN } from "@/lib/model";
 import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
 import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
 import { ApiError } from "@/lib/server/errors";
 import { assertSendableBody, requeuedText } from "./content";
 import { finish, type Actor, type Plan } from "./finish";
 import { createFile, moveFile, moveWithContent, resolveForWrite } from "./fs";
-import { archivePathOf, originalNameOf, queuePath } from "./paths";
+import { archivePathOf, isDeadLetterQueue, originalNameOf, queuePath } from "./paths";
 import { assertFree, assertQueue, locateTarget, readText, type Target } from "./target";
 
 export type RequeueRequest = RequeueInput & Actor;
@@ -22,6 +23,12 @@ function resolveKey(key: string, req: RequeueRequest): string {
   return key;
 }
 
+function heldQueueOf(t: Target): string | null {
+  const held = t.summary.deadLetterOf === null ? null : locateMessage(t.summary.deadLetterOf);
+  const agent = held?.summary.agent;
+  return agent !== undefined && NAME_PATTERN.test(agent) && !isDeadLetterQueue(agent) ? agent : null;
+}
+
 /** Dead letter → the original, written to queue/<to>/<original_file>; then the dead letter is archived. */
 async function planDeadLetter(t: Target, req: RequeueRequest): Promise<Plan> {
   const text = await readText(t);
@@ -29,7 +36,8 @@ async function planDeadLetter(t: Target, req: RequeueRequest): Promise<Plan> {
   if (info.originalText === null) {
     throw new ApiError(409, "no_original", `${t.relPath} holds no readable original message (original_message), so there is nothing to requeue. Nothing was changed.`);
   }
-  const to = req.to ?? info.originalAgent;
+  // The queue it failed in, as the journal saw it: with several recipients, not always the first To.
+  const to = req.to ?? heldQueueOf(t) ?? info.originalAgent;
   if (!to) throw new ApiError(400, "to_required", "to: the original message names no queue (To:); choose the queue to requeue it to");
   await assertQueue(t, to);
   const targetRel = queuePath(t.prefix, to, originalNameOf(t.relPath, info.originalFile));
@@ -87,11 +95,11 @@ export async function planRequeue(key: string, req: RequeueRequest): Promise<Pla
   const t = await locateTarget(resolveKey(key, req), req.path);
   const { folder, status } = t.summary;
   if (folder === "dead_letter") return planDeadLetter(t, req);
-  if (folder === "processed" && status === "processing") return planProcessed(t, req);
+  if (folder === "processed" && (status === "processing" || status === "error")) return planProcessed(t, req);
   throw new ApiError(
     409,
     "not_applicable",
-    `Requeue works on a dead letter, or a message stuck or processing in processed/; this one is ${status} in ${folder}/. Nothing was changed.`,
+    `Requeue works on a dead letter, or a message stuck, processing or failed (error) in processed/; this one is ${status} in ${folder}/. Nothing was changed.`,
   );
 }
 

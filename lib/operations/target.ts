@@ -43,7 +43,15 @@ export async function locateTarget(key: string, shownPath?: string): Promise<Tar
     );
   }
   if (loc.path === null) {
-    throw new ApiError(409, "source_gone", `The message's file is gone from disk (it is ${summary.status}); there is nothing to move. Nothing was changed.`);
+    // A discarded message whose archived copy went (`ignite clean` empties .ignite/archive/): say so, and promise no undo.
+    const archived = summary.folder === "archive";
+    throw new ApiError(
+      409,
+      "source_gone",
+      archived
+        ? "Its archived copy is gone from disk (deleted, e.g. by a clean-up of the workspace), so it cannot be restored or moved; the journal keeps its content. Nothing was changed."
+        : `The message's file is gone from disk (it is ${summary.status}); there is nothing to move. Nothing was changed.`,
+    );
   }
   const abs = await resolveForWrite(root, loc.path);
   // Opened as a read would open it, and closed: a file Mailroom would not read, it does not move.
@@ -53,7 +61,8 @@ export async function locateTarget(key: string, shownPath?: string): Promise<Tar
   return { key, summary, root, relPath: loc.path, abs, prefix: splitRuntime(loc.path).prefix };
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM: a BOM stays in the text, so a rewrite keeps it (as the IGNITE tools' utf-8 read does).
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** What an operation answers for a file Mailroom will not read (lib/protocols/safe-open.ts). */
 function refusalError(err: unknown, relPath: string): unknown {

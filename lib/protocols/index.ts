@@ -10,5 +10,5 @@ export function adapterFor(protocol: Protocol): ProtocolAdapter | null {
   return ADAPTERS.find((a) => a.protocol === protocol) ?? null;
 }
 
-export type { ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement } from "./types";
+export type { ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, LogFile, LogSlice } from "./types";
 export { MAX_FILE_BYTES } from "./types";

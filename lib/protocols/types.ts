@@ -1,6 +1,6 @@
 // The contract every protocol adapter fulfils. Adapters read and write files; they never touch
 // SQLite. Ingest drives them; the journal stores what they return.
-import type { Folder, MessageDetail, Protocol, Status } from "@/lib/model";
+import type { Folder, MessageDetail, Protocol, SourceHealth, Status } from "@/lib/model";
 import type { ListOptions } from "./fs-safe";
 
 /** Files larger than this are journaled by headers only (DESIGN "Safety rules"). */
@@ -98,4 +98,31 @@ export interface SourceReader {
   parse(input: { relPath: string; placement: Placement; bytes: Buffer | null; found: FoundFile }): Promise<ParsedMessage>;
   /** The full view of one message from its exact bytes. */
   describe(bytes: Buffer, opts?: DescribeOptions): Promise<DetailFields>;
+  /**
+   * How long an entry may stay in processing before it counts as stuck, as the workspace's own
+   * settings say (null: they say nothing; Mailroom's default applies).
+   */
+  processingTimeoutMs?(): Promise<number | null>;
+  /** What the workspace's own state files say about its liveness at `nowMs`. */
+  health?(nowMs: number): Promise<SourceHealth>;
+  /** For each agent a message written now may never be read by, why (e.g. no one scans its queue). */
+  deliveryWarnings?(agents: readonly string[]): Promise<Map<string, string>>;
+  /** The workspace's log files, by name. */
+  logs?(): Promise<LogFile[]>;
+  /** A slice of one log (see LogSlice); null for a name that is not one of its logs. */
+  readLog?(name: string, from: number, maxBytes: number): Promise<LogSlice | null>;
+}
+
+export interface LogFile {
+  name: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Whole lines of a log: bytes [from, to) of a file now `size` bytes long, as text (colour codes kept). */
+export interface LogSlice {
+  text: string;
+  from: number;
+  to: number;
+  size: number;
 }

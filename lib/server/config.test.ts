@@ -8,7 +8,9 @@ import { ConfigError, loadConfig } from "./config";
 describe("loadConfig", () => {
   it("has the documented defaults", () => {
     const c = loadConfig({ HOME: "/home/op" });
-    expect(c).toMatchObject({ roots: [], token: null, readOnly: false, pollMs: 2000, stuckAfterMs: 300_000, rescanMs: 10_000 });
+    expect(c).toMatchObject({ roots: [], token: null, readOnly: false, pollMs: 2000, stuckAfterMs: 300_000, stuckAfterSet: false, rescanMs: 10_000 });
+    // Set, even to the default, it overrides a workspace's own timeout.
+    expect(loadConfig({ HOME: "/home/op", MAILROOM_STUCK_AFTER: "300" }).stuckAfterSet).toBe(true);
     expect(c.dataDir).toBe("/home/op/.local/share/mailroom");
     expect(path.dirname(c.journalFile)).toBe(c.dataDir);
   });

@@ -61,6 +61,8 @@ export interface Config {
   allowedHosts: string[];
   pollMs: number;
   stuckAfterMs: number;
+  /** MAILROOM_STUCK_AFTER was set: it overrides a workspace's own timeout (IGNITE: system.yaml). */
+  stuckAfterSet: boolean;
   rescanMs: number;
   /** Completed messages whose files are gone are pruned after this long (0: never). */
   retainMs: number;
@@ -120,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     allowedHosts: allowedHostsOf(e.HOSTNAME, e.MAILROOM_ALLOWED_HOSTS),
     pollMs: e.MAILROOM_POLL_MS,
     stuckAfterMs: e.MAILROOM_STUCK_AFTER * 1000,
+    stuckAfterSet: (env.MAILROOM_STUCK_AFTER ?? "") !== "",
     rescanMs: e.MAILROOM_RESCAN_MS,
     retainMs: e.MAILROOM_RETAIN_DAYS * 86_400_000,
     retainCount: e.MAILROOM_RETAIN_COUNT,

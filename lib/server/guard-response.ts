@@ -43,6 +43,7 @@ export function guardResponse(request: Request): Response | null {
       origin: request.headers.get("origin"),
       host: request.headers.get("host"),
       arrival: arrivalOf(request.headers),
+      secFetchSite: request.headers.get("sec-fetch-site"),
     },
     getConfig(),
   );

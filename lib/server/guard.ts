@@ -16,6 +16,8 @@ export interface GuardInput {
    * when nothing stamped it (a handler called directly, as in tests).
    */
   arrival: { localAddress: string; forwarded: boolean } | null;
+  /** `Sec-Fetch-Site`, which every current browser sends and a script need not. */
+  secFetchSite?: string | null;
 }
 
 export interface GuardSettings {
@@ -40,6 +42,7 @@ function same(a: string, b: string): boolean {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const refuse = (code: string, message: string): GuardDecision => ({ kind: "refuse", status: 403, code, message });
+const READ_ONLY = refuse("read_only", "Mailroom runs read-only (MAILROOM_READONLY=1): nothing can be changed.");
 
 /** The Origin's host when it is one well-formed origin (not "null", empty, a list or a URL with a path). */
 function originHost(origin: string | null): string | null {
@@ -55,6 +58,18 @@ function offLoopback(req: GuardInput, hostName: string | null): string | null {
   if (req.arrival?.forwarded) return "this one came through a proxy (it carries Forwarded, X-Forwarded-For or X-Real-IP)";
   if (hostName !== null && !isLoopback(hostName)) return `this one asked for ${hostName}`;
   return null;
+}
+
+/**
+ * A script (curl, a CI job) changing things with the token: it sends the token itself in
+ * `Authorization` (a page cannot make a browser send that to another site without a CORS preflight,
+ * which Mailroom never grants) and none of a browser's request headers (Origin, Sec-Fetch-Site).
+ * A browser's request is held to the Origin check whatever it carries.
+ */
+export function isScriptWithToken(req: GuardInput, token: string | null): boolean {
+  if (!token || req.origin || req.secFetchSite) return false;
+  const bearer = req.authorization?.match(/^Bearer\s+(.+)$/i)?.[1] ?? null;
+  return bearer !== null && same(bearer, token);
 }
 
 /**
@@ -96,12 +111,11 @@ export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDec
     }
   }
   if (SAFE_METHODS.has(req.method)) return { kind: "pass" };
+  if (isScriptWithToken(req, token)) return settings.readOnly ? READ_ONLY : { kind: "pass" };
   const fromHost = originHost(req.origin);
   if (fromHost === null || req.host === null || fromHost !== new URL(`http://${req.host}`).host) {
     return refuse("bad_origin", "Refused a change from another site: the Origin header must match this server.");
   }
-  if (settings.readOnly) {
-    return refuse("read_only", "Mailroom runs read-only (MAILROOM_READONLY=1): nothing can be changed.");
-  }
+  if (settings.readOnly) return READ_ONLY;
   return { kind: "pass" };
 }

@@ -8,6 +8,7 @@ import { useComposePreview } from "@/lib/client/use-compose-preview";
 import { checkCompose } from "@/lib/operations/compose-schema";
 import { hasTemplate, templateFor } from "@/lib/protocols/ignite/templates";
 import { BodyEditor } from "./body-editor";
+import { DeliveryWarnings } from "./delivery-warnings";
 import { HeaderFields } from "./header-fields";
 import { Preview } from "./preview";
 import { Recipients } from "./recipients";
@@ -38,6 +39,7 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<SentItem[] | null>(null);
   const [sendError, setSendError] = useState<unknown>(null);
+  const [confirmed, setConfirmed] = useState(false);
 
   const agents = sources.find((s) => s.id === draft.source)?.agents ?? [];
   const request = useMemo(() => draftToRequest(draft), [draft]);
@@ -46,6 +48,8 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
   const preview = useComposePreview(readOnly || blocked ? null : request);
   const server = sendError instanceof ComposeApiError ? sendError.fields : preview.error instanceof ComposeApiError ? preview.error.fields : {};
   const errors: Record<string, string> = { ...server, ...local };
+  const warnings = (preview.data ?? []).flatMap((f) => (f.warning ? [f.warning] : []));
+  const unconfirmed = warnings.length > 0 && !confirmed;
   // The body is checked as you type; other fields once left or on Send; the server's word at once.
   const shown = (field: string) => (submitted || field === "body" || touched.has(field) || field in server ? errors[field] : undefined);
 
@@ -53,6 +57,7 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
 
   function update(patch: Partial<ComposeDraft>) {
     setDraft((d) => ({ ...d, ...patch }));
+    setConfirmed(false);
     setSent(null);
     setSendError(null);
   }
@@ -81,7 +86,7 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
     setSending(true);
     setSendError(null);
     try {
-      setSent(await postCompose(request));
+      setSent(await postCompose(confirmed ? { ...request, confirmWarnings: true } : request));
     } catch (err) {
       setSendError(err);
     } finally {
@@ -132,9 +137,10 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
         />
         <BodyEditor value={draft.body} type={draft.type.trim()} error={shown("body")} canUseTemplate={hasTemplate(draft.type.trim())} onChange={(body) => update({ body })} onUseTemplate={insertTemplate} />
         {shown("source") ? <p className="text-sm text-red-700 dark:text-red-400">Workspace: {shown("source")}</p> : null}
+        {readOnly ? null : <DeliveryWarnings warnings={warnings} confirmed={confirmed} onConfirm={setConfirmed} />}
         {readOnly ? null : (
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={sending || sent !== null} className={buttonClass("primary")}>
+            <button type="submit" disabled={sending || sent !== null || unconfirmed} className={buttonClass("primary")}>
               {sending ? "Sending…" : "Send"}
             </button>
             <span className="text-xs text-zinc-500">

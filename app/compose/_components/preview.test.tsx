@@ -12,7 +12,7 @@ describe("Preview", () => {
 
   it("shows each file a send writes, with its path", () => {
     const html = renderToStaticMarkup(
-      <Preview files={[{ path: ".ignite/queue/leader/user_goal_1.mime", content: "From: user\n\ngoal: x\n", newQueue: false }]} error={null} stillToDo={[]} pending={false} />,
+      <Preview files={[{ path: ".ignite/queue/leader/user_goal_1.mime", content: "From: user\n\ngoal: x\n", newQueue: false, warning: null }]} error={null} stillToDo={[]} pending={false} />,
     );
     expect(html).toContain(".ignite/queue/leader/user_goal_1.mime");
     expect(html).toContain("goal: x");

@@ -45,6 +45,7 @@ export function Preview({ files, error, stillToDo, pending }: Props) {
                 <figcaption className="flex flex-wrap items-center gap-2 break-all font-mono text-xs text-zinc-700 dark:text-zinc-300">
                   {f.path}
                   {f.newQueue ? <Badge tone="amber">new queue folder</Badge> : null}
+                  {f.warning ? <Badge tone="amber" title={f.warning}>no agent may read it</Badge> : null}
                 </figcaption>
                 <pre className="max-h-96 overflow-auto rounded-md bg-zinc-50 px-3 py-2 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words dark:bg-zinc-950">
                   {f.content}

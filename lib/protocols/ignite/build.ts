@@ -107,7 +107,7 @@ export function messageFileName(type: string, date: Date, extraMicros = 0): stri
 // ---- in-place header editing (ignite_mime.py update_header / remove_header) ----
 
 /** Python `str.splitlines()`: every Unicode line boundary, no trailing empty line. */
-function splitLines(text: string): string[] {
+export function splitLines(text: string): string[] {
   if (text === "") return [];
   const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
   if (lines[lines.length - 1] === "") lines.pop();
@@ -115,7 +115,7 @@ function splitLines(text: string): string[] {
 }
 
 /** `raw.partition("\n\n")`, falling back to CRLF as upstream does. */
-function splitRaw(raw: string): { head: string; body: string } {
+export function splitRaw(raw: string): { head: string; body: string } {
   const lf = raw.indexOf("\n\n");
   let head = lf >= 0 ? raw.slice(0, lf) : raw;
   let body = lf >= 0 ? raw.slice(lf + 2) : "";

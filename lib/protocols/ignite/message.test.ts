@@ -106,8 +106,8 @@ describe("header and body edge cases", () => {
     expect(p).toMatchObject({ type: "task_assignment", from: "coordinator", to: ["ignitian_1"], problems: [] });
   });
 
-  it("maps processed statuses: '' / error → processing, completed stays", async () => {
-    for (const [raw, status] of [["", "processing"], ["error", "processing"], ["completed", "completed"], ["retrying", "processing"]]) {
+  it("maps processed statuses: '' → processing, error is its own (the monitor never retries it), completed stays", async () => {
+    for (const [raw, status] of [["", "processing"], ["error", "error"], ["completed", "completed"], ["retrying", "processing"]]) {
       const p = await parse(`${HEAD}From: a\nTo: b\nX-IGNITE-Status: ${raw}\n\n`, "processed");
       expect(p.status, raw).toBe(status);
       expect(p.rawStatus).toBe(raw === "" ? null : raw);
@@ -156,5 +156,14 @@ describe("oversized input", () => {
       found: { relPath, kind: "file", size: 9 * 1024 * 1024, mtimeMs: 0, ino: 1 },
     });
     expect(p).toMatchObject({ status: "queued", from: "a", to: ["b"], type: null, body: "" });
+  });
+});
+
+describe("retries past the maximum", () => {
+  it("flags a Retry-Count past the monitor's maximum of 3, not one at it", async () => {
+    const p4 = await parse(`${HEAD}From: a\nTo: b\nX-IGNITE-Retry-Count: 4\n\n`);
+    expect(p4.problems.join(" ")).toMatch(/Retried 4 times, past the maximum of 3/);
+    const p3 = await parse(`${HEAD}From: a\nTo: b\nX-IGNITE-Retry-Count: 3\n\n`);
+    expect(p3.problems.join(" ")).not.toMatch(/past the maximum/);
   });
 });

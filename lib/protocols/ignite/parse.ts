@@ -27,7 +27,9 @@ export function statusFor(folder: Placement["folder"], rawStatus: string | null)
     case "archive":
       return "discarded";
     case "processed":
-      // An empty status counts as processing; error and unknown values too (shown via rawStatus).
+      // `error` (mark_as_error) is its own state: the monitor's timeout scan skips it, so it is never
+      // retried. An empty status counts as processing, unknown values too (shown via rawStatus).
+      if (rawStatus === "error") return "error";
       return rawStatus === "delivered" || rawStatus === "completed" ? rawStatus : "processing";
     default:
       return rawStatus === "retrying" ? "retrying" : "queued";

@@ -7,6 +7,10 @@ import { isReachableWithoutLinks, isRealDirectory, listNoFollow, listRealSubdirs
 import type { FoundFile, ProtocolAdapter, SourceReader } from "@/lib/protocols/types";
 import { describeIgniteFile, parseIgniteFile } from "./parse";
 import { ARCHIVE_PARTS, DEAD_LETTER, placeIgnite } from "./paths";
+import { igniteDeliveryWarnings } from "./delivery";
+import { readIgniteHealth } from "./health";
+import { listIgniteLogs, readIgniteLog } from "./logs";
+import { readIgniteSettings } from "./settings";
 
 /** Levels below queue/ and archive/mailroom/ where a message can sit (see placeIgnite). */
 const QUEUE_DEPTH = 3;
@@ -60,6 +64,14 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
     },
     parse: parseIgniteFile,
     describe: describeIgniteFile,
+    async processingTimeoutMs() {
+      const { taskTimeoutSec } = await readIgniteSettings(layout.runtimeDir);
+      return taskTimeoutSec === null ? null : taskTimeoutSec * 1000;
+    },
+    health: (nowMs) => readIgniteHealth(layout.runtimeDir, nowMs),
+    deliveryWarnings: (agents) => igniteDeliveryWarnings(layout.runtimeDir, agents),
+    logs: () => listIgniteLogs(layout.runtimeDir),
+    readLog: (name, from, maxBytes) => readIgniteLog(layout.runtimeDir, name, from, maxBytes),
   };
 }
 

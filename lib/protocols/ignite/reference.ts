@@ -2,6 +2,7 @@
 // `parse` CLI does around it). Mailroom's `ignite` detail field must equal the tool's JSON, so the
 // Python string semantics (partition, splitlines, strip) are reproduced exactly. Pure.
 import { boundedLines } from "@/lib/protocols/limits";
+import { withKeyOrder } from "@/lib/protocols/key-order";
 
 /** The reference tool's `parse` JSON: fixed keys first, then extra X-IGNITE-* keys in header order. */
 export type IgniteReference = Record<string, string | string[]>;
@@ -120,6 +121,7 @@ export function parseReference(text: string): IgniteReference {
     const short = name.slice(HEADER_PREFIX.length);
     if (!MAPPED_IGNITE.has(short)) out.set(short.toLowerCase().replaceAll("-", "_"), value);
   }
-  // fromEntries defines own properties, so a key like "__proto__" stays data.
-  return Object.fromEntries(out);
+  // fromEntries defines own properties, so a key like "__proto__" stays data. A header named like
+  // an integer (X-IGNITE-7) keeps its place in the dict's order, which the object alone would not.
+  return withKeyOrder(Object.fromEntries(out), [...out.keys()]);
 }

@@ -7,6 +7,12 @@ import { toUtcIso } from "./dates";
 import { HEADER_PREFIX, headerMap, splitAddressList } from "./reference";
 import { isRecord } from "./yaml-body";
 
+/**
+ * The queue monitor dead-letters a timed-out message once its retry count reaches DLQ_MAX_RETRIES
+ * (3 unless the monitor's environment says otherwise, which Mailroom cannot see).
+ */
+export const MONITOR_MAX_RETRIES = 3;
+
 export type SummaryFields = Omit<ParsedMessage, "status" | "body" | "problems" | "deadLetter">;
 
 export interface Summary {
@@ -53,6 +59,13 @@ export function summarize(lines: readonly [string, string][], data: YamlValue | 
   const rawRetry = get(`${HEADER_PREFIX}Retry-Count`);
   const retryCount = rawRetry !== null && /^\d{1,9}$/.test(rawRetry) ? Number(rawRetry) : 0;
   if (rawRetry !== null && !/^\d{1,9}$/.test(rawRetry)) problems.push(`X-IGNITE-Retry-Count "${rawRetry}" is not a whole number.`);
+  if (retryCount > MONITOR_MAX_RETRIES) {
+    // The monitor's own check reads `retry_count:` from the body (mime_body_get), not this header.
+    problems.push(
+      `Retried ${retryCount} times, past the maximum of ${MONITOR_MAX_RETRIES} (the queue monitor's DLQ_MAX_RETRIES default). ` +
+        "The monitor compares the body's retry_count, not this header, so it may go on retrying it instead of dead-lettering it.",
+    );
+  }
 
   const rawNext = get(`${HEADER_PREFIX}Next-Retry-After`);
   const nextRetryAt = rawNext === null ? null : toUtcIso(rawNext);

@@ -12,10 +12,10 @@ const retrying: MessageDetail = {
   ignite: null, history: [],
 };
 
-it("shows the next attempt only while the message still waits to be retried", () => {
-  expect(renderToStaticMarkup(<MessageHeader message={retrying} />)).toContain(" · next ");
+it("shows the backoff the file asks for only while the message still waits to be retried", () => {
+  expect(renderToStaticMarkup(<MessageHeader message={retrying} />)).toContain(" · the file asks for a backoff until ");
   // Dead-lettered: its file's header keeps the last plan, but there is no next attempt.
   const dead = renderToStaticMarkup(<MessageHeader message={{ ...retrying, status: "dead", folder: "processed", path: null }} />);
-  expect(dead).not.toContain(" · next ");
+  expect(dead).not.toContain("backoff");
   expect(dead).toMatch(/Retries.*3/);
 });

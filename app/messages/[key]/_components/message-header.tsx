@@ -60,7 +60,7 @@ export function MessageHeader({ message: m }: { message: MessageDetail }) {
               {m.retryCount}
               {/* Only a message still waiting in its queue has a next attempt (a dead one's header keeps the last plan). */}
               {m.status === "retrying" && m.path !== null && m.nextRetryAt ? (
-                <span className="text-zinc-500"> · next <RelativeTime iso={m.nextRetryAt} /></span>
+                <span className="text-zinc-500"> · the file asks for a backoff until <RelativeTime iso={m.nextRetryAt} /></span>
               ) : null}
             </span>
           ) : null}
