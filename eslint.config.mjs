@@ -5,7 +5,7 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "bench-results/**"]),
+  globalIgnores([".next/**", "fixtures/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "bench-results/**"]),
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",

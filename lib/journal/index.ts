@@ -1,5 +1,4 @@
 import "server-only";
-import fs from "node:fs/promises";
 import type { JournalProblem, MessageDetail, MessagePage, MessageSummary, SourceInfo, Stats } from "@/lib/model";
 import { KEY_PATTERN } from "@/lib/model";
 import { adapterFor } from "@/lib/protocols";
