@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { headerValueProblem, MAX_BODY_BYTES, nameProblem, utf8Bytes } from "@/lib/operations/compose-schema";
-import { isRecord } from "@/lib/protocols/bounded";
+import { isRecord } from "@/lib/protocols/entry-kit";
 import { readJsonStream, type JsonObject } from "@/lib/protocols/json-stream";
 import { ApiError } from "@/lib/server/errors";
 

@@ -1,7 +1,6 @@
 // Agent liveness, computed from the heartbeat files (protocol doc: only the Node tool marks
 // agents unresponsive in agents.json, and the shell health check stops after the first agent). Pure.
-import { isRecord, str } from "@/lib/protocols/bounded";
-import { isoToUtc } from "@/lib/protocols/entry-kit";
+import { isoToUtc, isRecord, str } from "@/lib/protocols/entry-kit";
 import { readJsonStream } from "@/lib/protocols/json-stream";
 
 export const UNRESPONSIVE_AFTER_MS = 30_000;
