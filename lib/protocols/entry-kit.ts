@@ -94,3 +94,10 @@ export function str(value: YamlValue | null | undefined): string | null {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return null;
 }
+
+/** A field as single-line strings: a list's, or the one value's (`to: a` and `to: [a, b]` both occur). */
+export function listOf(value: YamlValue | undefined): string[] {
+  if (Array.isArray(value)) return value.flatMap((v) => str(v) ?? []);
+  const one = str(value);
+  return one ? [one] : [];
+}

@@ -4,7 +4,7 @@
 import type { YamlValue } from "@/lib/model";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import type { Entry, EntryLink, EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { addMs, decodeUtf8, isoToUtc, isRecord, makeEntry, str } from "@/lib/protocols/entry-kit";
+import { addMs, decodeUtf8, isoToUtc, isRecord, listOf, makeEntry, str } from "@/lib/protocols/entry-kit";
 import type { Place } from "@/lib/protocols/layout";
 import { placeIgniteYaml } from "./paths";
 
@@ -43,12 +43,6 @@ function mappingOf(text: string, what: string, problems: EntryProblem[]): Mappin
   if (isRecord(parsed.data)) return parsed.data;
   problems.push({ code: "parse", message: `${what} is not a YAML mapping of message fields.` });
   return {};
-}
-
-function listOf(value: YamlValue | undefined): string[] {
-  if (Array.isArray(value)) return value.flatMap((v) => str(v) ?? []);
-  const one = str(value);
-  return one ? [one] : [];
 }
 
 function stem(name: string): string {

@@ -4,7 +4,7 @@
 import type { YamlValue } from "@/lib/model";
 import { parseYamlFile, type ItemRanges } from "@/lib/protocols/bounded-yaml";
 import type { Entry, EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { decodeUtf8, isoToUtc, isRecord, makeEntry, str } from "@/lib/protocols/entry-kit";
+import { decodeUtf8, isoToUtc, isRecord, listOf, makeEntry, str } from "@/lib/protocols/entry-kit";
 import type { Place } from "@/lib/protocols/layout";
 import { placeShogun } from "./paths";
 
@@ -20,12 +20,6 @@ interface Item {
 }
 
 const CMD = /\bcmd_\d+\b/;
-
-function listOf(value: YamlValue | undefined): string[] {
-  if (Array.isArray(value)) return value.flatMap((v) => str(v) ?? []);
-  const one = str(value);
-  return one ? [one] : [];
-}
 
 function text(...parts: Array<YamlValue | undefined>): string {
   return parts.flatMap((p) => (typeof p === "string" && p !== "" ? [p] : Array.isArray(p) ? listOf(p) : [])).join("\n");
