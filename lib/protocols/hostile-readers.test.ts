@@ -2,6 +2,8 @@
 // back with a `limit` or `parse` problem naming what it hit, never a throw, a hang or a stack
 // overflow. Outcomes are asserted, not times (lib/ingest/hostile.test.ts does IGNITE v3).
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixturePath } from "@/lib/testing/fixtures";
 import {
@@ -15,6 +17,7 @@ import { resolve as resolveKicklang } from "./kicklang/statuses";
 import { read as readShogun } from "./shogun/read";
 import { readHeartbeat, readRegistry, readRegistryFile } from "./workflow/health";
 import { read as readWorkflow } from "./workflow/read";
+import { objectsOf } from "./write-kit";
 import { resolve as resolveWorkflow } from "./workflow/statuses";
 
 const bytes = (text: string) => Buffer.from(text);
@@ -125,6 +128,21 @@ describe.each(STREAMS)("a %s", (_name, read, rel) => {
     expect(garbage.problems.every((p) => p.code === "parse" || p.code === "limit")).toBe(true);
     const cut = truncatedInString('{"id":"m1","from":"a"}\n');
     expect(read(rel, bytes(`{"id":"m0"}\n${cut}`))).toMatchObject({ entries: [{ locator: "m0" }], problems: [], consumed: 12 });
+  });
+});
+
+describe("a writer looking up an entry in a stream", () => {
+  it("finds one past the 100,000 values a read stops at", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-hostile-stream-"));
+    try {
+      const file = path.join(dir, "status.jsonl");
+      fs.writeFileSync(file, `${shortLines('{"id":"m"}', 150_000)}{"id":"last"}\n{"id":"being-wr`);
+      const objects = objectsOf(file);
+      expect(objects).toHaveLength(150_001);
+      expect(objects.at(-1)).toEqual({ id: "last" });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -82,5 +82,13 @@ export function objectsOf(abs: string): JsonObject[] {
     if (isMissing(err)) return [];
     throw err;
   }
-  return readJsonStream(bytes).items.flatMap((i) => (i.ok && isRecord(i.value) ? [i.value] : []));
+  // A read stops after PARSE_LIMITS.values values; the next goes on from where it stopped.
+  const objects: JsonObject[] = [];
+  for (let offset = 0; offset < bytes.length; ) {
+    const { items, consumed } = readJsonStream(bytes.subarray(offset), offset);
+    for (const i of items) if (i.ok && isRecord(i.value)) objects.push(i.value);
+    if (consumed === offset) break; // only a value still being written is left
+    offset = consumed;
+  }
+  return objects;
 }
