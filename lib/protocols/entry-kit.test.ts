@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMs, decodeUtf8, isDebris, isoToUtc, makeEntry } from "./entry-kit";
+import { addMs, decodeUtf8, isDebris, isoToUtc, makeEntry, str } from "./entry-kit";
 import type { EntryProblem } from "./entries";
 
 describe("isoToUtc", () => {
@@ -36,5 +36,14 @@ describe("makeEntry and decodeUtf8", () => {
     const problems: EntryProblem[] = [];
     expect(decodeUtf8(Buffer.from([0x61, 0xe9]), problems)).toBe("a\uFFFD");
     expect(problems.map((p) => p.code)).toEqual(["encoding"]);
+  });
+});
+
+describe("str", () => {
+  it("makes single-line fields of strings, numbers and booleans only", () => {
+    expect(str("a\r\nb\0c")).toBe("a b c");
+    expect(str(3)).toBe("3");
+    expect(str(null)).toBeNull();
+    expect(str(["x"])).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // Small pieces every wave-2 reader uses to build entries, so each protocol only states its own
 // fields. Pure.
+import type { YamlValue } from "@/lib/model";
 import type { Entry, EntryProblem } from "./entries";
 
 type Required_ = Pick<Entry, "kind" | "locator" | "agent" | "folder" | "status">;
@@ -81,4 +82,22 @@ export function decodeUtf8(bytes: Uint8Array, problems: EntryProblem[]): string 
     problems.push({ code: "encoding", message: "The file is not valid UTF-8 (cut in the middle of a character?); bad bytes are shown as \uFFFD." });
     return new TextDecoder("utf-8").decode(bytes);
   }
+}
+
+export function isRecord(value: YamlValue | null | undefined): value is { [key: string]: YamlValue } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A field as a single-line string (numbers too), or null: values become summary fields. */
+export function str(value: YamlValue | null | undefined): string | null {
+  if (typeof value === "string") return value.replace(/[\r\n\0]+/g, " ");
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return null;
+}
+
+/** A field as single-line strings: a list's, or the one value's (`to: a` and `to: [a, b]` both occur). */
+export function listOf(value: YamlValue | undefined): string[] {
+  if (Array.isArray(value)) return value.flatMap((v) => str(v) ?? []);
+  const one = str(value);
+  return one ? [one] : [];
 }

@@ -85,7 +85,7 @@ describe("readJsonStream", () => {
 
   it("refuses nesting over the depth cap as a limit problem", () => {
     const r = readJsonStream(enc(`${"[".repeat(10_000)}${"]".repeat(10_000)}\n${COMPACT}`));
-    expect(faults(r)).toEqual([{ code: "limit", message: expect.stringContaining("deeper than 64 levels") }]);
+    expect(faults(r)).toEqual([{ code: "limit", message: "The value at bytes 0–20000: nested more than 64 deep (limit)." }]);
     expect(values(r)).toHaveLength(1);
   });
 

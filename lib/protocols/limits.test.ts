@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { mergeKeyBomb, nestedAliasBomb, scalarAliasBomb, wideAliasBomb } from "@/lib/testing/hostile-files";
 import { parseJsonBounded } from "./bounded-json";
-import { parseYamlBounded } from "./bounded-yaml";
+import { parseYamlBounded, parseYamlFile } from "./bounded-yaml";
 import { boundedLines, PARSE_LIMITS, toPlainBounded, type BoundedParse } from "./limits";
 
 const problemOf = (r: BoundedParse) => (r.ok ? null : r.limit ? r.problem : `syntax: ${r.reason}`);
@@ -46,6 +46,31 @@ describe("YAML within limits", () => {
   });
 });
 
+describe("a whole wave-2 file (IGNITE v2, shogun) within limits", () => {
+  it("reads YAML 1.2's core schema, a later duplicate key winning, as upstream's writers expect", () => {
+    expect(parseYamlFile("status: retrying\nstatus: processing\nn: 1\nat: 2026-02-06T10:52:31\n")).toMatchObject({
+      data: { status: "processing", n: 1, at: "2026-02-06T10:52:31" }, problem: null,
+    });
+    // A few aliases are ordinary YAML.
+    expect(parseYamlFile("a: &x 1\nb: *x\n").data).toEqual({ a: 1, b: 1 });
+  });
+
+  it("names the text in its problems: a limit, a size cap checked before parsing, and where YAML does not parse", () => {
+    const block = Array.from({ length: 100 }, (_, i) => `${"  ".repeat(i)}k${i}:`).join("\n");
+    expect(parseYamlFile(block, "The original_message").problem).toEqual({ code: "limit", message: "The original_message: nested more than 64 deep (limit)." });
+    expect(parseYamlFile(`a: "${"x".repeat(PARSE_LIMITS.documentBytes)}"`).problem).toEqual({ code: "limit", message: "The file: longer than 1,024 KiB, not parsed (limit)." });
+    expect(parseYamlFile("a: [1\nb: 2\n").problem).toMatchObject({ code: "parse", message: expect.stringMatching(/^The file is not valid YAML \(line \d+, column \d+\): .+\.$/) });
+  });
+
+  it("gives the character ranges of each top-level list's items, each with its line break; none for an aliased list", () => {
+    const text = "note: x\nmessages:\n- id: a\n  body: hi\n- id: b\n  n: [1, 2]\nold: &o [1]\nagain: *o\nz: 1\n";
+    const ranges = parseYamlFile(text, "The file", { itemRanges: true }).items;
+    expect([...ranges.keys()]).toEqual(["messages", "old"]);
+    expect(ranges.get("messages")?.map(([start, end]) => text.slice(start, end))).toEqual(["id: a\n  body: hi\n", "id: b\n  n: [1, 2]\n"]);
+    expect(parseYamlFile(text).items.size).toBe(0);
+  });
+});
+
 describe("JSON within limits", () => {
   it("stops deep nesting before JSON.parse, counting brackets outside strings only", () => {
     expect(problemOf(parseJsonBounded(`${"[".repeat(200_000)}${"]".repeat(200_000)}`))).toBe("JSON body: nested more than 64 deep (limit).");
@@ -72,6 +97,9 @@ describe("plain values within a budget", () => {
     expect(toPlainBounded([shared, shared], budget)).toEqual([{ a: [1, 2] }, { a: [1, 2] }]);
     expect(() => toPlainBounded([shared, shared, shared], budget)).toThrow("Body: more than 2 aliases expanded (limit).");
     expect(() => toPlainBounded(Array(101).fill(0), budget)).toThrow("Body: more than 100 values (limit).");
+    // Plain JSON values only: no Map, Date, bigint or NaN reaches the API.
+    const odd = new Map<unknown, unknown>([[1, new Date("2026-01-01T00:00:00Z")], ["n", NaN], ["b", 10n]]);
+    expect(toPlainBounded(odd, budget)).toEqual({ 1: "2026-01-01T00:00:00.000Z", n: "NaN", b: "10" });
   });
 });
 

@@ -24,6 +24,12 @@ export const PARSE_LIMITS = {
   depth: 64,
   /** Values (scalars, lists, maps) in one document once aliases are expanded: `yaml` takes ~19 µs each. */
   values: 100_000,
+  /**
+   * One whole file of the wave-2 YAML protocols, or one value of a JSON stream, in characters or
+   * bytes: these are re-read whole on each change, and real ones are a few KB (a full 50-message
+   * shogun inbox about 20 KB). js-yaml reads 1 MiB in about 0.1 s here.
+   */
+  documentBytes: 1024 * KIB,
   /** Header lines in one header block (upstream writers emit about 15). */
   headerLines: 1000,
   /** One header line, in characters (RFC 5322 says 998; a long To: list stays well under). */
@@ -48,6 +54,7 @@ export const limitText = {
   values: (n: number = PARSE_LIMITS.values) => `more than ${count(n)} values`,
   headerLines: (n: number = PARSE_LIMITS.headerLines) => `more than ${count(n)} header lines`,
   headerLineChars: (n: number = PARSE_LIMITS.headerLineChars) => `a header line longer than ${count(n / KIB)} KiB`,
+  chars: (n: number) => `longer than ${count(n / KIB)} KiB, not parsed`,
 };
 
 /** Budgets for turning a parsed document into plain values; aliased objects are the ones met twice. */

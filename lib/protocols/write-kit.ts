@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { headerValueProblem, MAX_BODY_BYTES, nameProblem, utf8Bytes } from "@/lib/operations/compose-schema";
-import { isRecord } from "@/lib/protocols/bounded";
+import { isRecord } from "@/lib/protocols/entry-kit";
 import { readJsonStream, type JsonObject } from "@/lib/protocols/json-stream";
 import { ApiError } from "@/lib/server/errors";
 
@@ -82,5 +82,13 @@ export function objectsOf(abs: string): JsonObject[] {
     if (isMissing(err)) return [];
     throw err;
   }
-  return readJsonStream(bytes).items.flatMap((i) => (i.ok && isRecord(i.value) ? [i.value] : []));
+  // A read stops after PARSE_LIMITS.values values; the next goes on from where it stopped.
+  const objects: JsonObject[] = [];
+  for (let offset = 0; offset < bytes.length; ) {
+    const { items, consumed } = readJsonStream(bytes.subarray(offset), offset);
+    for (const i of items) if (i.ok && isRecord(i.value)) objects.push(i.value);
+    if (consumed === offset) break; // only a value still being written is left
+    offset = consumed;
+  }
+  return objects;
 }

@@ -48,6 +48,41 @@ export function mergeKeyBomb(): string {
   return `base: &b {${keys}}\nitems:\n${"  - <<: *b\n".repeat(5000)}`;
 }
 
+/** `n` nested flow brackets, opened then closed: YAML flow or JSON. */
+export function deepBrackets(n = 200_000): string {
+  return `${"[".repeat(n)}${"]".repeat(n)}`;
+}
+
+/** `line` a million times, one a line. */
+export function shortLines(line: string, n = 1_000_000): string {
+  return `${line}\n`.repeat(n);
+}
+
+/** One line of `before`, `chars` characters of padding, then `after`: a multi-megabyte single line. */
+export function longLine(before: string, after = "", chars = 7 * MIB): string {
+  return `${before}${"x".repeat(chars)}${after}`;
+}
+
+/** `length` bytes from a fixed seed (xorshift): no text encoding, no structure, the same every run. */
+export function binaryGarbage(length = 64 * 1024, seed = 0x2545f491): Uint8Array {
+  const out = new Uint8Array(length);
+  let x = seed;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+/** `text` cut just inside its first double-quoted string, as a writer killed mid-write leaves it. */
+export function truncatedInString(text: string): string {
+  const at = text.indexOf('"');
+  if (at < 0) throw new Error("no quoted string to cut in");
+  return text.slice(0, at + 2);
+}
+
 /** A dead letter holding a dead letter holding …, `depth` deep, around one task message. */
 export function nestedDeadLetter(depth: number): string {
   let text = message("dl_0", 'task_id: "t_nested"\n');
@@ -55,6 +90,16 @@ export function nestedDeadLetter(depth: number): string {
     const indented = text.split("\n").map((l) => (l === "" ? "" : `  ${l}`)).join("\n");
     const body = `original_file: "dl_${level - 1}.mime"\nfailure_info:\n  retry_count: 3\n  last_error: "level ${level}"\noriginal_message: |\n${indented}\n`;
     text = message(`dl_${level}`, body, ["X-IGNITE-Status: dead_letter"], "dead_letter");
+  }
+  return text;
+}
+
+/** An IGNITE v2 (YAML) dead letter holding a dead letter holding …, `depth` deep, around one task. */
+export function nestedYamlDeadLetter(depth: number): string {
+  let text = 'type: task_assignment\nfrom: leader\nto: architect\npayload:\n  task_id: "t_nested"\n';
+  for (let level = 1; level <= depth; level++) {
+    const indented = text.split("\n").map((l) => (l === "" ? "" : `  ${l}`)).join("\n");
+    text = `type: dead_letter\noriginal_file: "dl_${level - 1}.yaml"\nfailure_info:\n  retry_count: 3\n  last_error: "level ${level}"\noriginal_message: |\n${indented}`;
   }
   return text;
 }

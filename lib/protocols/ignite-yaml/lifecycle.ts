@@ -1,7 +1,7 @@
 // IGNITE v2's lifecycle keys, changed the way the queue monitor changes them (retry_handler.sh
 // `process_retry`, queue_monitor.sh): a key is deleted line by line (`sed '/^key:/d'`) and its
 // new value appended as a top-level `key: value` line at the end of the file. Pure.
-import { parse } from "yaml";
+import { parseYamlBounded } from "@/lib/protocols/bounded-yaml";
 
 /** What the monitor adds while a message is processed and retried; a requeue starts afresh. */
 export const LIFECYCLE_KEYS = ["status", "processed_at", "retry_count", "last_retry_at", "next_retry_after", "error_reason", "error_at"] as const;
@@ -23,14 +23,14 @@ export function quoted(value: string): string {
   return JSON.stringify(value);
 }
 
-/** A plain scalar where YAML reads it back as the same string, else quoted. */
+/**
+ * A plain scalar where YAML reads it back as the same string, else quoted. The value may come
+ * from a workspace file (a reply's `task_id`), so it is read back on the bounded path: `yaml`'s
+ * parse of 20,000 `[` ran the process out of memory.
+ */
 export function scalar(value: string): string {
-  try {
-    if (parse(value) === value && !value.includes("#")) return value;
-  } catch {
-    // not plain-safe
-  }
-  return quoted(value);
+  const back = parseYamlBounded(value, { what: "The value", schema: "core" });
+  return back.ok && back.data === value && !value.includes("#") ? value : quoted(value);
 }
 
 /** The first `retry_count:` line's number, as the monitor reads it (grep | head -1). */

@@ -2,9 +2,9 @@
 // for the status (protocol doc); fields, not the file name, give type and time, since renamed
 // files carry an md5 in their "microseconds". Broken YAML is listed with what could be recovered. Pure.
 import type { YamlValue } from "@/lib/model";
-import { isRecord, parseYamlBounded, str } from "@/lib/protocols/bounded";
+import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import type { Entry, EntryLink, EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { addMs, decodeUtf8, isoToUtc, makeEntry } from "@/lib/protocols/entry-kit";
+import { addMs, decodeUtf8, isoToUtc, isRecord, listOf, makeEntry, str } from "@/lib/protocols/entry-kit";
 import type { Place } from "@/lib/protocols/layout";
 import { placeIgniteYaml } from "./paths";
 
@@ -35,7 +35,7 @@ export function recoverFields(text: string): Mapping {
 
 /** A mapping from YAML text, bounded; a problem and the recovered fields when it does not parse. */
 function mappingOf(text: string, what: string, problems: EntryProblem[]): Mapping {
-  const parsed = parseYamlBounded(text, what);
+  const parsed = parseYamlFile(text, what);
   if (parsed.problem) {
     problems.push(parsed.problem);
     return recoverFields(text);
@@ -43,12 +43,6 @@ function mappingOf(text: string, what: string, problems: EntryProblem[]): Mappin
   if (isRecord(parsed.data)) return parsed.data;
   problems.push({ code: "parse", message: `${what} is not a YAML mapping of message fields.` });
   return {};
-}
-
-function listOf(value: YamlValue | undefined): string[] {
-  if (Array.isArray(value)) return value.flatMap((v) => str(v) ?? []);
-  const one = str(value);
-  return one ? [one] : [];
 }
 
 function stem(name: string): string {

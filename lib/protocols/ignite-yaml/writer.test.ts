@@ -4,6 +4,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixturePath } from "@/lib/testing/fixtures";
+import { scalar } from "./lifecycle";
 import { read } from "./read";
 import { planCompose, planDiscard, planReply, planRequeue, planRetry, run } from "./writer";
 
@@ -44,6 +45,16 @@ describe("IGNITE v2 compose and reply", () => {
     const plan = await planReply(ws, { path: RETRYING, type: "task_completed", payload: "summary: done" });
     await run(ws, plan);
     expect(parse(text(ws, plan.path))).toMatchObject({ from: "ignitian_3", to: "coordinator", payload: { task_id: "task_003", summary: "done" } });
+  });
+
+  it("replies to an original whose task_id is 200,000 `[`, quoting it on the bounded path (it ran `yaml` out of memory)", async () => {
+    const ws = workspace();
+    const hostile = "[".repeat(200_000);
+    fs.writeFileSync(path.join(ws, "queue/leader/hostile_1770262835003318.yaml"), `type: task\nfrom: coordinator\nto: leader\npayload:\n  task_id: "${hostile}"\n`);
+    const plan = await planReply(ws, { path: "queue/leader/hostile_1770262835003318.yaml", type: "task_completed", payload: "summary: done" });
+    expect(plan.bytes).toContain(`task_id: "${hostile}"\n`);
+    // Read back by `yaml`, 100,000 then 200,000 brackets overflowed its stack and then crashed the process (out of memory).
+    for (const n of [100_000, 200_000]) expect(scalar("[".repeat(n))).toBe(`"${"[".repeat(n)}"`);
   });
 
   it("refuses bad fields, payloads that are not YAML mappings, and unknown queues, naming the field", async () => {

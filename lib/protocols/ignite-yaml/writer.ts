@@ -9,7 +9,8 @@ import path from "node:path";
 import { z } from "zod";
 import { createFile, moveFile, moveWithContent, resolveForWrite } from "@/lib/operations/fs";
 import { readTextInsideRoot } from "@/lib/operations/target";
-import { isRecord, parseYamlBounded, str } from "@/lib/protocols/bounded";
+import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
+import { isRecord, str } from "@/lib/protocols/entry-kit";
 import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite/build";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/errors";
@@ -49,7 +50,7 @@ export function messageName(type: string, now: Date): string {
 /** A payload (YAML mapping text) nested under `payload:`; a 400 naming `field` when it is not a mapping. */
 function payloadBlock(payload: string, field: string): string {
   if (payload.trim() === "") return "payload: {}\n";
-  const parsed = parseYamlBounded(payload, field);
+  const parsed = parseYamlFile(payload, field);
   if (parsed.problem) throw new ApiError(400, "bad_request", `${field}: ${parsed.problem.message}`);
   if (!isRecord(parsed.data)) throw new ApiError(400, "bad_request", `${field}: must be a YAML mapping (key: value lines)`);
   const lines = payload.replace(/\n+$/, "").split("\n").map((l) => (l === "" ? l : `  ${l}`));
@@ -59,8 +60,8 @@ function payloadBlock(payload: string, field: string): string {
 /** A v2 message as the tools' heredocs write it; checked to read back as what was asked. */
 export function messageText(m: { type: string; from: string; to: string; priority: string; payload: string }, now: Date, field = "payload"): string {
   const text = `type: ${scalar(m.type)}\nfrom: ${scalar(m.from)}\nto: ${scalar(m.to)}\ntimestamp: "${isoWithOffset(now)}"\npriority: ${m.priority}\n${payloadBlock(m.payload, field)}`;
-  const back = parseYamlBounded(text).data;
-  const want = parseYamlBounded(m.payload).data ?? {};
+  const back = parseYamlFile(text).data;
+  const want = parseYamlFile(m.payload).data ?? {};
   if (!isRecord(back) || JSON.stringify(back.payload) !== JSON.stringify(want) || back.type !== m.type || back.to !== m.to) {
     throw new ApiError(400, "bad_request", `${field}: does not nest under payload: as written (a document marker or odd indentation?)`);
   }
@@ -88,13 +89,13 @@ export async function planCompose(root: string, input: unknown, now = new Date()
 /** To the original's sender, from its recipient; the original's `task_id` carried over unless the payload names one. */
 export async function planReply(root: string, input: unknown, now = new Date()): Promise<Plan> {
   const v = checkInput(replySchema, input);
-  const parsed = parseYamlBounded((await readSource(root, v.path)).text).data;
+  const parsed = parseYamlFile((await readSource(root, v.path)).text).data;
   const original = isRecord(parsed) ? parsed : {};
   const to = v.to ?? str(original.from);
   const from = v.from ?? str(original.to);
   if (!to || !from) throw new ApiError(400, "bad_request", `${to ? "from" : "to"}: the original names none; give one`);
   const taskId = isRecord(original.payload) ? str(original.payload.task_id) : null;
-  const own = parseYamlBounded(v.payload).data;
+  const own = parseYamlFile(v.payload).data;
   const payload = taskId && !(isRecord(own) && "task_id" in own) ? `task_id: ${scalar(taskId)}\n${v.payload}` : v.payload;
   return planCompose(root, { type: v.type, priority: v.priority, payload, from, to, expect: v.expect }, now);
 }
@@ -113,11 +114,11 @@ export async function planRequeue(root: string, input: unknown, now = new Date()
   const at = isoWithOffset(now);
   if (v.body !== undefined) messageTextCheck(v.body);
   if (place.folder === DEAD_LETTER) {
-    const letter = parseYamlBounded(src.text).data;
+    const letter = parseYamlFile(src.text).data;
     // Not str(): it flattens line breaks.
     const originalText = isRecord(letter) && typeof letter.original_message === "string" ? letter.original_message : null;
     if (!originalText || !isRecord(letter)) throw new ApiError(409, "no_original", `${v.path} holds no readable original_message; nothing to requeue`);
-    const original = parseYamlBounded(originalText).data;
+    const original = parseYamlFile(originalText).data;
     const to = v.to ?? (isRecord(original) ? str(original.to) : null);
     if (!to) throw new ApiError(400, "bad_request", "to: the original message names no queue; choose one");
     await queueExists(root, to, "to");
@@ -135,7 +136,7 @@ export async function planRequeue(root: string, input: unknown, now = new Date()
 }
 
 function messageTextCheck(body: string): void {
-  const parsed = parseYamlBounded(body, "body");
+  const parsed = parseYamlFile(body, "body");
   if (parsed.problem) throw new ApiError(400, "bad_request", `body: ${parsed.problem.message}`);
   if (!isRecord(parsed.data) || !str(parsed.data.type)) throw new ApiError(400, "bad_request", "body: must be a YAML mapping with at least a type");
 }

@@ -1,5 +1,5 @@
 // The YAML body of a message, parsed to plain JSON values for the detail view. Pure.
-import { parseYamlBounded } from "@/lib/protocols/bounded-yaml";
+import { parseYamlBounded, yamlProblem } from "@/lib/protocols/bounded-yaml";
 import type { BoundedParse } from "@/lib/protocols/limits";
 import type { YamlValue } from "@/lib/model";
 
@@ -33,16 +33,7 @@ export function checkYamlBody(body: string): YamlBody {
 }
 
 function asYamlBody(r: BoundedParse): YamlBody {
-  if (r.ok) return { data: r.data, error: null };
-  if (r.limit) return { data: null, error: r.problem };
-  const where = r.line !== null ? ` (line ${r.line}, column ${r.column ?? 1})` : "";
-  return { data: null, error: `The body is not valid YAML${where}: ${sentence(r.reason)}` };
+  return r.ok ? { data: r.data, error: null } : { data: null, error: yamlProblem(r, "The body").message };
 }
 
-function sentence(s: string): string {
-  return /[.!?]$/.test(s) ? s : `${s}.`;
-}
-
-export function isRecord(value: YamlValue | null | undefined): value is { [key: string]: YamlValue } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isRecord } from "@/lib/protocols/entry-kit";

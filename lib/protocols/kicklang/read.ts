@@ -1,9 +1,8 @@
 // Reads the appended part of a KickLang channel file into envelope entries, checking the
 // protocol's rules on each (shown as problems, never a reason to drop it). Pure.
 import type { YamlValue } from "@/lib/model";
-import { str } from "@/lib/protocols/bounded";
 import type { EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { addMs, isoToUtc, makeEntry } from "@/lib/protocols/entry-kit";
+import { addMs, isoToUtc, makeEntry, str } from "@/lib/protocols/entry-kit";
 import { readStreamEntries, type JsonObject } from "@/lib/protocols/json-stream";
 import { placeKicklang } from "./paths";
 

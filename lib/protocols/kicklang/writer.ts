@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { appendLine, sizeWarnings } from "@/lib/operations/append";
 import { resolveForWrite } from "@/lib/operations/fs";
-import { str } from "@/lib/protocols/bounded";
+import { str } from "@/lib/protocols/entry-kit";
 import type { JsonObject } from "@/lib/protocols/json-stream";
 import { assertUnchanged, objectsOf, bodyField, checkInput, expectSchema, lineField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/errors";

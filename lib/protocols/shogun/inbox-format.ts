@@ -3,7 +3,8 @@
 // `messages:`, strings quoted where YAML 1.1 (PyYAML) would read them as anything else. Pure.
 import { Document, isScalar, parse, stringify, visit } from "yaml";
 import type { YamlValue } from "@/lib/model";
-import { isRecord, parseYamlBounded } from "@/lib/protocols/bounded";
+import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
+import { isRecord } from "@/lib/protocols/entry-kit";
 
 export type Mapping = { [key: string]: YamlValue };
 
@@ -19,7 +20,7 @@ export const KEEP_READ = 30;
 
 /** Read an inbox for rewriting, or say why it cannot be (a half-written file, not a mapping). */
 export function loadInbox(text: string): Inbox | string {
-  const parsed = parseYamlBounded(text, "The inbox");
+  const parsed = parseYamlFile(text, "The inbox");
   if (parsed.problem) return parsed.problem.message;
   const data = parsed.data ?? {};
   if (!isRecord(data)) return "The inbox is not a YAML mapping.";

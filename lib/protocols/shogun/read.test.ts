@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fixturePath } from "@/lib/testing/fixtures";
 import type { Entry } from "@/lib/protocols/entries";
 import { isDashboard, placeShogun } from "./paths";
-import { read } from "./read";
+import { byteOffsets, read } from "./read";
 import { resolve } from "./statuses";
 
 const WS = fixturePath("shogun");
@@ -147,5 +147,11 @@ describe("shogun read on other inputs", () => {
     const r = read("queue/inbox/karo.yaml", bytes);
     expect(r.entries.map((e) => [e.locator, e.body])).toEqual([["m1", "a\uFFFD"]]);
     expect(r.problems.map((p) => p.code)).toEqual(["encoding"]);
+  });
+});
+
+describe("byteOffsets", () => {
+  it("turns string indexes into UTF-8 byte offsets", () => {
+    expect(byteOffsets("a進捗b🙂c", [0, 1, 3, 4, 6])).toEqual([0, 1, 7, 8, 12]);
   });
 });

@@ -1,11 +1,10 @@
 // Reads one shogun file into entries: an inbox (or its archive) gives one message per item of
 // `messages:` (locator = its `id`, the same in the archive, so the core sees a move); commands,
 // tasks and reports are documents threaded by `cmd_NNN`. Pure.
-import { isSeq, type Document } from "yaml";
 import type { YamlValue } from "@/lib/model";
-import { byteOffsets, isRecord, parseYamlBounded, str } from "@/lib/protocols/bounded";
+import { parseYamlFile, type ItemRanges } from "@/lib/protocols/bounded-yaml";
 import type { Entry, EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { decodeUtf8, isoToUtc, makeEntry } from "@/lib/protocols/entry-kit";
+import { decodeUtf8, isoToUtc, isRecord, listOf, makeEntry, str } from "@/lib/protocols/entry-kit";
 import type { Place } from "@/lib/protocols/layout";
 import { placeShogun } from "./paths";
 
@@ -22,24 +21,33 @@ interface Item {
 
 const CMD = /\bcmd_\d+\b/;
 
-function listOf(value: YamlValue | undefined): string[] {
-  if (Array.isArray(value)) return value.flatMap((v) => str(v) ?? []);
-  const one = str(value);
-  return one ? [one] : [];
-}
-
 function text(...parts: Array<YamlValue | undefined>): string {
   return parts.flatMap((p) => (typeof p === "string" && p !== "" ? [p] : Array.isArray(p) ? listOf(p) : [])).join("\n");
 }
 
+/**
+ * UTF-8 byte offsets of ascending string indexes into `text` (the parser counts UTF-16 units,
+ * entries are located in bytes), in one pass over the text.
+ */
+export function byteOffsets(text: string, indexes: readonly number[]): number[] {
+  const out: number[] = [];
+  let charAt = 0;
+  let byteAt = 0;
+  for (const index of indexes) {
+    byteAt += Buffer.byteLength(text.slice(charAt, index), "utf8");
+    charAt = index;
+    out.push(byteAt);
+  }
+  return out;
+}
+
 /** The mappings of a top-level list (`messages:`, `commands:`), each with its bytes in the file. */
-function itemsOf(doc: Document | null, data: Mapping, key: string, source: string): Item[] {
+function itemsOf(ranges: ItemRanges, data: Mapping, key: string, source: string): Item[] {
   const list = data[key];
   if (!Array.isArray(list)) return [];
-  const node = doc?.get(key, true);
-  const ranges = isSeq(node) ? node.items.map((n) => (n as { range?: [number, number, number] }).range ?? null) : [];
-  const chars = ranges.flatMap((r) => (r ? [r[0], r[1]] : []));
-  const bytes = ranges.length === list.length && chars.length === 2 * list.length ? byteOffsets(source, chars) : null;
+  // None when the list is an alias (`messages: *old`): its items are not where they are read.
+  const chars = ranges.get(key)?.flat() ?? [];
+  const bytes = chars.length === 2 * list.length ? byteOffsets(source, chars) : null;
   return list.flatMap((value, i) => {
     if (!isRecord(value)) return [];
     const start = bytes?.[2 * i];
@@ -92,8 +100,8 @@ function inboxEntries(place: Place, items: Item[], opts: ReadOptions): Entry[] {
 }
 
 /** `commands:` or `queue:` lists, or a bare mapping: one command, or commands by id. */
-function commandItems(doc: Document | null, data: Mapping, source: string): Item[] {
-  for (const key of ["commands", "queue"]) if (Array.isArray(data[key])) return itemsOf(doc, data, key, source);
+function commandItems(ranges: ItemRanges, data: Mapping, source: string): Item[] {
+  for (const key of ["commands", "queue"]) if (Array.isArray(data[key])) return itemsOf(ranges, data, key, source);
   if ("id" in data) return [{ value: data, span: null }];
   return Object.entries(data).flatMap(([id, v]) => (isRecord(v) ? [{ value: { id, ...v }, span: null }] : []));
 }
@@ -105,13 +113,13 @@ function documentEntry(place: Place, m: Mapping, fields: Partial<Entry> & { loca
   });
 }
 
-function entriesOf(place: Place, relPath: string, doc: Document | null, data: Mapping, source: string, opts: ReadOptions): Entry[] {
+function entriesOf(place: Place, relPath: string, ranges: ItemRanges, data: Mapping, source: string, opts: ReadOptions): Entry[] {
   switch (place.role) {
     case "inbox":
     case "archive":
-      return inboxEntries(place, itemsOf(doc, data, "messages", source), opts);
+      return inboxEntries(place, itemsOf(ranges, data, "messages", source), opts);
     case "command": {
-      const items = commandItems(doc, data, source);
+      const items = commandItems(ranges, data, source);
       const sender = /([A-Za-z0-9][A-Za-z0-9_.-]*)_to_/.exec(relPath.split("/").pop() ?? "")?.[1] ?? null;
       const seen = new Set<string>();
       return items.map((item, index) => {
@@ -147,11 +155,11 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
   if (!place) return { entries: [], problems: [{ code: "path", message: `${relPath} is not a shogun inbox, command, task or report file.` }], consumed: bytes.length };
   const fileProblems: EntryProblem[] = [];
   const source = decodeUtf8(bytes, fileProblems);
-  const parsed = parseYamlBounded(source);
+  const parsed = parseYamlFile(source, "The file", { itemRanges: true });
   // A writer without the inbox lock (slim_yaml) may leave a half-written file: the core reads it again when it changes.
   if (parsed.problem) return { entries: [], problems: [...fileProblems, parsed.problem], consumed: bytes.length };
   // `messages:` with no value is an empty inbox; so is an empty file.
   const data = parsed.data === null ? {} : parsed.data;
   if (!isRecord(data)) return { entries: [], problems: [{ code: "parse", message: "The file is not a YAML mapping." }], consumed: bytes.length };
-  return { entries: entriesOf(place, relPath, parsed.doc, data, source, opts), problems: fileProblems, consumed: bytes.length };
+  return { entries: entriesOf(place, relPath, parsed.items, data, source, opts), problems: fileProblems, consumed: bytes.length };
 }

@@ -1,7 +1,8 @@
 // Agent liveness, computed from the heartbeat files (protocol doc: only the Node tool marks
 // agents unresponsive in agents.json, and the shell health check stops after the first agent). Pure.
-import { isRecord, str } from "@/lib/protocols/bounded";
-import { isoToUtc } from "@/lib/protocols/entry-kit";
+import { isoToUtc, isRecord, str } from "@/lib/protocols/entry-kit";
+import type { YamlValue } from "@/lib/model";
+import type { EntryProblem } from "@/lib/protocols/entries";
 import { readJsonStream } from "@/lib/protocols/json-stream";
 
 export const UNRESPONSIVE_AFTER_MS = 30_000;
@@ -25,9 +26,21 @@ export interface RegisteredAgent {
 
 /** The agents of `state/agents.json` (`registered_at` from the tools, `started_at` in the spec); [] when it does not parse. */
 export function readRegistry(bytes: Uint8Array): RegisteredAgent[] {
-  const first = readJsonStream(bytes).items[0];
-  if (!first?.ok || !isRecord(first.value) || !isRecord(first.value.agents)) return [];
-  return Object.entries(first.value.agents).flatMap(([agent, a]) =>
+  return readRegistryFile(bytes).agents;
+}
+
+/** The same, with why it gave none: the file's parse or limit problem (one JSON object is read, within the stream's limits). */
+export function readRegistryFile(bytes: Uint8Array): { agents: RegisteredAgent[]; problems: EntryProblem[] } {
+  const { items } = readJsonStream(bytes);
+  const first = items[0];
+  if (!first) return { agents: [], problems: bytes.length === 0 ? [] : [{ code: "parse", message: "agents.json holds no complete JSON value." }] };
+  if (!first.ok) return { agents: [], problems: [first.problem] };
+  if (!isRecord(first.value) || !isRecord(first.value.agents)) return { agents: [], problems: [{ code: "parse", message: "agents.json has no `agents` object." }] };
+  return { agents: agentsOf(first.value.agents), problems: [] };
+}
+
+function agentsOf(agents: { [name: string]: YamlValue }): RegisteredAgent[] {
+  return Object.entries(agents).flatMap(([agent, a]) =>
     isRecord(a)
       ? [{
           agent, perspective: str(a.perspective), status: str(a.status),

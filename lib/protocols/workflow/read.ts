@@ -1,9 +1,8 @@
 // Reads the appended part of a workflow stream into entries: channel messages, ack records (both
 // shapes) and log records. Heartbeats and agents.json give no entries (see health.ts). Pure.
 import type { YamlValue } from "@/lib/model";
-import { isRecord, str } from "@/lib/protocols/bounded";
 import type { Entry, FileRead } from "@/lib/protocols/entries";
-import { addMs, isoToUtc, makeEntry } from "@/lib/protocols/entry-kit";
+import { addMs, isoToUtc, isRecord, makeEntry, str } from "@/lib/protocols/entry-kit";
 import { readStreamEntries, type JsonObject } from "@/lib/protocols/json-stream";
 import { placeWorkflow, type WorkflowPlace } from "./paths";
 
