@@ -34,8 +34,8 @@ export async function planRetry(key: string, req: RetryRequest): Promise<Plan> {
       const now = new Date();
       const delay = retryBackoffSeconds(count);
       const content = markRetrying(text, now, new Date(now.getTime() + delay * 1000));
-      await moveWithContent(t.abs, targetAbs, content, targetRel);
-      return finish(t, { kind: "retry", actor: req.actor, to: targetRel, touched: [targetRel], note: `as retry ${count + 1}, next attempt in ${delay} s` });
+      const note = `as retry ${count + 1}, next attempt in ${delay} s`;
+      return finish(t, { kind: "retry", actor: req.actor, to: targetRel, touched: [targetRel], note }, () => moveWithContent(t.abs, targetAbs, content, targetRel));
     },
   };
 }
