@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildMessage, getHeader, retryCountOf } from "@/lib/protocols/ignite/build";
 import { seededRandom } from "./random";
 import { Simulator } from "./simulator";
@@ -125,7 +125,9 @@ describe("a simulated session", () => {
     const { workspace, igniteDir } = createDemoWorkspace({ parentDir: parent, seed: false });
     const sim = new Simulator({ workspace, speed: 20 });
     sim.start();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    const logFile = path.join(igniteDir, "logs", "queue_monitor.log");
+    // Running until its monitor has seen the first goal (a fixed 0.7 s was too little on a busy machine).
+    await vi.waitFor(() => expect(fs.existsSync(logFile) && fs.readFileSync(logFile, "utf8")).toContain("新規メッセージ検知: user_goal_"), { timeout: 60_000, interval: 50 });
     sim.stop();
     const snapshot = () =>
       walk(igniteDir).map((rel) => {
