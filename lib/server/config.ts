@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
-// Every setting comes from the environment (DESIGN "Settings"); this is the only reader of it.
+// Every setting comes from the environment (README "Settings"); this is the only reader of it.
 const flag = z
   .enum(["", "0", "1", "true", "false"], { message: 'use "1" (on) or "0" (off)' })
   .default("")

@@ -18,7 +18,7 @@ export function cookieValue(header: string | null, name: string): string | null 
 }
 
 /**
- * The answer for a request the guard stops (DESIGN "Safety rules"), or null when it may go on: a
+ * The answer for a request the guard stops (docs/DESIGN.md "Safety rules"), or null when it may go on: a
  * refusal (JSON in the API's error shape under /api/, plain text for a page), or the redirect
  * that turns a right `?token=` into a cookie.
  */

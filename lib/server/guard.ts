@@ -30,7 +30,7 @@ function same(a: string, b: string): boolean {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Every request passes here (DESIGN "Safety rules"): token, then Origin and read-only for writes. */
+/** Every request passes here (docs/DESIGN.md "Safety rules"): token, then Origin and read-only for writes. */
 export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDecision {
   const { token } = settings;
   if (token) {
