@@ -16,7 +16,7 @@ if ! bash scripts/ensure-chromium.sh; then
 elif ! node_modules/.bin/next build; then
   not_run+=("browser tests: next build failed")
 else
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" node_modules/.bin/playwright test --reporter=list,json
+  PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" node_modules/.bin/playwright test --reporter=list,json
 fi
 
 echo
