@@ -80,6 +80,12 @@ async function main(): Promise<number> {
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGHUP", () => shutdown("SIGHUP"));
+  // `kill <npm's pid>` ends npm and tsx's launcher without passing the signal on: with its parent
+  // gone the demo is orphaned, and stops as if told to (checked each second).
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) shutdown("SIGHUP");
+  }, 1_000).unref();
 
   const { workspace } = createDemoWorkspace();
   made.push(workspace);
