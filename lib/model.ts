@@ -1,4 +1,4 @@
-// The message model shared by every layer (DESIGN "The message model").
+// The message model shared by every layer (docs/API.md "Message summary").
 // Pure types and zod schemas: safe to import from client components.
 import { z } from "zod";
 
@@ -25,7 +25,7 @@ export const STATUSES = [
 ] as const;
 export type Status = (typeof STATUSES)[number];
 
-/** Names of agents and types (DESIGN "Safety rules"). */
+/** Names of agents and types (docs/DESIGN.md "Safety rules"). */
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 

@@ -1,5 +1,6 @@
 // `npm run demo`: a fresh IGNITE workspace in a temp folder, a simulated team playing in it, and
-// Mailroom serving it. Ctrl-C stops the team and the server. The workspace is kept for a look.
+// Mailroom serving it. Ctrl-C (or SIGTERM) stops the team and the server and removes the
+// workspace and the journal; `npm run demo -- --keep` keeps them for a look.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,10 +10,13 @@ import { createDemoWorkspace } from "../lib/demo/workspace";
 
 const ROOT = path.resolve(__dirname, "..");
 const speed = Number(process.env.MAILROOM_DEMO_SPEED) > 0 ? Number(process.env.MAILROOM_DEMO_SPEED) : 1;
+const keep = process.argv.slice(2).includes("--keep");
 
 let simulator: Simulator | null = null;
 let child: ChildProcess | null = null;
 let stopping = false;
+/** Temp folders this run made, removed when it ends unless --keep. */
+const made: string[] = [];
 
 /** Run a child with inherited stdio; resolves with its exit code. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -26,17 +30,18 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
   });
 }
 
+/** Until the server answers (true), or it exits or the demo stops (false). No time cap: a first start on a busy machine is slow. */
 async function waitUntilReady(url: string): Promise<boolean> {
   const headers: Record<string, string> = process.env.MAILROOM_TOKEN
     ? { authorization: `Bearer ${process.env.MAILROOM_TOKEN}` }
     : {};
-  for (let i = 0; i < 120 && !stopping && child; i++) {
+  while (!stopping && child) {
     try {
       if ((await fetch(new URL("/api/health", url), { headers })).ok) return true;
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;
 }
@@ -46,33 +51,54 @@ function shutdown(signal: NodeJS.Signals): void {
   stopping = true;
   console.log(`\n[demo] ${signal}: stopping the simulator and the server…`);
   simulator?.stop();
-  const server = child;
-  if (!server) process.exit(0);
-  server.kill("SIGTERM");
-  // A server that does not stop in time is killed; the exit handler in main() then ends us.
-  setTimeout(() => server.kill("SIGKILL"), 5_000).unref();
+  const running = child;
+  if (!running) return; // main() is between steps and ends at the next one
+  running.kill("SIGTERM");
+  // A server (or build) that does not stop in time is killed; main() then ends.
+  setTimeout(() => running.kill("SIGKILL"), 5_000).unref();
+}
+
+/** Remove what this run made in the temp folder, or say where it is with --keep. */
+function cleanUp(): void {
+  simulator?.stop();
+  if (keep) {
+    for (const dir of made) console.log(`[demo] kept ${dir}`);
+    return;
+  }
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+  if (made.length > 0) console.log("[demo] removed the demo workspace and its journal (npm run demo -- --keep keeps them)");
+}
+
+/** next build without its type check: `npm test` and CI run tsc and eslint themselves (next.config.ts). */
+async function buildIfNeeded(): Promise<number> {
+  if (fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return 0;
+  console.log("[demo] no production build yet: running next build (without type checking; npm test does that)…");
+  return run(path.join(ROOT, "node_modules", ".bin", "next"), ["build"], { ...process.env, MAILROOM_QUICK_BUILD: "1" });
 }
 
 async function main(): Promise<number> {
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGHUP", () => shutdown("SIGHUP"));
+  // `kill <npm's pid>` ends npm and tsx's launcher without passing the signal on: with its parent
+  // gone the demo is orphaned, and stops as if told to (checked each second).
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) shutdown("SIGHUP");
+  }, 1_000).unref();
 
   const { workspace } = createDemoWorkspace();
+  made.push(workspace);
   console.log(`[demo] IGNITE workspace: ${workspace}`);
-  simulator = new Simulator({ workspace, speed });
-  simulator.start();
-  console.log(`[demo] simulated team running (speed ${speed})`);
 
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    console.log("[demo] no production build yet: running next build…");
-    const code = await run(path.join(ROOT, "node_modules", ".bin", "next"), ["build"], process.env);
-    if (code !== 0 || stopping) {
-      simulator.stop();
-      return stopping ? 0 : code;
-    }
+  const built = await buildIfNeeded();
+  if (built !== 0 || stopping) return stopping ? 0 : built;
+
+  let data = process.env.MAILROOM_DATA;
+  if (!data) {
+    data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-demo-data-"));
+    made.push(data);
   }
-
-  const data = process.env.MAILROOM_DATA ?? fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-demo-data-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     MAILROOM_ROOT: workspace,
@@ -84,22 +110,29 @@ async function main(): Promise<number> {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${process.env.PORT || "3000"}/`;
   console.log(`[demo] journal: ${data}`);
   const exited = run(process.execPath, [path.join(ROOT, "scripts", "serve.mjs")], env);
-  console.log(`[demo] Mailroom: ${url}${process.env.MAILROOM_TOKEN ? "  (open it once with ?token=<MAILROOM_TOKEN>)" : ""}`);
+  console.log(`[demo] starting Mailroom: ${url}${process.env.MAILROOM_TOKEN ? "  (open it once with ?token=<MAILROOM_TOKEN>)" : ""}`);
+  // The team starts once the console answers, so its first live goal (and its dead letter and
+  // escalation) plays while you watch rather than during the build.
   void waitUntilReady(url).then((ready) => {
-    if (ready) console.log(`[demo] ready: ${url}`);
+    if (!ready || stopping) return;
+    simulator = new Simulator({ workspace, speed });
+    simulator.start();
+    console.log(`[demo] ready: ${url}  (simulated team running at speed ${speed}; Ctrl-C stops)`);
   });
   const code = await exited;
-  simulator.stop();
-  console.log(`[demo] server exited (${code}); workspace kept at ${workspace}`);
+  console.log(`[demo] server exited (${code})`);
   return stopping ? 0 : code;
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    cleanUp();
+    process.exit(code);
+  },
   (error: unknown) => {
     console.error("[demo] failed:", error);
-    simulator?.stop();
     child?.kill("SIGTERM");
+    cleanUp();
     process.exit(1);
   },
 );

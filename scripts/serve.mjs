@@ -1,5 +1,5 @@
 // Starts the production server (`next start`) on HOSTNAME:PORT, 127.0.0.1:3000 by default.
-// Refuses to listen beyond loopback without MAILROOM_TOKEN (DESIGN "Safety rules").
+// Refuses to listen beyond loopback without MAILROOM_TOKEN (docs/DESIGN.md "Safety rules").
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";

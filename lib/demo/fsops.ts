@@ -1,4 +1,4 @@
-// File operations as DESIGN's safety rules want them: a temp file whose name starts with "."
+// File operations as docs/DESIGN.md's safety rules want them: a temp file whose name starts with "."
 // (outside the watched `*.mime` pattern) in the same folder, fsync, rename; moves are one rename
 // and never overwrite; new files get mode 0600. Synchronous on purpose: the simulator's tick()
 // is a deterministic step, and the tree is small.

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildMessage, getHeader, retryCountOf } from "@/lib/protocols/ignite/build";
 import { seededRandom } from "./random";
 import { Simulator } from "./simulator";
@@ -98,6 +98,23 @@ describe("a simulated session", () => {
     expect(log).toMatch(/\[OK\] エージェント leader \(idx 0\) にメッセージを送信しました/);
   });
 
+  it("tells the README's story once per goal: at most one dead letter, each with one escalation, never a pile", () => {
+    const { workspace, igniteDir } = createDemoWorkspace({ parentDir: parent, seed: false, random: seededRandom(5) });
+    const clock = new FakeClock(START);
+    const sim = new Simulator({ workspace, random: seededRandom(11), now: clock.now, deleteProcessed: false, onError: (e) => { throw e; } });
+    runFor(sim, clock, 4 * 60_000, 250);
+    sim.stop();
+    const letters = mimeFiles(igniteDir).filter((f) => f.startsWith("dead_letter/")).map((f) => read(igniteDir, f));
+    const threads = letters.map((t) => /X-IGNITE-Thread-ID: (\S+)/.exec(t)?.[1]);
+    expect(sim.cycles).toBeGreaterThanOrEqual(4);
+    expect(letters.length).toBeGreaterThanOrEqual(1);
+    // Even goals end in a dead letter, odd ones recover after a retry.
+    expect(letters.length).toBeLessThanOrEqual(Math.ceil(sim.cycles / 2));
+    expect(new Set(threads).size).toBe(letters.length);
+    const escalations = mimeFiles(igniteDir).filter((f) => getHeader(read(igniteDir, f), "X-IGNITE-Type") === "escalation");
+    expect(escalations).toHaveLength(letters.length);
+  });
+
   it("answers messages it did not write and normalizes odd file names", () => {
     const { workspace, igniteDir } = createDemoWorkspace({ parentDir: parent, seed: false });
     const clock = new FakeClock(START);
@@ -125,7 +142,9 @@ describe("a simulated session", () => {
     const { workspace, igniteDir } = createDemoWorkspace({ parentDir: parent, seed: false });
     const sim = new Simulator({ workspace, speed: 20 });
     sim.start();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    const logFile = path.join(igniteDir, "logs", "queue_monitor.log");
+    // Running until its monitor has seen the first goal (a fixed 0.7 s was too little on a busy machine).
+    await vi.waitFor(() => expect(fs.existsSync(logFile) && fs.readFileSync(logFile, "utf8")).toContain("新規メッセージ検知: user_goal_"), { timeout: 60_000, interval: 50 });
     sim.stop();
     const snapshot = () =>
       walk(igniteDir).map((rel) => {

@@ -29,6 +29,12 @@ export async function ingestNow(absPaths: string[]): Promise<void> {
   });
 }
 
+/** Run an operation's writes in ingest's turn, then have it look at these absolute paths (just the writes when ingest is not running). */
+export async function writeThenIngest<T>(write: () => Promise<T>, absPaths: string[]): Promise<T> {
+  const service = registry.__mailroomIngest;
+  return service ? service.writeThenSync(write, absPaths) : write();
+}
+
 /**
  * Start ingest at server start; a bad setting stops the server with a message that names it. A
  * journal that cannot be opened (reported on every page) does not: opening is tried again until

@@ -20,7 +20,8 @@ export let service: IngestService;
 export const q = (query: string) => queryPage(journal.db, parseQuery(query), 500, null).items;
 export const queue = (...parts: string[]) => path.join(ws, ".ignite", "queue", ...parts);
 
-export async function until<T>(probe: () => T | null | undefined | false, timeoutMs = 5000): Promise<T> {
+/** Wait for a condition. The cap is generous: it only ends a wait that would never end (a loaded 2-core machine took 4 s for what takes 0.1 s idle). */
+export async function until<T>(probe: () => T | null | undefined | false, timeoutMs = 60_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = probe();

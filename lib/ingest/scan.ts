@@ -198,6 +198,8 @@ export async function scanSource(
     diff?: TreeDiff;
     /** The service is stopping: a load on workers hands out no more chunks (what it loaded stays). */
     stopped?: () => boolean;
+    /** Files per chunk (default CHUNK); tests make several chunks of a small tree with it. */
+    chunkFiles?: number;
     /**
      * Each folder this scan lists here, just before it reads it: a file written during a long
      * first scan then sends an event, instead of waiting for a rescan.
@@ -237,7 +239,8 @@ export async function scanSource(
   const afterLoad: PreparedFile[] = [];
   const listedAt = performance.now();
   const chunks: FoundFile[][] = [];
-  for (let i = 0; i < changed.length; i += CHUNK) chunks.push(changed.slice(i, i + CHUNK));
+  const chunkFiles = opts.chunkFiles ?? CHUNK;
+  for (let i = 0; i < changed.length; i += chunkFiles) chunks.push(changed.slice(i, i + chunkFiles));
   try {
     if (bulk && workers) {
       afterLoad.push(...(await loadOnWorkers(source, chunks, workers, bulk, opts.stopped ?? (() => false))));

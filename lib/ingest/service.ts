@@ -169,6 +169,29 @@ export class IngestService {
     return this.serial(() => this.events.apply(absPaths));
   }
 
+  /**
+   * Make an operation's writes, then look at the paths they touched, in one turn: a file event
+   * seen between a move's two halves (the new file written, the old one not yet removed) would
+   * journal the message twice, as two files at once, and the copy would get a key of its own.
+   */
+  async writeThenSync<T>(write: () => Promise<T>, absPaths: string[]): Promise<T> {
+    let outcome: { value: T } | { error: unknown } | null = null;
+    await this.serial(async () => {
+      try {
+        outcome = { value: await write() };
+      } catch (error) {
+        // The write's own failure (a 409) goes to its caller, not to ingest's error log.
+        outcome = { error };
+        return;
+      }
+      await this.events.apply(absPaths);
+    });
+    const done = outcome as { value: T } | { error: unknown } | null;
+    if (done === null) return write(); // stopped meanwhile: nothing to keep in step with
+    if ("error" in done) throw done.error;
+    return done.value;
+  }
+
   stop(): void {
     this.stopped = true;
     this.recovery.close();

@@ -1,4 +1,4 @@
-// The compose request (DESIGN "HTTP API": POST /api/compose), checked field by field so a 400
+// The compose request (docs/API.md: POST /api/compose), checked field by field so a 400
 // names every bad field at once. Pure: the compose form runs the same checks as you type.
 import { z } from "zod";
 import { NAME_PATTERN } from "@/lib/model";

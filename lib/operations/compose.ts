@@ -12,7 +12,7 @@ import {
 import { absolute, checkQueues, openTarget, pickSource, queueDirOf, type ComposeTarget } from "./compose-target";
 import { createFile, resolveForWrite } from "./fs";
 
-// Compose (DESIGN "What Mailroom writes"): one file per recipient, in the upstream builder's
+// Compose (docs/protocols/ignite-mime.md "What Mailroom writes"): one file per recipient, in the upstream builder's
 // header order, at `<runtime>/queue/<to>/{type}_{usec}.mime`, created atomically with mode 0600.
 
 /** Requests larger than this are refused before they are read (a 1 MiB body, JSON-escaped). */

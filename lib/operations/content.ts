@@ -29,7 +29,7 @@ function withBody(text: string, body: string): string {
 }
 
 /**
- * The requeued file (protocol doc "What Mailroom writes"): lifecycle headers removed,
+ * The requeued file (docs/protocols/ignite-mime.md "What Mailroom writes"): lifecycle headers removed,
  * X-IGNITE-Requeued-At (ISO 8601 with offset) and X-IGNITE-Requeued-From added, optionally a
  * new body. Message-ID and every other header stay as they were: it is the same message.
  */

@@ -19,8 +19,7 @@ export async function planDiscard(key: string, req: DiscardRequest): Promise<Pla
     key: t.key,
     description: `move ${t.relPath} to ${archiveRel} (restorable)`,
     async run() {
-      await moveFile(t.abs, archiveAbs, archiveRel);
-      return finish(t, { kind: "discard", actor: req.actor, to: archiveRel, touched: [archiveRel] });
+      return finish(t, { kind: "discard", actor: req.actor, to: archiveRel, touched: [archiveRel] }, () => moveFile(t.abs, archiveAbs, archiveRel));
     },
   };
 }
@@ -36,8 +35,7 @@ export async function planRestore(key: string, req: DiscardRequest): Promise<Pla
     key: t.key,
     description: `move ${t.relPath} back to ${originalRel}`,
     async run() {
-      await moveFile(t.abs, originalAbs, originalRel);
-      return finish(t, { kind: "restore", actor: req.actor, to: originalRel, touched: [originalRel] });
+      return finish(t, { kind: "restore", actor: req.actor, to: originalRel, touched: [originalRel] }, () => moveFile(t.abs, originalAbs, originalRel));
     },
   };
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { ApiError } from "@/lib/server/errors";
 import { tempNameFor } from "./temp-files";
 
-// Every change Mailroom makes to a tree goes through here (DESIGN "Safety rules"): new content is
+// Every change Mailroom makes to a tree goes through here (docs/DESIGN.md "Safety rules"): new content is
 // written to a dot-named temp file in the target folder (outside every watched pattern), fsynced,
 // then hard-linked into place. link(2) is atomic and, unlike rename(2), refuses an existing
 // target, so nothing is ever overwritten. A move is link + unlink: a crash between the two leaves

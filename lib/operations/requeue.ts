@@ -52,15 +52,16 @@ async function planDeadLetter(t: Target, req: RequeueRequest): Promise<Plan> {
     description: `write the original message${edited ? " with the edited body" : ""} to ${targetRel}, then move the dead letter to ${archiveRel}`,
     async run() {
       const content = requeuedText(info.originalText ?? "", { requeuedFrom: t.relPath, at: new Date(), body: req.body });
-      await createFile(targetAbs, content, targetRel);
-      try {
-        await moveFile(t.abs, archiveAbs, archiveRel);
-      } catch (err) {
-        // Someone else took the dead letter first: take ours back so the message exists once.
-        await fs.unlink(targetAbs).catch(() => undefined);
-        throw err;
-      }
-      return finish(t, { kind: "requeue", actor: req.actor, to: targetRel, touched: [targetRel, archiveRel], note: noteFor(archiveRel, edited), archived: archiveRel });
+      return finish(t, { kind: "requeue", actor: req.actor, to: targetRel, touched: [targetRel, archiveRel], note: noteFor(archiveRel, edited), archived: archiveRel }, async () => {
+        await createFile(targetAbs, content, targetRel);
+        try {
+          await moveFile(t.abs, archiveAbs, archiveRel);
+        } catch (err) {
+          // Someone else took the dead letter first: take ours back so the message exists once.
+          await fs.unlink(targetAbs).catch(() => undefined);
+          throw err;
+        }
+      });
     },
   };
 }
@@ -83,8 +84,7 @@ async function planProcessed(t: Target, req: RequeueRequest): Promise<Plan> {
     description: `move ${t.relPath} back to ${targetRel} as a fresh message${edited ? " with the edited body" : ""}`,
     async run() {
       const content = requeuedText(text, { requeuedFrom: t.relPath, at: new Date(), body: req.body });
-      await moveWithContent(t.abs, targetAbs, content, targetRel);
-      return finish(t, { kind: "requeue", actor: req.actor, to: targetRel, touched: [targetRel], note: noteFor(null, edited) });
+      return finish(t, { kind: "requeue", actor: req.actor, to: targetRel, touched: [targetRel], note: noteFor(null, edited) }, () => moveWithContent(t.abs, targetAbs, content, targetRel));
     },
   };
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import fsp from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getHeader } from "@/lib/protocols/ignite/build";
 import { DL_ARCH, QUEUED, STUCK, failureOf, openHarness, type Harness } from "./test-harness";
 import { discardMessage, restoreMessage, retryMessage } from "./index";
@@ -36,6 +37,27 @@ describe("retry now", () => {
 
     expect(h.summary(key)).toMatchObject({ status: "retrying", retryCount: 1, stuck: false, path: BACK, nextRetryAt: expect.any(String) });
     expect(h.history(key)).toEqual(expect.arrayContaining(["retried", "retry by operator"]));
+  });
+
+  it("keeps the key when a file event comes between the move's two halves (a busy machine's watcher)", async () => {
+    const key = h.keyAt(STUCK);
+    const unlink = fsp.unlink.bind(fsp);
+    let event: Promise<void> = Promise.resolve();
+    // The new file is written, the old one not yet removed: the watcher reports the new one now.
+    // It must wait for the move to end (a cap, not a wait: it cannot run before then).
+    const spy = vi.spyOn(fsp, "unlink").mockImplementationOnce(async (p) => {
+      event = h.service.syncPaths([h.abs(BACK)]);
+      await Promise.race([event, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      return unlink(p);
+    });
+    try {
+      expect(await retryMessage(key, { path: STUCK, actor })).toEqual({ key, path: BACK });
+      await event;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(h.q("is:duplicate")).toEqual([]);
+    expect(h.summary(key)).toMatchObject({ status: "retrying", path: BACK });
   });
 
   it("is a 409 for a dead letter or a queued message, and changes nothing", async () => {

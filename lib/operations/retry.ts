@@ -50,8 +50,8 @@ export async function planRetry(key: string, req: RetryRequest): Promise<Plan> {
     async run() {
       const delay = drawBackoffSeconds(count);
       const { text: content } = upstreamRetry(text, count, new Date(), delay);
-      await moveWithContent(t.abs, targetAbs, content, targetRel, mode & 0o7777);
-      return finish(t, { kind: "retry", actor: req.actor, to: targetRel, touched: [targetRel], note: `as retry ${count + 1}, next attempt in ${delay} s` });
+      const note = `as retry ${count + 1}, next attempt in ${delay} s`;
+      return finish(t, { kind: "retry", actor: req.actor, to: targetRel, touched: [targetRel], note }, () => moveWithContent(t.abs, targetAbs, content, targetRel, mode & 0o7777));
     },
   };
 }

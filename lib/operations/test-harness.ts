@@ -28,7 +28,7 @@ export interface Harness {
   keyAt(rel: string): string;
   summary(key: string): MessageSummary | null;
   history(key: string): string[];
-  close(): void;
+  close(): Promise<void>;
 }
 
 const ENV = ["MAILROOM_ROOT", "MAILROOM_DATA", "MAILROOM_RESCAN_MS"] as const;
@@ -61,7 +61,10 @@ export async function openHarness(): Promise<Harness> {
     },
     summary: (key) => querySummary(db, key),
     history: (key) => queryHistory(db, key).map((e) => e.kind),
-    close() {
+    async close() {
+      // File events an operation's own writes sent are in ingest's turn still: let them end, or
+      // closing the journal under one logs an error.
+      await service.syncPaths([]);
       stopIngest();
       closeJournals();
       for (const name of ENV) delete process.env[name];

@@ -1,5 +1,5 @@
 import "server-only";
-// Listing a workspace tree without ever following a symbolic link (DESIGN "Safety rules": a
+// Listing a workspace tree without ever following a symbolic link (docs/DESIGN.md "Safety rules": a
 // symlink inside a queue is listed as a problem, never read). Shared by the adapters.
 import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";

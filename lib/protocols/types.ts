@@ -3,7 +3,7 @@
 import type { Folder, MessageDetail, Protocol, SourceHealth, Status } from "@/lib/model";
 import type { ListOptions } from "./fs-safe";
 
-/** Files larger than this are journaled by headers only (DESIGN "Safety rules"). */
+/** Files larger than this are journaled by headers only (docs/DESIGN.md "Safety rules"). */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /** One entry found under a source's watched tree. */

@@ -1,4 +1,4 @@
-// The search syntax of DESIGN ("Query syntax"), parsed into a filter the journal compiles to SQL.
+// The search syntax (README "Search"), parsed into a filter the journal compiles to SQL.
 // Pure: no I/O, usable on the client for hints and on the server for the real thing.
 import { FOLDERS, STATUSES } from "@/lib/model";
 

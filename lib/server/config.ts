@@ -6,7 +6,7 @@ import { z } from "zod";
 
 const HOST_NAME = /^[a-z0-9]([a-z0-9-]{0,62})?(\.[a-z0-9]([a-z0-9-]{0,62})?)*$/;
 
-// Every setting comes from the environment (DESIGN "Settings"); this is the only reader of it.
+// Every setting comes from the environment (README "Settings"); this is the only reader of it.
 const flag = z
   .enum(["", "0", "1", "true", "false"], { message: 'use "1" (on) or "0" (off)' })
   .default("")

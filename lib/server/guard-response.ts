@@ -28,7 +28,7 @@ function warnOnce(decision: Extract<GuardDecision, { kind: "refuse" }>): void {
 }
 
 /**
- * The answer for a request the guard stops (DESIGN "Safety rules"), or null when it may go on: a
+ * The answer for a request the guard stops (docs/DESIGN.md "Safety rules"), or null when it may go on: a
  * refusal (JSON in the API's error shape under /api/, plain text for a page), or the redirect
  * that turns a right `?token=` into a cookie.
  */

@@ -73,7 +73,7 @@ export function isScriptWithToken(req: GuardInput, token: string | null): boolea
 }
 
 /**
- * Every request passes here (DESIGN "Safety rules"): the Host, then the loopback rule when there
+ * Every request passes here (docs/DESIGN.md "Safety rules"): the Host, then the loopback rule when there
  * is no token, the token, then Origin and read-only for writes.
  */
 export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDecision {

@@ -1,4 +1,4 @@
-// Threads: the shapes of GET /api/threads and GET /api/threads/{id} (DESIGN "HTTP API").
+// Threads: the shapes of GET /api/threads and GET /api/threads/{id} (docs/API.md).
 // Pure types and zod schemas: safe to import from client components.
 import { z } from "zod";
 import { messageSummarySchema, STATUSES } from "@/lib/model";

@@ -24,7 +24,7 @@ export interface BuildInput {
 
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
-/** Header values never contain CR, LF or NUL (DESIGN "Safety rules"): they would forge headers. */
+/** Header values never contain CR, LF or NUL (docs/DESIGN.md "Safety rules"): they would forge headers. */
 export function assertHeaderValue(name: string, value: string): void {
   if (/[\r\n\0]/.test(value)) throw new Error(`header ${name}: value must not contain CR, LF or NUL`);
 }

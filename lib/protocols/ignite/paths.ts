@@ -1,4 +1,4 @@
-// Where a path sits in an IGNITE runtime directory (protocol doc "Where files live"). Pure.
+// Where a path sits in an IGNITE runtime directory (docs/protocols/ignite-mime.md "Where files live"). Pure.
 import { NAME_PATTERN } from "@/lib/model";
 import type { Placement } from "@/lib/protocols/types";
 

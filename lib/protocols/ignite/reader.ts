@@ -50,7 +50,7 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
     root: absRoot,
     watchDirs: [layout.queueDir, layout.archiveDir],
     place,
-    // Any folder under queue/ is an agent (protocol doc), except the dead-letter queue.
+    // Any folder under queue/ is an agent (docs/protocols/ignite-mime.md), except the dead-letter queue.
     async agents(): Promise<string[]> {
       const names = await listRealSubdirs(layout.queueDir);
       return names.filter((n) => n !== DEAD_LETTER && NAME_PATTERN.test(n)).sort();
