@@ -184,7 +184,12 @@ export class IngestService {
         outcome = { error };
         return;
       }
-      await this.events.apply(absPaths);
+      // The write is done: a journal that cannot take it now (a full disk) is ingest's to report
+      // and catch up on, not a failure of the operation.
+      await this.events.apply(absPaths).catch((err: unknown) => {
+        if (journalFaultKind(err) === null) throw err;
+        this.jobFailed(err);
+      });
     });
     const done = outcome as { value: T } | { error: unknown } | null;
     if (done === null) return write(); // stopped meanwhile: nothing to keep in step with
