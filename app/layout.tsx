@@ -30,10 +30,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <SiteHeader sources={sources} pollMs={pollMs} />
         <JournalNotice initial={journal} pollMs={pollMs} />
-        <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <main id="main" className="mx-auto max-w-[96rem] px-4 py-6 sm:px-6">
           {children}
         </main>
-        <footer className="mx-auto max-w-7xl px-4 pb-6 sm:px-6">
+        <footer className="mx-auto max-w-[96rem] px-4 pb-6 sm:px-6">
           <KeyboardShortcuts />
         </footer>
       </body>

@@ -20,7 +20,7 @@ export function JournalNotice({ initial, pollMs }: { initial: JournalProblem | n
   const problem = useJournalProblem(initial, pollMs);
   return (
     // role="alert" announces a problem as it appears; no live region around it, which would announce it twice.
-    <div className="mx-auto max-w-7xl px-4 pt-4 empty:hidden sm:px-6">
+    <div className="mx-auto max-w-[96rem] px-4 pt-4 empty:hidden sm:px-6">
       {problem ? (
         <Notice tone={problem.code === "journal_moved_aside" ? "warning" : "error"} role="alert" title={TITLES[problem.code] ?? "The journal has a problem"}>
           <p className="break-all font-mono text-xs">{problem.file}</p>
