@@ -18,6 +18,7 @@ import { FileEvents } from "./file-events";
 import { JournalRecovery } from "./journal-retry";
 import { listSource, type SourceListing } from "./listing";
 import { SourceProblems } from "./source-problems";
+import { StuckTimeout } from "./stuck-timeout";
 
 const STUCK_CHECK_MS = 1000;
 /** A periodic rescan waits at least this many times its own duration before the next. */
@@ -46,8 +47,7 @@ export class IngestService {
   private readonly recovery: JournalRecovery;
   private readonly problems: SourceProblems;
   private recheckQueued = false;
-  /** The processing timeout the workspaces' own settings give (null: none does), read at each scan. */
-  private sourceTimeoutMs: number | null = null;
+  private readonly stuckTimeout: StuckTimeout;
 
   constructor(
     private readonly config: Config,
@@ -68,6 +68,7 @@ export class IngestService {
       folderChanged: (source) => this.recheckUnreadable(source),
     });
     this.problems = new SourceProblems(() => journal.writer);
+    this.stuckTimeout = new StuckTimeout(config);
     this.recovery = new JournalRecovery({
       journal,
       serial: (job) => this.serial(job),
@@ -316,27 +317,14 @@ export class IngestService {
       const files = diffs.get(source.id)?.files;
       if (files !== undefined) writer.setProgress(source.id, files, files, true);
     }
-    writer.refreshStuck(await this.stuckAfterMs());
+    writer.refreshStuck(await this.stuckTimeout.refresh(this.sources));
     this.prune();
-  }
-
-  /**
-   * When processing turns stuck: MAILROOM_STUCK_AFTER when set, else what the workspace's own
-   * settings say (IGNITE: system.yaml's task_timeout, as its monitor reads it), else the default.
-   * One journal-wide threshold: with several workspaces that disagree, the shortest one.
-   */
-  private async stuckAfterMs(): Promise<number> {
-    if (this.config.stuckAfterSet) return this.config.stuckAfterMs;
-    const own = await Promise.all(this.sources.map((s) => s.reader.processingTimeoutMs?.().catch(() => null) ?? null));
-    const given = own.filter((ms): ms is number => ms !== null);
-    this.sourceTimeoutMs = given.length > 0 ? Math.min(...given) : null;
-    return this.sourceTimeoutMs ?? this.config.stuckAfterMs;
   }
 
   /** The timer's sweep: a journal that stays locked past the busy timeout is logged, and the next sweep tries again. */
   private sweepStuck(): void {
     try {
-      this.journal.writer.refreshStuck(this.config.stuckAfterSet ? this.config.stuckAfterMs : (this.sourceTimeoutMs ?? this.config.stuckAfterMs));
+      this.journal.writer.refreshStuck(this.stuckTimeout.current());
     } catch (err) {
       this.jobFailed(err, "could not mark stuck messages:");
     }
@@ -392,7 +380,7 @@ export class IngestService {
       if (scanned.load) console.log(`[mailroom] ${describeLoad(source.root, scanned.files, scanned.load)}`);
     }
     this.treeFiles = files;
-    writer.refreshStuck(await this.stuckAfterMs());
+    writer.refreshStuck(await this.stuckTimeout.refresh(this.sources));
     this.prune();
     this.watcher.setDirs(watched);
   }
