@@ -287,6 +287,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE message_raw ADD COLUMN head_only INTEGER NOT NULL DEFAULT 0;
   `,
+  // 18: a status event keeps the status it left as data, so a burst of rewrites folded into one
+  // step (writer.ts rewriteEvent) starts where the burst did without reading it back from `detail`.
+  `
+  ALTER TABLE events ADD COLUMN from_status TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

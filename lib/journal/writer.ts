@@ -143,14 +143,15 @@ export class JournalWriter {
     return row.value;
   }
 
-  private event(key: string, atMs: number, kind: string, detail: string): void {
-    this.sql("INSERT INTO events (key, at_ms, kind, detail) VALUES (?, ?, ?, ?)").run(key, atMs, kind, detail);
+  /** `fromStatus`: for a status event, the status it left (migration 18). */
+  private event(key: string, atMs: number, kind: string, detail: string, fromStatus: Status | null = null): void {
+    this.sql("INSERT INTO events (key, at_ms, kind, detail, from_status) VALUES (?, ?, ?, ?, ?)").run(key, atMs, kind, detail, fromStatus);
   }
 
   /** The last event of a message when it is a rewrite in place (kind rewritten or status) at most REWRITE_BURST_MS before `atMs`. */
-  private lastRewrite(key: string, atMs: number): { id: number; kind: string; detail: string } | null {
-    const last = this.sql("SELECT id, at_ms, kind, detail FROM events WHERE key = ? ORDER BY id DESC LIMIT 1").get(key) as
-      | { id: number; at_ms: number; kind: string; detail: string }
+  private lastRewrite(key: string, atMs: number): { id: number; kind: string; fromStatus: Status | null } | null {
+    const last = this.sql("SELECT id, at_ms, kind, from_status AS fromStatus FROM events WHERE key = ? ORDER BY id DESC LIMIT 1").get(key) as
+      | { id: number; at_ms: number; kind: string; fromStatus: Status | null }
       | undefined;
     const inBurst = last && (last.kind === "rewritten" || last.kind === "status") && Math.abs(atMs - last.at_ms) <= REWRITE_BURST_MS;
     return inBurst ? last : null;
@@ -168,9 +169,10 @@ export class JournalWriter {
    */
   private rewriteEvent(key: string, atMs: number, from: Status, to: Status, size: number): void {
     const last = this.lastRewrite(key, atMs);
-    const first = last?.kind === "status" ? (last.detail.split(" → ")[0] ?? from) : from;
+    // A status event journaled before migration 18 has no from_status: the burst starts here then.
+    const first = (last?.kind === "status" ? last.fromStatus : null) ?? from;
     if (last) this.sql("DELETE FROM events WHERE id = ?").run(last.id);
-    if (first !== to) this.event(key, atMs, "status", `${first} → ${to}`);
+    if (first !== to) this.event(key, atMs, "status", `${first} → ${to}`, first);
     else this.event(key, atMs, "rewritten", `file rewritten (${size} bytes)`);
   }
 
