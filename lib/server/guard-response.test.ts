@@ -48,3 +48,17 @@ describe("malformedPath", () => {
     expect(await page?.text()).toMatch(/percent-encoded/);
   });
 });
+
+describe("guardResponse and scripts", () => {
+  it("reads Sec-Fetch-Site from the request", () => {
+    process.env.MAILROOM_TOKEN = "s3cret-token";
+    try {
+      const headers = { host: "127.0.0.1:3000", authorization: "Bearer s3cret-token" };
+      const url = "http://127.0.0.1:3000/api/messages/k/discard";
+      expect(guardResponse(new NextRequest(url, { method: "POST", headers }))).toBeNull();
+      expect(guardResponse(new NextRequest(url, { method: "POST", headers: { ...headers, "sec-fetch-site": "same-site" } }))?.status).toBe(403);
+    } finally {
+      delete process.env.MAILROOM_TOKEN;
+    }
+  });
+});

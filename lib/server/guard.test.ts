@@ -97,3 +97,20 @@ describe("guardRequest", () => {
     expect(guardRequest(req(on("192.0.2.2")), locked)).toMatchObject({ code: "token_required" });
   });
 });
+
+describe("a script with the token", () => {
+  const post = (over: Partial<GuardInput> = {}) => req({ method: "POST", url: new URL("http://127.0.0.1:3000/api/messages/k/discard"), ...over });
+
+  it("may change things without an Origin when it sends the token in Authorization", () => {
+    expect(guardRequest(post({ authorization: "Bearer s3cret-token" }), locked)).toEqual({ kind: "pass" });
+    expect(guardRequest(post({ authorization: "Bearer s3cret-token" }), { ...locked, readOnly: true })).toMatchObject({ code: "read_only" });
+  });
+
+  it("does not make a browser's request pass: a cookie, a Sec-Fetch-Site or an Origin keeps the Origin check", () => {
+    expect(guardRequest(post({ cookieToken: "s3cret-token" }), locked)).toMatchObject({ code: "bad_origin" });
+    expect(guardRequest(post({ authorization: "Bearer s3cret-token", secFetchSite: "cross-site" }), locked)).toMatchObject({ code: "bad_origin" });
+    expect(guardRequest(post({ authorization: "Bearer s3cret-token", origin: "http://evil.example" }), locked)).toMatchObject({ code: "bad_origin" });
+    // Without a token set there is nothing a script could prove.
+    expect(guardRequest(post(), open)).toMatchObject({ code: "bad_origin" });
+  });
+});
