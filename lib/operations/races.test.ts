@@ -7,7 +7,7 @@ import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
 import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
 import { requeuedText } from "./content";
 import { createFile } from "./fs";
-import { DL_ARCH, STUCK, failureOf, openHarness, statusOf, type Harness } from "./test-harness";
+import { STUCK_RETRIED, DL_ARCH, STUCK, failureOf, openHarness, statusOf, type Harness } from "./test-harness";
 import { discardMessage, requeueMessage, retryMessage } from "./index";
 
 let h: Harness;
@@ -18,7 +18,6 @@ afterEach(() => h.close());
 
 const actor = "test";
 const TARGET = ".ignite/queue/architect/architecture_request_1795133781377120.mime";
-const BACK = ".ignite/queue/evaluator/evaluation_request_1795136092377001.mime";
 const count = (statuses: number[], s: number) => statuses.filter((x) => x === s).length;
 const tempFiles = () => h.tree().filter((p) => p.includes(".tmp-"));
 
@@ -90,10 +89,10 @@ describe("a crash between the two steps", () => {
   it("of a move out of processed/ leaves a duplicate the journal flags, and nothing is lost", async () => {
     const key = h.keyAt(STUCK);
     // Step one of moveWithContent only: the new file exists, the old one was never unlinked.
-    await createFile(h.abs(BACK), requeuedText(h.read(STUCK), { requeuedFrom: STUCK, at: new Date() }), BACK);
+    await createFile(h.abs(STUCK_RETRIED), requeuedText(h.read(STUCK), { requeuedFrom: STUCK, at: new Date() }), STUCK_RETRIED);
     await h.service.scanNow();
     const both = h.q("mid:179513609241.40031.74602887591896938@ignite.local");
-    expect(both.map((m) => m.path).sort()).toEqual([BACK, STUCK]);
+    expect(both.map((m) => m.path).sort()).toEqual([STUCK_RETRIED, STUCK]);
     expect(both.every((m) => m.duplicate)).toBe(true);
     expect(both.map((m) => m.key)).toContain(key);
   });

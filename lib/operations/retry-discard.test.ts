@@ -2,7 +2,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getHeader } from "@/lib/protocols/ignite/build";
-import { DL_ARCH, QUEUED, STUCK, failureOf, openHarness, type Harness } from "./test-harness";
+import { ACTOR, STUCK_RETRIED, DL_ARCH, QUEUED, STUCK, failureOf, openHarness, type Harness } from "./test-harness";
 import { discardMessage, restoreMessage, retryMessage } from "./index";
 
 let h: Harness;
@@ -11,19 +11,17 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-const actor = "http://127.0.0.1:3000";
-const BACK = ".ignite/queue/evaluator/evaluation_request_1795136092377001.mime";
 const ARCHIVED_QUEUED = ".ignite/archive/mailroom/queue/leader/progress_update_1795136392801166.mime";
 
 describe("retry now", () => {
   it("does what the queue monitor's retry does, under the same key", async () => {
     const key = h.keyAt(STUCK);
     const before = Date.now();
-    const result = await retryMessage(key, { path: STUCK, actor });
-    expect(result).toEqual({ key, path: BACK });
+    const result = await retryMessage(key, { path: STUCK, actor: ACTOR });
+    expect(result).toEqual({ key, path: STUCK_RETRIED });
     expect(h.exists(STUCK)).toBe(false);
 
-    const text = h.read(BACK);
+    const text = h.read(STUCK_RETRIED);
     expect(getHeader(text, "X-IGNITE-Status")).toBe("retrying");
     expect(getHeader(text, "X-IGNITE-Retry-Count")).toBe("1");
     const last = Date.parse(getHeader(text, "X-IGNITE-Last-Retry-At") ?? "");
@@ -35,7 +33,7 @@ describe("retry now", () => {
     // Processed-At stays (the monitor keeps it); the file's lines are otherwise unchanged.
     expect(getHeader(text, "X-IGNITE-Processed-At")).not.toBeNull();
 
-    expect(h.summary(key)).toMatchObject({ status: "retrying", retryCount: 1, stuck: false, path: BACK, nextRetryAt: expect.any(String) });
+    expect(h.summary(key)).toMatchObject({ status: "retrying", retryCount: 1, stuck: false, path: STUCK_RETRIED, nextRetryAt: expect.any(String) });
     expect(h.history(key)).toEqual(expect.arrayContaining(["retried", "retry by operator"]));
   });
 
@@ -46,24 +44,24 @@ describe("retry now", () => {
     // The new file is written, the old one not yet removed: the watcher reports the new one now.
     // It must wait for the move to end (a cap, not a wait: it cannot run before then).
     const spy = vi.spyOn(fsp, "unlink").mockImplementationOnce(async (p) => {
-      event = h.service.syncPaths([h.abs(BACK)]);
+      event = h.service.syncPaths([h.abs(STUCK_RETRIED)]);
       await Promise.race([event, new Promise((resolve) => setTimeout(resolve, 2000))]);
       return unlink(p);
     });
     try {
-      expect(await retryMessage(key, { path: STUCK, actor })).toEqual({ key, path: BACK });
+      expect(await retryMessage(key, { path: STUCK, actor: ACTOR })).toEqual({ key, path: STUCK_RETRIED });
       await event;
     } finally {
       spy.mockRestore();
     }
     expect(h.q("is:duplicate")).toEqual([]);
-    expect(h.summary(key)).toMatchObject({ status: "retrying", path: BACK });
+    expect(h.summary(key)).toMatchObject({ status: "retrying", path: STUCK_RETRIED });
   });
 
   it("is a 409 for a dead letter or a queued message, and changes nothing", async () => {
     const before = h.tree();
     for (const rel of [DL_ARCH, QUEUED]) {
-      expect(await failureOf(retryMessage(h.keyAt(rel), { actor }))).toMatchObject({ status: 409, code: "not_applicable" });
+      expect(await failureOf(retryMessage(h.keyAt(rel), { actor: ACTOR }))).toMatchObject({ status: 409, code: "not_applicable" });
     }
     expect(h.tree()).toEqual(before);
   });
@@ -74,12 +72,12 @@ describe("discard and restore", () => {
     const key = h.keyAt(QUEUED);
     const bytes = fs.readFileSync(h.abs(QUEUED));
 
-    expect(await discardMessage(key, { path: QUEUED, actor })).toEqual({ key, path: ARCHIVED_QUEUED });
+    expect(await discardMessage(key, { path: QUEUED, actor: ACTOR })).toEqual({ key, path: ARCHIVED_QUEUED });
     expect(h.exists(QUEUED)).toBe(false);
     expect(fs.readFileSync(h.abs(ARCHIVED_QUEUED)).equals(bytes)).toBe(true);
     expect(h.summary(key)).toMatchObject({ status: "discarded", folder: "archive" });
 
-    expect(await restoreMessage(key, { path: ARCHIVED_QUEUED, actor })).toEqual({ key, path: QUEUED });
+    expect(await restoreMessage(key, { path: ARCHIVED_QUEUED, actor: ACTOR })).toEqual({ key, path: QUEUED });
     expect(fs.readFileSync(h.abs(QUEUED)).equals(bytes)).toBe(true);
     expect(h.summary(key)).toMatchObject({ status: "queued", folder: "queue", path: QUEUED });
     expect(h.history(key)).toEqual(expect.arrayContaining(["discarded", "discard by operator", "restored", "restore by operator"]));
@@ -87,9 +85,9 @@ describe("discard and restore", () => {
 
   it("discards a dead letter; it leaves the dead-letter list and comes back on restore", async () => {
     const key = h.keyAt(DL_ARCH);
-    const { path } = await discardMessage(key, { actor });
+    const { path } = await discardMessage(key, { actor: ACTOR });
     expect(path).toBe(".ignite/archive/mailroom/queue/dead_letter/architecture_request_1795133781377120_dlq_1795135015.mime");
-    await restoreMessage(key, { actor });
+    await restoreMessage(key, { actor: ACTOR });
     expect(h.summary(key)).toMatchObject({ status: "dead", folder: "dead_letter", path: DL_ARCH });
   });
 
@@ -97,20 +95,20 @@ describe("discard and restore", () => {
     const key = h.keyAt(DL_ARCH);
     const original = h.summary(key)?.deadLetterOf ?? "";
     expect(h.summary(original)).toMatchObject({ status: "dead", path: null });
-    await discardMessage(key, { actor });
+    await discardMessage(key, { actor: ACTOR });
     expect(h.summary(original)).toMatchObject({ status: "discarded", path: null });
     expect(h.q("status:dead").map((m) => m.key)).not.toContain(original);
-    await restoreMessage(key, { actor });
+    await restoreMessage(key, { actor: ACTOR });
     expect(h.summary(original)).toMatchObject({ status: "dead", path: null });
     expect(h.history(original).filter((kind) => kind === "status")).toHaveLength(2);
   });
 
   it("restore is a 409 when the original place is taken, and changes nothing", async () => {
     const key = h.keyAt(QUEUED);
-    await discardMessage(key, { actor });
+    await discardMessage(key, { actor: ACTOR });
     fs.writeFileSync(h.abs(QUEUED), "someone else's file");
     const before = h.tree();
-    const err = await failureOf(restoreMessage(key, { actor }));
+    const err = await failureOf(restoreMessage(key, { actor: ACTOR }));
     expect(err).toMatchObject({ status: 409, code: "target_exists" });
     expect(err.message).toContain(QUEUED);
     expect(h.tree()).toEqual(before);
@@ -119,13 +117,13 @@ describe("discard and restore", () => {
 
   it("a second discard from the same page is a 409 saying where the message went", async () => {
     const key = h.keyAt(QUEUED);
-    await discardMessage(key, { path: QUEUED, actor });
-    const err = await failureOf(discardMessage(key, { path: QUEUED, actor }));
+    await discardMessage(key, { path: QUEUED, actor: ACTOR });
+    const err = await failureOf(discardMessage(key, { path: QUEUED, actor: ACTOR }));
     expect(err).toMatchObject({ status: 409, code: "moved" });
     expect(err.message).toContain(ARCHIVED_QUEUED);
   });
 
   it("restore is a 409 for a message that is not in the archive", async () => {
-    expect(await failureOf(restoreMessage(h.keyAt(QUEUED), { actor }))).toMatchObject({ status: 409, code: "not_applicable" });
+    expect(await failureOf(restoreMessage(h.keyAt(QUEUED), { actor: ACTOR }))).toMatchObject({ status: 409, code: "not_applicable" });
   });
 });

@@ -14,6 +14,10 @@ import { copyFixture } from "@/lib/testing/fixtures";
 export const DL_ARCH = ".ignite/queue/dead_letter/architecture_request_1795133781377120_dlq_1795135015.mime";
 export const DL_TASK = ".ignite/queue/dead_letter/task_assignment_1795135151004518_dlq_1795136385.mime";
 export const STUCK = ".ignite/queue/evaluator/processed/evaluation_request_1795136092377001.mime";
+/** Where a retry of STUCK puts it: back in its agent's queue. */
+export const STUCK_RETRIED = ".ignite/queue/evaluator/evaluation_request_1795136092377001.mime";
+/** The Origin an operation is recorded as coming from. */
+export const ACTOR = "http://127.0.0.1:3000";
 export const QUEUED = ".ignite/queue/leader/progress_update_1795136392801166.mime";
 
 export interface Harness {

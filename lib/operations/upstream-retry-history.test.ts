@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { removeHeader, setHeader } from "@/lib/protocols/ignite/build";
-import { STUCK, openHarness, type Harness } from "./test-harness";
+import { STUCK_RETRIED, STUCK, openHarness, type Harness } from "./test-harness";
 
 let h: Harness;
 beforeEach(async () => {
@@ -9,7 +9,6 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-const BACK = ".ignite/queue/evaluator/evaluation_request_1795136092377001.mime";
 
 describe("the queue monitor's own retry, seen by ingest", () => {
   it("adds one history entry (retried), not one per rewrite", async () => {
@@ -27,10 +26,10 @@ describe("the queue monitor's own retry, seen by ingest", () => {
       fs.writeFileSync(h.abs(STUCK), step(h.read(STUCK)));
       await h.service.syncPaths([h.abs(STUCK)]);
     }
-    fs.renameSync(h.abs(STUCK), h.abs(BACK));
-    await h.service.syncPaths([h.abs(STUCK), h.abs(BACK)]);
+    fs.renameSync(h.abs(STUCK), h.abs(STUCK_RETRIED));
+    await h.service.syncPaths([h.abs(STUCK), h.abs(STUCK_RETRIED)]);
 
-    expect(h.summary(key)).toMatchObject({ status: "retrying", path: BACK, retryCount: 1 });
+    expect(h.summary(key)).toMatchObject({ status: "retrying", path: STUCK_RETRIED, retryCount: 1 });
     expect(h.history(key).slice(before)).toEqual(["retried"]);
   });
 
