@@ -4,7 +4,8 @@ import { ConfigError, getConfig } from "@/lib/server/config";
 import { JOURNAL_RETRY_MS, journalFaultKind } from "@/lib/journal/faults";
 import { getJournal } from "@/lib/journal/store";
 import { IngestService } from "./service";
-import { rootProblem } from "./sources";
+import { discoverSources, rootProblem } from "./sources";
+import type { ReadableSource } from "./sync";
 
 const registry = globalThis as typeof globalThis & { __mailroomIngest?: IngestService };
 
@@ -16,6 +17,16 @@ export function startIngest(retryMs = JOURNAL_RETRY_MS): IngestService {
     service.start().catch((err) => console.error("[mailroom] ingest failed to start:", err));
   }
   return registry.__mailroomIngest;
+}
+
+/**
+ * The workspaces' readable sources: those the running ingest adopted, so a poll does not detect
+ * every root again; discovered afresh when ingest is not running or has not scanned yet.
+ */
+export async function readableSources(): Promise<readonly ReadableSource[]> {
+  const adopted = registry.__mailroomIngest?.readableSources() ?? [];
+  if (adopted.length > 0) return adopted;
+  return (await discoverSources(getConfig().roots)).filter((s): s is ReadableSource => s.reader !== null);
 }
 
 /**

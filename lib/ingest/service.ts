@@ -158,6 +158,11 @@ export class IngestService {
   }
 
   /** Scan everything once now (also what tests call to converge). */
+  /** The readable sources as the last scan adopted them (empty before the first). */
+  readableSources(): readonly ReadableSource[] {
+    return this.sources;
+  }
+
   scanNow(): Promise<void> {
     return this.serial(() => this.rescan(false));
   }

@@ -1,23 +1,20 @@
 import "server-only";
 import type { SourceHealthItem } from "@/lib/model";
 import type { LogFile, LogSlice } from "@/lib/protocols";
-import { getConfig } from "@/lib/server/config";
-import { discoverSources } from "./sources";
+import { readableSources } from "./index";
 
 // What each workspace says about itself beyond its messages: liveness and logs, read when asked
-// (a poll), from the adapter of each configured root.
+// (a poll), from the adapter of each source ingest reads.
 
 /** Each readable source's health, as its own state files say it now (null: the protocol keeps none). */
 export async function sourcesHealth(nowMs = Date.now()): Promise<SourceHealthItem[]> {
-  const sources = await discoverSources(getConfig().roots);
-  return Promise.all(
-    sources.filter((s) => s.reader !== null).map(async (s) => ({ source: s.id, health: (await s.reader?.health?.(nowMs)) ?? null })),
-  );
+  const sources = await readableSources();
+  return Promise.all(sources.map(async (s) => ({ source: s.id, health: (await s.reader.health?.(nowMs)) ?? null })));
 }
 
 export async function sourceLogs(): Promise<{ source: string; logs: LogFile[] }[]> {
-  const sources = await discoverSources(getConfig().roots);
-  return Promise.all(sources.filter((s) => s.reader?.logs).map(async (s) => ({ source: s.id, logs: (await s.reader?.logs?.()) ?? [] })));
+  const sources = await readableSources();
+  return Promise.all(sources.filter((s) => s.reader.logs).map(async (s) => ({ source: s.id, logs: (await s.reader.logs?.()) ?? [] })));
 }
 
 /** Terminal colour and cursor codes (CSI and OSC sequences), which a log written for a terminal holds. */
@@ -32,7 +29,7 @@ export const LOG_SLICE_BYTES = 64 * 1024;
 
 /** A slice of one source's log with colour codes stripped; null when there is no such source or log. */
 export async function readSourceLog(source: string, name: string, from: number): Promise<LogSlice | null> {
-  const found = (await discoverSources(getConfig().roots)).find((s) => s.id === source);
-  const slice = (await found?.reader?.readLog?.(name, from, LOG_SLICE_BYTES)) ?? null;
+  const found = (await readableSources()).find((s) => s.id === source);
+  const slice = (await found?.reader.readLog?.(name, from, LOG_SLICE_BYTES)) ?? null;
   return slice && { ...slice, text: stripAnsi(slice.text) };
 }
