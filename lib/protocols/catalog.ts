@@ -40,7 +40,8 @@ for (const c of CATALOGS) for (const s of c.statuses) if (!FIRST_DEFINITION.has(
 /**
  * How to show a status: the protocol's own definition when it has the word, else the first
  * protocol's that does, else a plain one naming the word (a journal written by a newer Mailroom,
- * or a file's own word a protocol passes through): never throws.
+ * or a file's own word a protocol passes through): never throws. An unknown word counts as open:
+ * nothing says it is settled.
  */
 export function statusDefinition(status: string, protocol?: Protocol): StatusDefinition {
   const own = protocol ? CATALOGS.find((c) => c.protocol === protocol)?.statuses.find((s) => s.id === status) : undefined;
