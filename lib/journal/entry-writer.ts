@@ -5,7 +5,7 @@ import "server-only";
 // Everything a protocol means (statuses, threads, due times, rule problems) comes from its adapter
 // through the contract: this file names no protocol's folders, headers or statuses.
 import type { Statement } from "better-sqlite3";
-import type { Protocol } from "@/lib/model";
+import { WORD_PATTERN, type Protocol } from "@/lib/model";
 import type { Entry, EntryProblem } from "@/lib/protocols/entries";
 import type { Db } from "./db";
 import { EntryStore, type StoredEntry } from "./entry-store";
@@ -218,7 +218,8 @@ export class EntryWriter {
     }
   }
 
-  private writeRow(ctx: EntrySourceContext, s: StoredEntry, e: Entry, pending: Pending): void {
+  private writeRow(ctx: EntrySourceContext, s: StoredEntry, settled: Entry, pending: Pending): void {
+    const e = { ...settled, status: journalWord(settled.status, "unknown"), folder: journalWord(settled.folder, "files") };
     const before = this.sql("SELECT id, status, path, problems, thread_id AS threadId, due_ms AS dueMs FROM messages WHERE key = ?").get(s.key) as
       | { id: number; status: string; path: string | null; problems: string; threadId: string | null; dueMs: number | null }
       | undefined;
@@ -287,6 +288,15 @@ export class EntryWriter {
     }
     return due.length;
   }
+}
+
+/**
+ * A status or folder word as the journal keeps it: files may say "In Progress" or nothing a
+ * word can be made of, and one such row must not stop every list that holds it.
+ */
+export function journalWord(word: string, fallback: string): string {
+  const w = word.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, "_").replace(/^[^a-z]+/, "").slice(0, 32);
+  return WORD_PATTERN.test(w) ? w : fallback;
 }
 
 function sizeOf(e: Entry): number {

@@ -1,0 +1,177 @@
+// The wave-2 protocols through ingest into a real journal: every fixture's entries become messages
+// with their protocol's statuses and threads; an appended channel is read from where the last
+// read stopped; truncated, replaced and trimmed files keep their entries' history.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openJournal, closeJournals, type Journal } from "@/lib/journal/store";
+import { queryHistory, queryPage } from "@/lib/journal/queries";
+import { parseQuery } from "@/lib/query";
+import { copyFixture } from "@/lib/testing/fixtures";
+import { discoverSources } from "./sources";
+import { EntryIngest, type EntrySource } from "./entry-ingest";
+
+const temps: string[] = [];
+afterEach(() => {
+  closeJournals();
+  for (const t of temps.splice(0)) fs.rmSync(t, { recursive: true, force: true });
+});
+
+async function ingestOf(root: string): Promise<{ journal: Journal; ingest: EntryIngest; sources: EntrySource[] }> {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entries-data-"));
+  temps.push(data);
+  const journal = openJournal(path.join(data, "journal.db"));
+  const sources = (await discoverSources([root])).flatMap((s) => (s.entries ? [s.entries] : []));
+  const ingest = new EntryIngest(journal.db);
+  for (const s of sources) await ingest.scan(s);
+  return { journal, ingest, sources };
+}
+
+function fixture(name: string): string {
+  const dir = copyFixture(name);
+  temps.push(dir);
+  return dir;
+}
+
+const page = (j: Journal, q: string) => queryPage(j.db, parseQuery(q), 1000, null).items;
+
+describe("each wave-2 fixture through ingest", () => {
+  it("shogun: inbox entries read/unread, commands and tasks as documents, no IGNITE phantom", async () => {
+    const root = fixture("shogun");
+    const all = await discoverSources([root]);
+    expect(all.map((s) => s.protocol)).toEqual(["shogun"]);
+    const { journal } = await ingestOf(root);
+    const items = page(journal, "");
+    expect(items.length).toBeGreaterThan(5);
+    expect(new Set(items.map((m) => m.protocol))).toEqual(new Set(["shogun"]));
+    expect(items.some((m) => m.status === "unread")).toBe(true);
+    expect(items.some((m) => m.status === "read")).toBe(true);
+    expect(items.every((m) => !m.path?.endsWith(".lock"))).toBe(true);
+  });
+
+  it("workflow: messages settled by their acks", async () => {
+    const { journal } = await ingestOf(fixture("workflow"));
+    const items = page(journal, "");
+    expect(items.length).toBeGreaterThan(3);
+    const statuses = new Set(items.map((m) => m.status));
+    expect([...statuses].some((s) => s === "processed" || s === "received")).toBe(true);
+  });
+
+  it("kicklang: requests answered by correlation, threads by their root", async () => {
+    const { journal } = await ingestOf(fixture("kicklang"));
+    const items = page(journal, "");
+    expect(items.length).toBeGreaterThan(3);
+    expect(items.some((m) => m.status === "answered")).toBe(true);
+  });
+
+  it("ignite-yaml: every v2 message", async () => {
+    const { journal } = await ingestOf(fixture("ignite-yaml"));
+    const items = page(journal, "");
+    expect(items.length).toBeGreaterThan(3);
+    expect(new Set(items.map((m) => m.protocol))).toEqual(new Set(["ignite-yaml"]));
+  });
+});
+
+describe("an appended channel", () => {
+  it("is read from where the last read stopped; a replaced file's entries are gone, with history", async () => {
+    const root = fixture("kicklang");
+    const { journal, ingest, sources } = await ingestOf(root);
+    const source = sources[0]!;
+    const file = path.join(root, ".kicklang", "channels", "report", "status.jsonl");
+    const before = page(journal, "").length;
+    const line = (id: string) => JSON.stringify({ id, channel: "report/status", sender: "ops", content: "status ok", timestamp: "2026-11-26T10:00:00Z", type: "report" }) + "\n";
+    fs.appendFileSync(file, line("env-append-1"));
+    // Half a value: a write in progress waits for its end.
+    fs.appendFileSync(file, line("env-append-2").slice(0, 20));
+    await ingest.scan(source);
+    expect(page(journal, "").length).toBe(before + 1);
+    fs.appendFileSync(file, line("env-append-2").slice(20));
+    await ingest.scan(source);
+    const appended = page(journal, "").filter((m) => m.messageId?.startsWith("env-append"));
+    expect(appended.map((m) => m.messageId).sort()).toEqual(["env-append-1", "env-append-2"]);
+
+    fs.writeFileSync(file, line("env-new"));
+    await ingest.scan(source);
+    const gone = page(journal, "").find((m) => m.messageId === "env-append-1")!;
+    expect(gone.path).toBeNull();
+    expect(queryHistory(journal.db, gone.key).map((e) => e.kind)).toContain("gone");
+    expect(page(journal, "").some((m) => m.messageId === "env-new" && m.path !== null)).toBe(true);
+  });
+});
+
+describe("a shogun inbox rewritten", () => {
+  const first = `- content: subtask_048a のQCを行え。
+  from: karo
+  id: msg_20260206_104230_e3f4a5b6
+  read: true
+  timestamp: '2026-02-06T10:42:30'
+  type: task_assigned
+`;
+  const second = `- content: subtask_048a2 完了後に再QCせよ。
+  from: karo
+  id: msg_20260206_110025_f60718a9
+  read: false
+  timestamp: '2026-02-06T11:00:25'
+  type: task_assigned
+`;
+
+  it("keeps the key and history of an entry moved to the archive, and of one trimmed away", async () => {
+    const root = fixture("shogun");
+    const { journal, ingest, sources } = await ingestOf(root);
+    const source = sources[0]!;
+    const byId = (id: string) => page(journal, "").find((m) => m.messageId === id)!;
+    const movedKey = byId("msg_20260206_104230_e3f4a5b6").key;
+    const trimmedKey = byId("msg_20260206_110025_f60718a9").key;
+
+    // Archived: written to the archive, then the inbox rewritten without it (one scan sees both).
+    fs.writeFileSync(path.join(root, "queue", "archive", "inbox_gunshi_20260207090000.yaml"), `messages:\n${first}`);
+    fs.writeFileSync(path.join(root, "queue", "inbox", "gunshi.yaml"), `messages:\n${second}`);
+    await ingest.scan(source);
+    const moved = byId("msg_20260206_104230_e3f4a5b6");
+    expect(moved).toMatchObject({ key: movedKey, path: "queue/archive/inbox_gunshi_20260207090000.yaml", folder: "archive", status: "read" });
+    expect(queryHistory(journal.db, movedKey).map((e) => e.kind)).toEqual(["seen", "moved"]);
+
+    // Trimmed: the inbox rewritten without it, nowhere else.
+    fs.writeFileSync(path.join(root, "queue", "inbox", "gunshi.yaml"), "messages: []\n");
+    await ingest.scan(source);
+    expect(byId("msg_20260206_110025_f60718a9")).toMatchObject({ key: trimmedKey, path: null, status: "unread" });
+    expect(queryHistory(journal.db, trimmedKey).map((e) => e.kind)).toEqual(["seen", "trimmed"]);
+  });
+
+  it("flips unread to read in place, with a status event", async () => {
+    const root = fixture("shogun");
+    const { journal, ingest, sources } = await ingestOf(root);
+    fs.writeFileSync(path.join(root, "queue", "inbox", "gunshi.yaml"), `messages:\n${first}${second.replace("read: false", "read: true")}`);
+    await ingest.scan(sources[0]!);
+    const m = page(journal, "").find((x) => x.messageId === "msg_20260206_110025_f60718a9")!;
+    expect(m.status).toBe("read");
+    expect(queryHistory(journal.db, m.key).at(-1)).toMatchObject({ kind: "status", detail: "unread → read" });
+  });
+});
+
+describe("detection", () => {
+  it("reads several protocols in one root and several roots side by side", async () => {
+    const root = fixture("shogun");
+    fs.cpSync(fixture("kicklang"), root, { recursive: true });
+    const other = fixture("workflow");
+    const found = await discoverSources([root, other]);
+    expect(found.map((s) => `${s.protocol}:${s.error ?? "ok"}`).sort()).toEqual(["kicklang:ok", "shogun:ok", "workflow:ok"]);
+  });
+
+  it("never offers a shogun or IGNITE v2 queue to IGNITE v3 (no agents called inbox or archive)", async () => {
+    for (const name of ["shogun", "ignite-yaml"]) {
+      const found = await discoverSources([fixture(name)]);
+      expect(found.map((s) => s.protocol)).toEqual([name]);
+    }
+  });
+});
+
+describe("journalWord", () => {
+  it("keeps a status a file writes loosely as one word, and never lets a bad one through", async () => {
+    const { journalWord } = await import("@/lib/journal/entry-writer");
+    expect(journalWord("In Progress", "unknown")).toBe("in_progress");
+    expect(journalWord("待機", "unknown")).toBe("unknown");
+    expect(journalWord("x".repeat(100), "unknown")).toHaveLength(32);
+  });
+});
