@@ -63,7 +63,10 @@ export type MessageSummary = z.infer<typeof messageSummarySchema>;
 export const historyEventSchema = z.object({
   at: z.string(),
   kind: z.string(),
+  /** For a person: what happened, in words. */
   detail: z.string(),
+  /** For code: the event's facts (a move's from and to, a status's from and to), when journaled with them. */
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 });
 export type HistoryEvent = z.infer<typeof historyEventSchema>;
 

@@ -130,7 +130,10 @@ describe("a shogun inbox rewritten", () => {
     await ingest.scan(source);
     const moved = byId("msg_20260206_104230_e3f4a5b6");
     expect(moved).toMatchObject({ key: movedKey, path: "queue/archive/inbox_gunshi_20260207090000.yaml", folder: "archive", status: "read" });
-    expect(queryHistory(journal.db, movedKey).map((e) => e.kind)).toEqual(["seen", "moved"]);
+    const history = queryHistory(journal.db, movedKey);
+    expect(history.map((e) => e.kind)).toEqual(["seen", "moved"]);
+    // History is data: the move's facts, not a sentence to parse back.
+    expect(history[1]?.data).toEqual({ from: "queue/inbox/gunshi.yaml", to: "queue/archive/inbox_gunshi_20260207090000.yaml", fromFolder: "inbox", toFolder: "archive" });
 
     // Trimmed: the inbox rewritten without it, nowhere else.
     fs.writeFileSync(path.join(root, "queue", "inbox", "gunshi.yaml"), "messages: []\n");

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { HistoryEvent, MessagePage, MessageSummary, SourceInfo } from "@/lib/model";
+import { historyEventSchema, type HistoryEvent, type MessagePage, type MessageSummary, type SourceInfo } from "@/lib/model";
 import { PROTOCOLS } from "@/lib/model";
 import type { Term } from "@/lib/query";
 import type { Db } from "./db";
@@ -109,12 +109,18 @@ export function queryContent(db: Db, key: string): StoredContent | null {
 }
 
 export function queryHistory(db: Db, key: string): HistoryEvent[] {
-  const rows = db.prepare("SELECT at_ms, kind, detail FROM events WHERE key = ? ORDER BY at_ms, id").all(key) as {
+  const rows = db.prepare("SELECT at_ms, kind, detail, data FROM events WHERE key = ? ORDER BY at_ms, id").all(key) as {
     at_ms: number;
     kind: string;
     detail: string;
+    data: string | null;
   }[];
-  return rows.map((r) => ({ at: new Date(r.at_ms).toISOString(), kind: r.kind, detail: r.detail }));
+  return rows.map((r) => {
+    const event: HistoryEvent = { at: new Date(r.at_ms).toISOString(), kind: r.kind, detail: r.detail };
+    const data = r.data === null ? null : historyEventSchema.shape.data.safeParse(JSON.parse(r.data));
+    if (data?.success && data.data) event.data = data.data;
+    return event;
+  });
 }
 
 const sourceRow = z.object({
