@@ -9,7 +9,7 @@ import { getConfig } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal } from "@/lib/testing/temp-journal";
-import { cachedFacets, queryFacets, querySourceProtocols, type Facets } from "./facets";
+import { cachedFacets, holdsSeveralProtocols, queryFacets, querySourceProtocols, type Facets } from "./facets";
 import { closeJournals, getJournal } from "./store";
 
 let ws: string;
@@ -47,6 +47,8 @@ describe("GET /api/facets", () => {
     expect(body.threads.length).toBeLessThanOrEqual(50);
     expect(body.sources).toEqual([`${path.basename(ws)}-ignite`]);
     expect(body.protocols).toEqual(["ignite"]);
+    // One protocol: the pages need not name it on every message.
+    expect(holdsSeveralProtocols()).toBe(false);
   });
 });
 

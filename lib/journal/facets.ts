@@ -129,11 +129,12 @@ export function cachedFacets(db: Db, now: number = Date.now()): Facets {
 }
 
 /**
- * The protocols the configured journal holds messages of: pages show which one each message speaks
- * only when there is more than one. Cheap (the per-source counts), so asked on each page render.
+ * The configured journal holds messages of more than one protocol: pages then say which one each
+ * message speaks (with one, every row would say the same). Cheap (the per-source counts), so
+ * asked on each page render.
  */
-export function getProtocols(): Protocol[] {
-  return protocolsOf(querySourceProtocols(getJournal().db));
+export function holdsSeveralProtocols(): boolean {
+  return protocolsOf(querySourceProtocols(getJournal().db)).length > 1;
 }
 
 /** Completion values for the search box, from the configured journal. */

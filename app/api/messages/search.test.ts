@@ -6,6 +6,7 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as facets } from "@/app/api/facets/route";
+import { holdsSeveralProtocols } from "@/lib/journal/facets";
 import { closeJournals, getJournal } from "@/lib/journal/store";
 import { JournalWriter } from "@/lib/journal/writer";
 import type { MessagePage, Protocol } from "@/lib/model";
@@ -65,5 +66,11 @@ describe("GET /api/messages?q=protocol:…", () => {
   it("offers the sources and protocols present for completion", async () => {
     const res = await facets(new Request("http://127.0.0.1/api/facets"));
     expect(await res.json()).toMatchObject({ sources: ["app-ignite", "app-shogun"], protocols: ["ignite", "shogun"] });
+  });
+});
+
+describe("a journal of two protocols", () => {
+  it("tells the pages to say which protocol each message speaks", () => {
+    expect(holdsSeveralProtocols()).toBe(true);
   });
 });
