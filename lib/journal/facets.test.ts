@@ -98,6 +98,10 @@ describe("sources and protocols", () => {
       expect(querySourceProtocols(db)).toEqual(
         expect.arrayContaining([{ source: "old-ignite", protocol: "ignite" }, { source: "app-shogun", protocol: "shogun" }]),
       );
+      // Its files gone from disk (the journal keeps the messages), a source still has its protocol.
+      writer.markGone("old-ignite", "queue/leader/m3.mime");
+      expect(db.prepare("SELECT path FROM messages WHERE source = 'old-ignite'").pluck().get()).toBeNull();
+      expect(querySourceProtocols(db)).toContainEqual({ source: "old-ignite", protocol: "ignite" });
       // Its last message gone from the journal, a source is no longer offered.
       db.prepare("DELETE FROM messages WHERE source = 'app-shogun'").run();
       expect(queryFacets(db)).toMatchObject({ sources: ["app-ignite", "old-ignite"], protocols: ["ignite"] });

@@ -81,9 +81,11 @@ export function querySourceProtocols(db: Db): { source: string; protocol: Protoc
        LEFT JOIN sources s ON s.id = c.source`,
     )
     .all() as { source: string; protocol: string | null }[];
+  // Through the index of files on disk; only a source whose every file is gone takes a scan.
+  const ofFile = db.prepare("SELECT protocol FROM messages WHERE source = ? AND path IS NOT NULL LIMIT 1").pluck();
   const ofRow = db.prepare("SELECT protocol FROM messages WHERE source = ? LIMIT 1").pluck();
   return rows.flatMap((r) => {
-    const stored = r.protocol ?? (ofRow.get(r.source) as string | undefined);
+    const stored = r.protocol ?? ((ofFile.get(r.source) ?? ofRow.get(r.source)) as string | undefined);
     const protocol = PROTOCOLS.find((p) => p === stored);
     return protocol ? [{ source: r.source, protocol }] : [];
   });
