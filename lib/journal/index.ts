@@ -216,5 +216,5 @@ export function keyAtPath(root: string, relPath: string): string | null {
 }
 
 export { listDeadLetters, deadLetterHolding } from "./dead-letters";
-export { getFacets, type Facets } from "./facets";
+export { getFacets, holdsSeveralProtocols, type Facets } from "./facets";
 export { getThread, getThreadJson, listThreads, threadBodies, threadIdAt } from "./threads";
