@@ -178,3 +178,23 @@ describe("journalWord", () => {
     expect(journalWord("x".repeat(100), "unknown")).toHaveLength(32);
   });
 });
+
+describe("a workflow message waiting for its ack", () => {
+  it("is stuck once overdue, and settled (processed, no longer stuck) by an ack appended later", async () => {
+    const root = fixture("workflow");
+    const { journal, ingest, sources } = await ingestOf(root);
+    const id = "msg_20260125143455_5e6f7a8b";
+    const find = () => page(journal, "").find((m) => m.messageId === id)!;
+    expect(find()).toMatchObject({ status: "unacked", stuck: false });
+    ingest.sweepDue();
+    expect(find()).toMatchObject({ status: "unacked", stuck: true });
+    expect(queryHistory(journal.db, find().key).map((e) => e.kind)).toContain("overdue");
+
+    const [run] = fs.readdirSync(path.join(root, ".claude", "workflow")).filter((n) => n.startsWith("orchestrate_"));
+    const ack = { id: "ack_late", timestamp: "2026-01-25T14:40:00.000Z", ack_for: id, from: "agent_security", status: "processed" };
+    fs.appendFileSync(path.join(root, ".claude", "workflow", run!, "channel", "agents", "agent_security.ack"), JSON.stringify(ack) + "\n");
+    await ingest.scan(sources[0]!);
+    expect(find()).toMatchObject({ status: "processed", stuck: false });
+    expect(queryHistory(journal.db, find().key).at(-1)).toMatchObject({ kind: "status", detail: "unacked → processed" });
+  });
+});

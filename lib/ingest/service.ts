@@ -74,7 +74,10 @@ export class IngestService {
       folderChanged: (source) => this.recheckUnreadable(source),
     });
     this.problems = new SourceProblems(() => journal.writer);
-    this.entrySources = new EntrySources(journal);
+    this.entrySources = new EntrySources(journal, {
+      ackDueMs: config.ackDueMs,
+      ...(config.stuckAfterSet ? { processingTimeoutMs: config.stuckAfterMs } : {}),
+    });
     this.stuckTimeout = new StuckTimeout(config);
     this.recovery = new JournalRecovery({
       journal,
