@@ -8,7 +8,7 @@ import { StatusTotals } from "./status-totals";
 import { StuckNotice } from "./stuck-notice";
 
 const agent = (name: string, retrying: number, stuck = 0): AgentStats => ({
-  source: "ws-ignite", agent: name, queued: 0, processing: 0, delivered: 0, retrying, dead: 0, stuck,
+  source: "ws-ignite", protocol: "ignite", agent: name, counts: retrying > 0 ? { retrying } : {}, queued: 0, processing: 0, delivered: 0, retrying, dead: 0, stuck,
   oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
 });
 
