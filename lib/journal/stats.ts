@@ -34,7 +34,8 @@ function igniteCounts(counts: Record<string, number>): Pick<AgentStats, "queued"
 
 /**
  * Each source's protocol. A source no longer configured keeps its messages but loses its row in
- * sources: its protocol is its messages' (one row read, once per change, and only for such a source).
+ * sources: its protocol is its messages', read up to its first message (no index leads with source;
+ * only for such a source, and once per change, as the stats are cached).
  */
 function protocolsOf(db: Db, sources: readonly SourceInfo[], counted: Iterable<string>): Map<string, Protocol> {
   const protocols = new Map<string, Protocol>(sources.map((s) => [s.id, s.protocol]));
