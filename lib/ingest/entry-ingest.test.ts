@@ -50,8 +50,11 @@ describe("each wave-2 fixture through ingest", () => {
     expect(items.every((m) => !m.path?.endsWith(".lock"))).toBe(true);
   });
 
-  it("workflow: messages settled by their acks", async () => {
-    const { journal } = await ingestOf(fixture("workflow"));
+  it("workflow: messages settled by their acks; agents are the channels' owners, never a blank name", async () => {
+    const { journal, ingest, sources } = await ingestOf(fixture("workflow"));
+    const { agents } = await ingest.scan(sources[0]!);
+    expect(agents).toEqual(expect.arrayContaining(["agent_architecture", "agent_cognitive", "agent_security", "orchestrator", "broadcast"]));
+    expect(agents).not.toContain("");
     const items = page(journal, "");
     expect(items.length).toBeGreaterThan(3);
     const statuses = new Set(items.map((m) => m.status));

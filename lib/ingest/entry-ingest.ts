@@ -71,7 +71,7 @@ export class EntryIngest {
     });
     const deleted = [...known.keys()].filter((p) => !listed.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
     const entries = await this.journal(source, changed, deleted, pause);
-    const agents = [...new Set(files.map((f) => f.place.agent))].sort();
+    const agents = [...new Set(files.map((f) => f.place.agent).filter((a) => a !== ""))].sort();
     return { files: files.length, changed: entries, dirs, agents };
   }
 
