@@ -15,4 +15,12 @@ describe("AgentStatsCard", () => {
     expect(html).toContain(">1,200<");
     expect(html).toContain(">214<");
   });
+
+  it("shows an agent of another protocol in its protocol's own columns", () => {
+    const agent: AgentStats = { ...leader, protocol: "workflow", agent: "agent_security", counts: { unacked: 3, processed: 9 }, queued: 0, processing: 0, delivered: 0, dead: 0, stuck: 2 };
+    const html = renderToStaticMarkup(<AgentStatsCard stats={agent} />);
+    for (const label of ["Unacked", "Received", "Processed", "Sent", "Overdue", "Oldest open"]) expect(html).toContain(`>${label}<`);
+    expect(html).not.toContain(">Queued<");
+    expect(html).toContain(">3<");
+  });
 });

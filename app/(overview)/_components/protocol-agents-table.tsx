@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 import { routes } from "@/lib/client/keys";
 import type { AgentStats, Protocol } from "@/lib/model";
-import { columnsOf, type CountColumn } from "./agent-columns";
+import { columnsOf, type CountColumn } from "@/components/agent-columns";
 
 const TH = "px-3 py-2 text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TONE: Record<CountTone, string> = {

@@ -3,7 +3,7 @@ import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/client/keys";
 import type { AgentStats } from "@/lib/model";
 import { countOf } from "@/lib/client/count";
-import { overdueWord } from "./agent-columns";
+import { overdueWord } from "@/components/agent-columns";
 
 /**
  * Messages past their due time, across agents: IGNITE's stuck in processing for longer than the

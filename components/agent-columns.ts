@@ -1,6 +1,6 @@
-// The overview's count columns for one protocol's agents, from its catalog: which statuses, how
-// each is named and flagged, and the messages each count links to. Pure: used by the table and
-// its tests.
+// The count columns for one protocol's agents, from its catalog: which statuses, how each is
+// named and flagged, and the messages each count links to. Pure: the overview's tables and the
+// agent page's card use it.
 import type { CountTone } from "@/components/agent-counts";
 import { joinQuery, queryTerm } from "@/lib/client/search-params";
 import type { AgentStats, Protocol } from "@/lib/model";
@@ -22,22 +22,9 @@ export interface ProtocolColumns {
   oldest: string;
 }
 
-/**
- * What a protocol calls its entries past due (stats' `stuck`) and its oldest waiting one (stats.ts
- * says which statuses wait): IGNITE's are stuck in processing, workflow's and KickLang's overdue
- * for an ack or an answer; shogun's entries have no due time, so no column.
- */
-const DUE_WORDS: Record<Protocol, { overdue: string | null; oldest: string }> = {
-  ignite: { overdue: "Stuck", oldest: "Oldest queued" },
-  "ignite-yaml": { overdue: "Stuck", oldest: "Oldest queued" },
-  shogun: { overdue: null, oldest: "Oldest open" },
-  workflow: { overdue: "Overdue", oldest: "Oldest open" },
-  kicklang: { overdue: "Overdue", oldest: "Oldest open" },
-};
-
 /** What the protocol calls an entry past its due time ("Stuck", "Overdue"), or null when its entries have none. */
 export function overdueWord(protocol: Protocol): string | null {
-  return DUE_WORDS[protocol].overdue;
+  return catalogOf(protocol).overdue;
 }
 
 /** Failures in red, what waits on something (IGNITE's retrying, shogun's blocked) in amber, the rest plain: IGNITE's columns as they always were. */
@@ -53,7 +40,7 @@ function statusQuery(agent: string, status: string): string {
 }
 
 export function columnsOf(protocol: Protocol): ProtocolColumns {
-  const words = DUE_WORDS[protocol];
+  const { overdue, oldest } = catalogOf(protocol);
   const counts: CountColumn[] = catalogOf(protocol).columns.map((status) => ({
     key: status,
     label: statusDefinition(status, protocol).label,
@@ -61,8 +48,8 @@ export function columnsOf(protocol: Protocol): ProtocolColumns {
     count: (a) => a.counts[status] ?? 0,
     query: (a) => statusQuery(a.agent, status),
   }));
-  if (words.overdue) {
-    counts.push({ key: "stuck", label: words.overdue, tone: "alarm", count: (a) => a.stuck, query: (a) => joinQuery(queryTerm("agent", a.agent), "is:stuck") });
+  if (overdue) {
+    counts.push({ key: "stuck", label: overdue, tone: "alarm", count: (a) => a.stuck, query: (a) => joinQuery(queryTerm("agent", a.agent), "is:stuck") });
   }
-  return { counts, oldest: words.oldest };
+  return { counts, oldest };
 }
