@@ -3,7 +3,7 @@
 // worker's last report, and karo's dashboard.
 import fs from "node:fs";
 import path from "node:path";
-import { stringify } from "yaml";
+import { parse, stringify } from "yaml";
 import { localTimestamp } from "@/lib/protocols/shogun/inbox-format";
 import { writeFileAtomic } from "../fsops";
 
@@ -43,6 +43,13 @@ export class ShogunDocuments {
   ) {
     this.queue = path.join(root, "queue");
     for (const dir of ["inbox", "tasks", "reports"]) fs.mkdirSync(path.join(this.queue, dir), { recursive: true });
+    // A team that takes over a workspace (the demo's history, then the live team) keeps its commands.
+    const existing = fs.existsSync(this.commandsFile) ? (parse(fs.readFileSync(this.commandsFile, "utf8")) as { commands?: Command[] } | null) : null;
+    if (Array.isArray(existing?.commands)) this.commands.push(...existing.commands);
+  }
+
+  private get commandsFile(): string {
+    return path.join(this.queue, "shogun_to_karo.yaml");
   }
 
   private write(file: string, text: string): void {
@@ -64,7 +71,7 @@ export class ShogunDocuments {
   }
 
   private writeCommands(): void {
-    this.write(path.join(this.queue, "shogun_to_karo.yaml"), yaml({ commands: this.commands }));
+    this.write(this.commandsFile, yaml({ commands: this.commands }));
   }
 
   /** Karo writes a worker's task file (one task at a time: the next replaces it). */
