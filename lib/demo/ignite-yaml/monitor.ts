@@ -55,6 +55,15 @@ export class V2Monitor {
     return waiting;
   }
 
+  /** Messages in queues now that a poll will pick up (not those waiting out a retry's backoff). */
+  waitingNow(): number {
+    const now = this.o.clock().getTime();
+    return listDirs(this.queueDir)
+      .filter((a) => paneIndex(a) !== null)
+      .flatMap((agent) => yamlFiles(path.join(this.queueDir, agent)).map((name) => readIfExists(path.join(this.queueDir, agent, name)) ?? ""))
+      .filter((text) => !(lastValue(text, "status") === "retrying" && Date.parse(lastValue(text, "next_retry_after") ?? "") > now)).length;
+  }
+
   private scanQueue(agent: string): number {
     const dir = path.join(this.queueDir, agent);
     let waiting = 0;

@@ -41,6 +41,10 @@ it("plays goals in v2 YAML: the monitor's moves, retries, a dead letter and its 
   const { entries, fileProblems } = readBack(igniteYamlReadSide, root);
   expect(fileProblems).toEqual([]);
   expect(entries.flatMap((e) => e.problems)).toEqual([]);
+  // One goal at a time: the next starts only once the last one's messages have all been handled.
+  const goals = entries.filter((e) => e.type === "user_goal").map((e) => Date.parse(e.date ?? "")).sort((a, b) => a - b);
+  expect(goals).toHaveLength(team.loops);
+  for (let i = 1; i < goals.length; i++) expect(goals[i]! - goals[i - 1]!).toBeGreaterThan(20_000);
   const types = new Set(entries.map((e) => e.type));
   for (const type of FLOW) expect(types).toContain(type);
   // Everything handled is delivered, with its timestamp; only the recent and the silent are not.

@@ -37,7 +37,6 @@ export class IgniteYamlTeam extends TimedTeam {
   /** File name → retries after which its delivery works (Infinity: never). */
   private readonly silent = new Map<string, number>();
   private readonly loopOf = new Map<string, number>();
-  private waiting = 0;
   private readonly deleteProcessed: boolean;
 
   /** `deleteProcessed` false: agents leave handled files in processed/ (default: most are deleted). */
@@ -59,13 +58,15 @@ export class IgniteYamlTeam extends TimedTeam {
     this.poll();
   }
 
+  /** A goal is over when nothing moves but silent messages waiting for their timeout. */
   protected idle(): boolean {
-    return super.idle() && this.waiting === 0;
+    // Counted now, not at the last poll: a message sent since then still waits for the next one.
+    return super.idle() && this.monitor.waitingNow() === 0;
   }
 
   private poll(): void {
     this.schedule(DEMO_TIMING.pollMs, () => this.poll(), "chore");
-    this.waiting = this.monitor.poll();
+    this.monitor.poll();
   }
 
   protected async playLoop(n: number): Promise<void> {
