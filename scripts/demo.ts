@@ -62,7 +62,7 @@ async function waitUntilReady(url: string): Promise<boolean> {
 function shutdown(signal: NodeJS.Signals): void {
   if (stopping) return;
   stopping = true;
-  console.log(`\n[demo] ${signal}: stopping the simulator and the server…`);
+  console.log(`\n[demo] ${signal}: stopping the teams and the server…`);
   for (const team of teams) team.stop();
   const running = child;
   if (!running) return; // main() is between steps and ends at the next one
