@@ -201,3 +201,35 @@ describe("a workflow message waiting for its ack", () => {
     expect(queryHistory(journal.db, find().key).at(-1)).toMatchObject({ kind: "status", detail: "unacked → processed" });
   });
 });
+
+describe("an IGNITE v2 tree as its monitor changes it", () => {
+  it("completes a handled message its agent deletes, deadens one a dead letter holds, and keeps an escalation through its rename", async () => {
+    const root = fixture("ignite-yaml");
+    const { journal, ingest, sources } = await ingestOf(root);
+    const scan = () => ingest.scan(sources[0]!);
+    const byPath = (p: string) => page(journal, "").find((m) => m.path === p || (m.path === null && m.messageId === p.split("/").pop()!.replace(/\.yaml$/, "")));
+
+    const delivered = "queue/leader/processed/strategy_response_1770261852700100.yaml";
+    const key = byPath(delivered)!.key;
+    fs.rmSync(path.join(root, delivered));
+    await scan();
+    expect(page(journal, "").find((m) => m.key === key)).toMatchObject({ path: null, status: "completed" });
+
+    const original = "queue/ignitian_3/task_assignment_1770262835003318.yaml";
+    const originalKey = byPath(original)!.key;
+    const dlq = "queue/dead_letter/task_assignment_1770262835003318_dlq_1770263999.yaml";
+    fs.writeFileSync(path.join(root, dlq), `type: dead_letter\noriginal_file: "task_assignment_1770262835003318.yaml"\nfailure_info:\n  retry_count: 3\n  last_error: "timeout"\noriginal_message: |\n  type: task_assignment\n  from: coordinator\n  to: ignitian_3\n`);
+    fs.rmSync(path.join(root, original));
+    await scan();
+    expect(page(journal, "").find((m) => m.key === originalKey)).toMatchObject({ path: null, status: "dead" });
+    expect(byPath(dlq)).toMatchObject({ deadLetterOf: originalKey });
+
+    const escalation = "queue/leader/escalation_1770263140.yaml";
+    const escalationKey = byPath(escalation)!.key;
+    fs.renameSync(path.join(root, escalation), path.join(root, "queue/leader/processed/escalation_1770263140123456.yaml"));
+    await scan();
+    const renamed = page(journal, "").filter((m) => m.type === "escalation");
+    expect(renamed).toHaveLength(1);
+    expect(renamed[0]).toMatchObject({ key: escalationKey, path: "queue/leader/processed/escalation_1770263140123456.yaml" });
+  });
+});
