@@ -4,9 +4,8 @@ import { ConfigError, getConfig } from "@/lib/server/config";
 import { JOURNAL_RETRY_MS, journalFaultKind } from "@/lib/journal/faults";
 import { getJournal } from "@/lib/journal/store";
 import { IngestService } from "./service";
-import { discoverSources, rootProblem, type Source } from "./sources";
+import { discoverSources, rootProblem } from "./sources";
 import { viewsOf, type SourceViews } from "./source-views";
-import type { ReadableSource } from "./sync";
 
 const registry = globalThis as typeof globalThis & { __mailroomIngest?: IngestService };
 
@@ -20,26 +19,14 @@ export function startIngest(retryMs = JOURNAL_RETRY_MS): IngestService {
   return registry.__mailroomIngest;
 }
 
-/** Per adoption by the running ingest (a new array at each scan): the sources found at that scan. */
-const discoveredAtScan = new WeakMap<readonly ReadableSource[], Promise<Source[]>>();
-
 /**
- * The workspaces' readable sources, as views of their liveness, logs and documents. While ingest
- * runs, the roots are detected again once per scan it adopts, not at each poll (detecting five
- * roots costs 1.3 to 3 ms here): ingest keeps its wave-2 sources to itself, and detection gives
- * the same ids and layouts it found. Discovered afresh when ingest is not running.
+ * The workspaces' readable sources, as views of their liveness, logs and documents: those the
+ * running ingest adopted, so a poll does not detect every root again; discovered afresh when
+ * ingest is not running or has not scanned yet.
  */
 export async function readableSources(): Promise<readonly SourceViews[]> {
-  const adopted = registry.__mailroomIngest?.readableSources();
-  if (!adopted) return viewsOf(await discoverSources(getConfig().roots));
-  let discovered = discoveredAtScan.get(adopted);
-  if (!discovered) {
-    discovered = discoverSources(getConfig().roots);
-    discoveredAtScan.set(adopted, discovered);
-    // A discovery that failed (a root unreadable for a moment) is tried again at the next poll.
-    discovered.catch(() => discoveredAtScan.delete(adopted));
-  }
-  return viewsOf(await discovered);
+  const adopted = registry.__mailroomIngest?.adoptedSources() ?? [];
+  return viewsOf(adopted.length > 0 ? adopted : await discoverSources(getConfig().roots));
 }
 
 /**
