@@ -5,6 +5,7 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useRef } from "react";
+import { cn } from "@/components/ui/cn";
 import { usePrefersDark } from "@/lib/client/use-prefers-dark";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { NODE_H, NODE_W, type Positions } from "./graph-layout";
@@ -12,6 +13,7 @@ import { graphModel, type ThreadFlowNode } from "./graph-model";
 import { followZoom, openingViewport, viewportToFit } from "./graph-viewport";
 import { MessageNode, MissingNode } from "./message-node";
 import { useReplayState } from "./replay-store";
+import { THREAD_PANE_HEIGHT } from "./sequence-layout";
 import { ThreadEdge } from "./thread-edge";
 import { statusColor } from "./tones";
 import { useGraphLayout } from "./use-graph-layout";
@@ -22,15 +24,15 @@ const edgeTypes: EdgeTypes = { thread: ThreadEdge };
 const MINIMAP_UP_TO = 400;
 
 /** Messages as nodes coloured by status, replies and branches as edges, laid out by dagre. */
-export function ThreadGraph({ thread }: { thread: ThreadDetail }) {
+export function ThreadGraph({ thread, className = THREAD_PANE_HEIGHT }: { thread: ThreadDetail; className?: string }) {
   return (
     <ReactFlowProvider>
-      <Graph thread={thread} />
+      <Graph thread={thread} className={className} />
     </ReactFlowProvider>
   );
 }
 
-function Graph({ thread }: { thread: ThreadDetail }) {
+function Graph({ thread, className }: { thread: ThreadDetail; className: string }) {
   const model = useMemo(() => graphModel(thread), [thread]);
   const { positions, pending } = useGraphLayout(model.signature, model.layout);
   // Not colorMode="system": React Flow reads the scheme once, and on the server it has none (light).
@@ -47,7 +49,7 @@ function Graph({ thread }: { thread: ThreadDetail }) {
   );
 
   return (
-    <div className="relative h-[70vh] min-h-96" data-testid="thread-graph">
+    <div className={cn("relative", className)} data-testid="thread-graph">
       {pending ? (
         <p role="status" className="absolute left-3 top-3 z-10 rounded-md bg-white/90 px-2 py-1 text-xs text-zinc-600 shadow dark:bg-zinc-900/90 dark:text-zinc-300">
           Laying out {thread.messages.length.toLocaleString("en-US")} messages…
