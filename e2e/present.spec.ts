@@ -2,12 +2,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import { buildMessage } from "../lib/protocols/ignite/build";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
 /** Where to save screenshots for a person to check (not kept by the repo), when asked. */
 const SCREENS = process.env.MAILROOM_SCREENSHOTS;
+
+/** The page as it looks now (and, with `dark`, in the dark theme too), when SCREENS asks for screenshots. */
+async function screenshot(page: Page, name: string, dark?: "dark") {
+  if (!SCREENS) return;
+  fs.mkdirSync(SCREENS, { recursive: true });
+  // Transitions finished: a chip lighting up is caught lit.
+  await page.screenshot({ path: path.join(SCREENS, name), animations: "disabled" });
+  if (!dark) return;
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: path.join(SCREENS, name.replace(/\.png$/, "-dark.png")), animations: "disabled" });
+  await page.emulateMedia({ colorScheme: "light" });
+}
 
 test("the presenter switches to a new thread by itself, lights its agents, fits 1280×720, and stays put while pinned", async ({ page, workspace }) => {
   await page.goto("/present");
@@ -40,17 +53,12 @@ test("the presenter switches to a new thread by itself, lights its agents, fits 
   // Made for the screen: nothing scrolls at 1280×720.
   const scroll = await page.evaluate(() => ({ page: document.documentElement.scrollHeight, screen: document.documentElement.clientHeight }));
   expect(scroll.page).toBeLessThanOrEqual(scroll.screen);
-  if (SCREENS) {
-    fs.mkdirSync(SCREENS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENS, "present.png") });
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.screenshot({ path: path.join(SCREENS, "present-dark.png") });
-    await page.emulateMedia({ colorScheme: "light" });
-  }
+  await screenshot(page, "present.png", "dark");
 
   // v: the same thread as a sequence.
   await page.keyboard.press("v");
   await expect(page.getByTestId("thread-sequence")).toBeVisible();
+  await screenshot(page, "present-sequence.png");
 
   // Space pins: a newer thread reaches the presenter's list, and the presenter stays put.
   await page.keyboard.press(" ");

@@ -9,6 +9,9 @@ import { countOf } from "@/lib/client/count";
 import { agentLights, type AgentLight, type PresenterView } from "@/lib/client/presenter";
 import type { ThreadDetail } from "@/lib/threads/model";
 
+/** The graph's zoom on the newest message: 1.5× makes a node's 12 px labels 18 px, readable across a room; 2–3 ranks still fit 720 px. */
+const STAGE_ZOOM = 1.5;
+
 const LIGHT: Record<"sending" | "receiving" | "idle", string> = {
   sending: "bg-sky-600 text-white ring-sky-600 shadow-lg shadow-sky-500/40 dark:bg-sky-500 dark:ring-sky-400",
   receiving: "bg-sky-50 text-sky-900 ring-sky-500 dark:bg-sky-950 dark:text-sky-100 dark:ring-sky-400",
@@ -52,7 +55,7 @@ export function PresentStage({ thread, view }: { thread: ThreadDetail; view: Pre
         </p>
       ) : null}
       <div className="min-h-0 flex-1 overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
-        {view === "graph" ? <ThreadGraph thread={thread} className="h-full" /> : <SequenceView thread={thread} className="h-full" />}
+        {view === "graph" ? <ThreadGraph thread={thread} className="h-full" currentZoom={STAGE_ZOOM} /> : <SequenceView thread={thread} className="h-full" />}
       </div>
     </ReplayContext>
   );
