@@ -66,6 +66,8 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
             {following ? "● Following the newest thread" : "Pinned"}
           </span>
           <span className="text-zinc-500 dark:text-zinc-400"> · {view} · {protocolLabel}</span>
+          {/* Said when the presenter moves on by itself, too. */}
+          <span className="sr-only">{thread ? `. Showing thread ${thread.id}` : ""}</span>
         </p>
       </header>
       {error ? <p className="text-base text-red-700 dark:text-red-400">Live updates paused: {error.message}</p> : null}
