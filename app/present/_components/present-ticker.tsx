@@ -15,9 +15,10 @@ export function PresentTicker({ initial, pollMs, several }: { initial: MessagePa
       <h2 id="present-ticker" className="text-lg font-semibold">Latest messages</h2>
       {error ? <p className="text-base text-red-700 dark:text-red-400">Ticker paused: {error.message}</p> : null}
       {items.length === 0 ? <p className="text-lg text-zinc-500 dark:text-zinc-400">No messages yet.</p> : null}
-      <ol aria-live="polite" aria-relevant="additions" className="min-h-0 flex-1 space-y-2 overflow-hidden" data-testid="present-ticker">
+      {/* A column that wraps: a message that does not fit whole moves to a second column, out of sight, rather than showing half. */}
+      <ol aria-live="polite" aria-relevant="additions" className="flex min-h-0 flex-1 flex-col flex-wrap gap-x-8 gap-y-2 overflow-hidden" data-testid="present-ticker">
         {items.map((m) => (
-          <li key={m.key} className="border-l-4 pl-3" style={{ borderColor: statusColor(m.status, m.protocol) }}>
+          <li key={m.key} className="w-full border-l-4 pl-3" style={{ borderColor: statusColor(m.status, m.protocol) }}>
             <div className="flex min-w-0 items-baseline gap-2">
               <time className="shrink-0 text-sm tabular-nums text-zinc-500 dark:text-zinc-400">{clock(m.date ?? m.updatedAt, local)}</time>
               <span className="truncate text-lg font-medium">{m.type ?? "no type"}</span>
