@@ -160,6 +160,17 @@ test("KickLang: requests answered and unanswered, an envelope's own line, its co
   await expect(timelineRows(page)).toHaveCount(3);
 });
 
+test("the overview lists each protocol's agents, each opening its page, and none without a name", async ({ page }) => {
+  await page.goto(`${server.base}/`);
+  const agents = page.getByRole("table", { name: "Agents and their message counts" });
+  for (const agent of ["leader", "karo", "agent_security", "⫻command/dispatch"]) {
+    await expect(agents.getByRole("link", { name: agent, exact: true })).toBeVisible();
+  }
+  // A workflow's logs and registry belong to no agent: they make no row.
+  await expect(agents.getByRole("rowheader").filter({ hasNot: page.getByRole("link") })).toHaveCount(0);
+  await keepScreenshot(page, "overview");
+});
+
 test("the thread list names who sent and who received, not the channel files hold them in", async ({ page }) => {
   await page.goto(`${server.base}/threads`);
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: "ab56b990-2d6d-4e8f-90be-37ad76c95a7c" }) });
