@@ -70,6 +70,14 @@ test("IGNITE v2: a leader's messages queued and delivered, a YAML message's stru
   await timelineRows(page).getByRole("link", { name: "dead_letter" }).click();
   await expect(page.getByText("timeout after 3 retries")).toBeVisible();
   await expect(page.getByText("original_message:")).toBeVisible();
+
+  // Listed with the others, its failure shown; Mailroom's actions change IGNITE v3 files only, so none is offered.
+  await page.goto(`${server.base}/dead-letters`);
+  const letter = page.getByRole("row").filter({ hasText: "task_assignment_1770261903611907.yaml" });
+  await expect(letter).toContainText("timeout after 3 retries");
+  await expect(letter).toContainText("Read only");
+  await expect(letter.getByRole("button")).toHaveCount(0);
+  await expect(letter.getByRole("checkbox")).toHaveCount(0);
 });
 
 test("shogun: karo's inbox unread and read, its commands, and the cmd_048 thread of inbox messages, tasks and reports", async ({ page }) => {
