@@ -49,6 +49,12 @@ describe("versionedStats", () => {
     expect(next.stats.agents.map((a) => a.agent)).toContain("ignitian_9");
   });
 
+  it("lists no agent without a name: a workspace-wide file (a workflow's logs) belongs to no one", () => {
+    writer.setAgents("ws-ignite", ["", "agent_security"]);
+    expect(versionedStats(db).stats.agents.map((a) => a.agent)).not.toContain("");
+    expect(versionedStats(db).stats.agents.map((a) => a.agent)).toContain("agent_security");
+  });
+
   it("never keeps what it read inside a transaction (the rows may be rolled back)", () => {
     versionedStats(db);
     expect(() =>
