@@ -185,6 +185,8 @@ describe("workflow actions", () => {
     const last = JSON.parse(hh.read(SECURITY).trimEnd().split("\n").at(-1) ?? "") as Record<string, unknown>;
     expect(last).toMatchObject({ from: "orchestrator", to: "agent_security", type: "abort", payload: { task_id: "task_003" }, requires_ack: true });
     expect(hh.history(key)).toEqual(expect.arrayContaining(["resend by operator", "abort by operator"]));
+    // The journal has read the appended abort already: it is a message of its own, waiting for its ack.
+    expect(hh.q("type:abort").map((m) => [m.agent, m.status])).toEqual([["agent_security", "unacked"]]);
   });
 
   it("is a 409 when the channel grew since the page loaded, and appends nothing", async () => {
