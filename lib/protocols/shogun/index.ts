@@ -23,3 +23,5 @@ export const shogunReadSide: ProtocolReadSide<ShogunLayout> = {
 export { detect, placeShogun, read, resolve, STATUSES, type ShogunLayout };
 export { DASHBOARD, isDashboard } from "./paths";
 export type { ReadOptions } from "./read";
+export { actionsFor } from "./actions";
+export { planAction } from "./action-run";
