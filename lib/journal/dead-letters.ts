@@ -1,7 +1,7 @@
 import "server-only";
 import type { DeadLetterItem, DeadLettersResponse } from "@/lib/actions";
 import { KEY_PATTERN, type Protocol } from "@/lib/model";
-import { headerMap, parseDeadLetterBody, parseHeaderLines, splitAddressList, splitHeaderBlock } from "@/lib/protocols/ignite";
+import { deadLetterFactsOf } from "@/lib/protocols";
 import type { Db } from "./db";
 import { currentSeq } from "./queries";
 import { getJournal } from "./store";
@@ -32,24 +32,22 @@ function stringList(json: string | null): string[] {
 }
 
 function toItem(r: Row): DeadLetterItem {
-  const info = parseDeadLetterBody(r.body);
-  // The copy inside is the authority on the original; the journal's row fills the gaps.
-  const headers = info.originalText === null ? null : headerMap(parseHeaderLines(splitHeaderBlock(info.originalText).headerPart));
-  const header = (name: string) => headers?.get(name) || null;
+  // The letter's own account of its original first (its protocol reads it); the journal's rows fill the gaps.
+  const facts = deadLetterFactsOf(r.protocol, r.body);
   return {
     key: r.key,
     source: r.source,
     protocol: r.protocol,
     path: r.path,
     originalKey: r.dead_letter_of,
-    originalFile: info.originalFile,
-    originalTo: info.originalAgent ?? splitAddressList(header("To") ?? "")[0] ?? stringList(r.orig_to)[0] ?? null,
-    originalType: header("X-IGNITE-Type") ?? r.orig_type,
-    originalFrom: header("From") ?? r.orig_from,
-    threadId: header("X-IGNITE-Thread-ID") ?? r.orig_thread,
-    retryCount: info.retryCount,
-    lastError: info.lastError,
-    movedAt: info.movedAt ?? r.date,
+    originalFile: facts?.originalFile ?? null,
+    originalTo: facts?.originalTo ?? stringList(r.orig_to)[0] ?? null,
+    originalType: facts?.originalType ?? r.orig_type,
+    originalFrom: facts?.originalFrom ?? r.orig_from,
+    threadId: facts?.threadId ?? r.orig_thread,
+    retryCount: facts?.retryCount ?? null,
+    lastError: facts?.lastError ?? null,
+    movedAt: facts?.movedAt ?? r.date,
     originalPath: r.orig_path,
     problems: stringList(r.problems),
   };

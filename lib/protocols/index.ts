@@ -6,7 +6,7 @@ import { actionsFor as igniteYamlActions, igniteYamlReadSide, planAction as igni
 import { kicklangReadSide } from "./kicklang";
 import type { ProtocolReadSide } from "./layout";
 import { actionsFor as shogunActions, planAction as shogunPlan, shogunReadSide } from "./shogun";
-import type { ProtocolAdapter } from "./types";
+import type { DeadLetterFacts, ProtocolAdapter } from "./types";
 import { actionsFor as workflowActions, planAction as workflowPlan, workflowReadSide } from "./workflow";
 
 /** Every protocol Mailroom reads one message per file; each root is offered to each adapter. */
@@ -35,5 +35,10 @@ export const PROTOCOL_ACTIONS: Readonly<Record<Protocol, ProtocolActions>> = {
   kicklang: { actionsFor: () => [] },
 };
 
-export type { ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, LogFile, LogSlice } from "./types";
+/** A dead letter's facts from its body, as its protocol reads them (null: the protocol's letters carry none beyond their row). */
+export function deadLetterFactsOf(protocol: Protocol, body: string): DeadLetterFacts | null {
+  return adapterFor(protocol)?.deadLetterFacts?.(body) ?? null;
+}
+
+export type { DeadLetterFacts, ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, LogFile, LogSlice } from "./types";
 export { MAX_FILE_BYTES } from "./types";

@@ -63,12 +63,26 @@ export interface DeadLetterInfo {
 
 export type DetailFields = Pick<MessageDetail, "headers" | "body" | "data" | "ignite">;
 
+/** What the dead-letters list shows of a dead letter, from its own bytes (null: the letter does not say). */
+export interface DeadLetterFacts {
+  originalFile: string | null;
+  originalTo: string | null;
+  originalType: string | null;
+  originalFrom: string | null;
+  threadId: string | null;
+  retryCount: number | null;
+  lastError: string | null;
+  movedAt: string | null;
+}
+
 export interface ProtocolAdapter {
   protocol: Protocol;
   /** A reader bound to `root` (absolute), or null when the root holds nothing of this protocol. */
   open(root: string): Promise<SourceReader | null>;
   /** The full view of one message from its exact bytes (no root needed). */
   describe(bytes: Buffer, opts?: DescribeOptions): Promise<DetailFields>;
+  /** A dead letter's facts from its body, for the dead-letters list. */
+  deadLetterFacts?(body: string): DeadLetterFacts;
 }
 
 export interface DescribeOptions {

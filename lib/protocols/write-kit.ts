@@ -7,7 +7,7 @@ import { z } from "zod";
 import { headerValueProblem, MAX_BODY_BYTES, nameProblem, utf8Bytes } from "@/lib/operations/compose-schema";
 import { isRecord } from "@/lib/protocols/entry-kit";
 import { readJsonStream, type JsonObject } from "@/lib/protocols/json-stream";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 
 /** What a dry run returns and `run` carries out: the file, the bytes Mailroom would write there, and what to warn about. */
 export interface WritePlan<Op> {

@@ -2,21 +2,10 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { describeFault, journalFaultKind, reportJournalFault } from "@/lib/journal/faults";
 import type { ApiErrorBody } from "@/lib/model";
+import { ApiError } from "./api-error";
 import { getConfig } from "./config";
 
-export type ApiErrorStatus = 400 | 403 | 404 | 409 | 413 | 500 | 503;
-
-/** A failure with a place to land: the API's one error shape. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ApiErrorStatus,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+export { ApiError, type ApiErrorStatus } from "./api-error";
 
 export function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
   if (err instanceof ApiError) {

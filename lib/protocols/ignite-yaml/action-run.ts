@@ -2,7 +2,7 @@ import "server-only";
 // IGNITE v2's actions on an existing message, carried out by its writer (writer.ts): the plan is
 // the dry run, `run` the write. The core checks the action is offered (actions.ts) first.
 import type { ActionId, ActionInput, ActionSubject, PlannedAction } from "@/lib/protocols/actions";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 import { planDiscard, planRequeue, planRetry, run, type IgniteYamlOp } from "./writer";
 import type { WritePlan } from "@/lib/protocols/write-kit";
 

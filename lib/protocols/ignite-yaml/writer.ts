@@ -13,7 +13,7 @@ import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord, str } from "@/lib/protocols/entry-kit";
 import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 import { markRetrying, requeued, retryCountOf, scalar } from "./lifecycle";
 import { ARCHIVE_PARTS, DEAD_LETTER, placeIgniteYaml } from "./paths";
 

@@ -6,6 +6,7 @@ import { NAME_PATTERN } from "@/lib/model";
 import { isReachableWithoutLinks, isRealDirectory, listNoFollow, listRealSubdirs } from "@/lib/protocols/fs-safe";
 import type { FoundFile, ProtocolAdapter, SourceReader } from "@/lib/protocols/types";
 import { describeIgniteFile, parseIgniteFile } from "./parse";
+import { deadLetterFacts } from "./dead-letter-facts";
 import { ARCHIVE_PARTS, DEAD_LETTER, placeIgnite } from "./paths";
 import { igniteDeliveryWarnings } from "./delivery";
 import { readIgniteHealth } from "./health";
@@ -75,4 +76,4 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
   };
 }
 
-export const igniteAdapter: ProtocolAdapter = { protocol: "ignite", open: openIgnite, describe: describeIgniteFile };
+export const igniteAdapter: ProtocolAdapter = { protocol: "ignite", open: openIgnite, describe: describeIgniteFile, deadLetterFacts };

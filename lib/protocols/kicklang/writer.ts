@@ -11,7 +11,7 @@ import { resolveForWrite } from "@/lib/operations/fs";
 import { str } from "@/lib/protocols/entry-kit";
 import type { JsonObject } from "@/lib/protocols/json-stream";
 import { assertUnchanged, objectsOf, bodyField, checkInput, expectSchema, lineField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 import { CHANNELS_DIR, channelToPath } from "./channels";
 import { correlationOf, ruleProblems } from "./read";
 

@@ -2,7 +2,7 @@ import "server-only";
 // shogun's actions on an existing inbox message, carried out by its writer under the inbox locks
 // (writer.ts, lock.ts): the plan is the dry run, `run` the locked replace.
 import type { ActionId, ActionInput, ActionSubject, PlannedAction } from "@/lib/protocols/actions";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 import { planMark, run } from "./writer";
 
 /** Plan one action on the message (nothing is written). */

@@ -5,7 +5,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { withFlock } from "@/lib/operations/flock";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 
 export const LOCK_DIR_WAIT_MS = 5_000;
 const LOCK_DIR_POLL_MS = 100;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { setImmediate as tick } from "node:timers/promises";
 import { parse } from "yaml";
 import { afterEach, expect, it } from "vitest";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 import { read } from "./read";
 import type { ActionSubject } from "@/lib/protocols/actions";
 import { planAction } from "./action-run";

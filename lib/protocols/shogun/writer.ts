@@ -10,7 +10,7 @@ import { z } from "zod";
 import { resolveForWrite } from "@/lib/operations/fs";
 import { replaceFile } from "@/lib/operations/replace";
 import { assertUnchanged, bodyField, checkInput, expectSchema, isMissing, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 import { inboxOf } from "./detect";
 import { applyOverflow, dumpInbox, loadInbox, localTimestamp, messageId, type Inbox, type Mapping } from "./inbox-format";
 import { withInboxLock } from "./lock";

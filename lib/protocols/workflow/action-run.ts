@@ -3,7 +3,7 @@ import "server-only";
 // compact JSON line appended with one O_APPEND write. The plan is the dry run, `run` the append.
 import type { ActionId, ActionInput, ActionSubject, PlannedAction } from "@/lib/protocols/actions";
 import type { WritePlan } from "@/lib/protocols/write-kit";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 import { taskIdOf } from "./actions";
 import { placeWorkflow } from "./paths";
 import { planAbort, planResend, run, type WorkflowOp } from "./writer";

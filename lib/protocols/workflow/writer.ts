@@ -9,7 +9,7 @@ import { z } from "zod";
 import { appendLine, sizeWarnings } from "@/lib/operations/append";
 import { resolveForWrite } from "@/lib/operations/fs";
 import { assertUnchanged, checkInput, objectsOf, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/server/api-error";
 import { WORKFLOW_DIR } from "./paths";
 
 /** The tools set `requires_ack` for these types only. */
