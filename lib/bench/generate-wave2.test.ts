@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { igniteYamlReadSide } from "@/lib/protocols/ignite-yaml";
 import { kicklangReadSide } from "@/lib/protocols/kicklang";
 import type { ProtocolReadSide } from "@/lib/protocols/layout";
+import { readTree } from "@/lib/testing/read-tree";
 import { shogunReadSide } from "@/lib/protocols/shogun";
 import { workflowReadSide } from "@/lib/protocols/workflow";
 import { generateIgniteYaml, generateKicklang, generateShogun, generateWorkflow, type GeneratedPart } from "./generate-wave2";
@@ -21,23 +22,6 @@ function tempRoot(): string {
   return d;
 }
 
-function filesUnder(root: string, dir = ""): string[] {
-  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((d) => {
-    const rel = dir === "" ? d.name : `${dir}/${d.name}`;
-    return d.isDirectory() ? filesUnder(root, rel) : [rel];
-  });
-}
-
-/** Everything the read side makes of the tree, as the core drives it. */
-export async function readTree(side: ProtocolReadSide, root: string) {
-  expect(await side.detect(root)).toMatchObject({ protocol: side.protocol });
-  const files = filesUnder(root);
-  const placed = files.filter((rel) => side.place(rel) !== null);
-  const reads = placed.map((rel) => side.read(rel, fs.readFileSync(path.join(root, rel))));
-  const entries = side.resolve(reads.flatMap((r) => r.entries));
-  return { files, placed, problems: [...reads.flatMap((r) => r.problems), ...entries.flatMap((e) => e.problems)], entries };
-}
-
 const CASES: Array<[string, ProtocolReadSide, (root: string, n: number) => GeneratedPart]> = [
   ["ignite-yaml", igniteYamlReadSide, generateIgniteYaml],
   ["shogun", shogunReadSide, generateShogun],
@@ -50,7 +34,8 @@ describe.each(CASES)("the bench's %s tree", (_name, side, generate) => {
     const root = tempRoot();
     // 2,101: more than one shogun inbox, workflow and KickLang thread, and not a round number.
     const part = generate(root, 2101);
-    const { files, placed, problems, entries } = await readTree(side, root);
+    const { layout, files, placed, problems, entries } = await readTree(side, root);
+    expect(layout).toMatchObject({ protocol: side.protocol });
     expect(placed).toEqual(files);
     expect(files).toHaveLength(part.files);
     expect(problems).toEqual([]);
@@ -60,12 +45,12 @@ describe.each(CASES)("the bench's %s tree", (_name, side, generate) => {
     expect(entries.filter((e) => !declared.has(e.status))).toEqual([]);
   });
 
-  it("is the same tree for the same seed", () => {
+  it("is the same tree for the same seed", async () => {
     const [a, b] = [tempRoot(), tempRoot()];
     generate(a, 300);
     generate(b, 300);
-    const contents = (root: string) => filesUnder(root).sort().map((rel) => [rel, fs.readFileSync(path.join(root, rel), "utf8")]);
-    expect(contents(a)).toEqual(contents(b));
+    const contents = async (root: string) => (await readTree(side, root)).files.sort().map((rel) => [rel, fs.readFileSync(path.join(root, rel), "utf8")]);
+    expect(await contents(a)).toEqual(await contents(b));
   });
 });
 
