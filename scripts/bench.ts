@@ -1,4 +1,5 @@
 // npm run bench [-- --messages N] [-- --clients 50 --seconds 20] [-- --cold] [-- --hostile [--copies 5]]
+//   [-- --stream [--stream-mb 100 --stream-line-bytes 2048 --stream-rate 1000 --stream-seconds 30 --tight-ms 50]]
 // Generates an IGNITE tree of N messages (default 100,000), starts the production server on it and
 // measures: the baseline (reading every file once), time until every message is listed and
 // filterable, until full-text search is ready, /api/messages latency for a fixed set of queries,
@@ -6,6 +7,7 @@
 // server memory. With --cold (Linux, as root), the baseline and the first ingest again from a cold
 // page cache. Prints a table; writes JSON to bench-results/. With --hostile, instead: hostile files
 // among N ordinary messages (default 5,000), the worst latency and peak RSS during the first scan.
+// With --stream, instead: a KickLang channel growing by 1,000 appends a second (lib/bench/stream.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +15,7 @@ import { generateIgniteTree } from "../lib/bench/generate";
 import { benchHostile, reportHostile } from "../lib/bench/hostile";
 import { closeConnections, dropPageCache, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb, type Timed } from "../lib/bench/measure";
 import { latencyLine, queryLatencies, type Latency } from "../lib/bench/queries";
+import { benchStream, reportStream, uiPollMs } from "../lib/bench/stream";
 import { base, ensureBuild, progress, projectDir, sleep, startServer, timeFirstIngest, waitFor, type Server } from "../lib/bench/server";
 import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
 
@@ -84,9 +87,24 @@ async function mainHostile() {
   }
 }
 
+async function mainStream() {
+  const positive = (name: string, fallback: number) => {
+    const v = option(name, fallback);
+    if (!(v > 0)) throw new Error(`${name} must be a positive number`);
+    return v;
+  };
+  const o = {
+    megabytes: positive("--stream-mb", 100), lineBytes: positive("--stream-line-bytes", 2048), perSecond: positive("--stream-rate", 1000),
+    seconds: positive("--stream-seconds", 30), tightPollMs: positive("--tight-ms", 50),
+  };
+  const missed = reportStream(await benchStream(o, uiPollMs()));
+  if (missed.length > 0) process.exitCode = 1;
+}
+
 async function main() {
   if (!Number.isInteger(N) || N < 1) throw new Error("--messages must be a positive whole number");
   if (HOSTILE) return mainHostile();
+  if (args.includes("--stream")) return mainStream();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bench-"));
   const ws = path.join(work, "workspace");
   console.log(`Generating ${N} messages in ${ws} …`);

@@ -137,3 +137,20 @@ export function treeCpuSeconds(pid: number): number {
   }, 0);
   return ticks / 100; // USER_HZ is 100 on Linux
 }
+
+/**
+ * Bytes a process and its descendants have read so far, by any read call (`rchar` of
+ * /proc/<pid>/io: files, the page cache, sockets and SQLite alike), or null where it cannot be read.
+ */
+export function treeReadBytes(pid: number): number | null {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    const rchar = /^rchar:\s+(\d+)/m.exec(readProc(p, "io"))?.[1];
+    if (rchar === undefined) {
+      if (p === pid) return null;
+      continue; // a child that ended meanwhile
+    }
+    total += Number(rchar);
+  }
+  return total;
+}
