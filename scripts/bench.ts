@@ -1,5 +1,6 @@
 // npm run bench [-- --messages N] [-- --clients 50 --seconds 20] [-- --cold] [-- --hostile [--copies 5]]
 //   [-- --stream [--stream-mb 100 --stream-line-bytes 2048 --stream-rate 1000 --stream-seconds 30 --tight-ms 50]]
+//   [-- --mixed [--messages N] [--one-root] [--no-compare]]
 // Generates an IGNITE tree of N messages (default 100,000), starts the production server on it and
 // measures: the baseline (reading every file once), time until every message is listed and
 // filterable, until full-text search is ready, /api/messages latency for a fixed set of queries,
@@ -7,7 +8,8 @@
 // server memory. With --cold (Linux, as root), the baseline and the first ingest again from a cold
 // page cache. Prints a table; writes JSON to bench-results/. With --hostile, instead: hostile files
 // among N ordinary messages (default 5,000), the worst latency and peak RSS during the first scan.
-// With --stream, instead: a KickLang channel growing by 1,000 appends a second (lib/bench/stream.ts).
+// With --stream, instead: a KickLang channel growing by 1,000 appends a second (lib/bench/stream.ts);
+// with --mixed, a tree of all five protocols against an IGNITE-only one (lib/bench/mixed.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +17,7 @@ import { generateIgniteTree } from "../lib/bench/generate";
 import { benchHostile, reportHostile } from "../lib/bench/hostile";
 import { closeConnections, dropPageCache, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb, type Timed } from "../lib/bench/measure";
 import { latencyLine, queryLatencies, type Latency } from "../lib/bench/queries";
+import { benchMixed, reportMixed } from "../lib/bench/mixed";
 import { benchStream, reportStream, uiPollMs } from "../lib/bench/stream";
 import { base, ensureBuild, progress, projectDir, sleep, startServer, timeFirstIngest, waitFor, type Server } from "../lib/bench/server";
 import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
@@ -105,6 +108,11 @@ async function main() {
   if (!Number.isInteger(N) || N < 1) throw new Error("--messages must be a positive whole number");
   if (HOSTILE) return mainHostile();
   if (args.includes("--stream")) return mainStream();
+  if (args.includes("--mixed")) {
+    const missed = reportMixed(await benchMixed(N, { oneRoot: args.includes("--one-root"), compare: !args.includes("--no-compare") }));
+    if (missed.length > 0) process.exitCode = 1;
+    return;
+  }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bench-"));
   const ws = path.join(work, "workspace");
   console.log(`Generating ${N} messages in ${ws} …`);
