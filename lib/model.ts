@@ -5,25 +5,14 @@ import { z } from "zod";
 export const PROTOCOLS = ["ignite", "ignite-yaml", "shogun", "workflow", "kicklang"] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 
-export const FOLDERS = ["queue", "processed", "dead_letter", "inbox", "archive", "channel"] as const;
-export type Folder = (typeof FOLDERS)[number];
-
-export const STATUSES = [
-  "queued",
-  "retrying",
-  "processing",
-  "error",
-  "delivered",
-  "completed",
-  "cleared",
-  "dead",
-  "discarded",
-  "unread",
-  "read",
-  "acked",
-  "invalid",
-] as const;
-export type Status = (typeof STATUSES)[number];
+/**
+ * A folder or status word: each protocol has its own (lib/protocols/catalog.ts lists them), so the
+ * core holds them as words. Lower-case ASCII and short, as every protocol's are; the schema
+ * below holds a summary to that.
+ */
+export const WORD_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
+export type Folder = string;
+export type Status = string;
 
 /** Names of agents and types (docs/DESIGN.md "Safety rules"). */
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -46,9 +35,9 @@ export const messageSummarySchema = z.object({
   issue: z.string().nullable(),
   date: z.string().nullable(),
   agent: z.string(),
-  folder: z.enum(FOLDERS),
+  folder: z.string().regex(WORD_PATTERN),
   path: z.string().nullable(),
-  status: z.enum(STATUSES),
+  status: z.string().regex(WORD_PATTERN),
   /** The status exactly as the file states it (e.g. `dead_letter`, `error`), or null. */
   rawStatus: z.string().nullable(),
   stuck: z.boolean(),

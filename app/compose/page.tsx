@@ -5,7 +5,7 @@ import { Notice } from "@/components/ui/notice";
 import { newDraft, replyDraft } from "@/lib/client/compose-draft";
 import { getClientConfig, getMessage, listSources } from "@/lib/journal";
 import { KEY_PATTERN } from "@/lib/model";
-import { planReply } from "@/lib/protocols/ignite/reply";
+import { planReply } from "@/lib/protocols/ignite";
 import { ComposeForm } from "./_components/compose-form";
 import { ReplyNotes } from "./_components/reply-notes";
 

@@ -104,7 +104,7 @@ export function MessageRow({
         <RelativeTime iso={m.date ?? m.updatedAt} />
       </td>
       <td className={TD}>
-        <StatusBadge status={m.status} raw={m.rawStatus} />
+        <StatusBadge status={m.status} raw={m.rawStatus} protocol={m.protocol} />
       </td>
       <td className={cn(TD, "truncate font-medium")}>
         <Link

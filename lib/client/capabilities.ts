@@ -1,7 +1,6 @@
 // Which actions a message allows, from its summary and body (pure: rendered and tested alike).
 import type { MessageDetail } from "@/lib/model";
-import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
-import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
+import { parseDeadLetterBody, splitHeaderBlock } from "@/lib/protocols/ignite/client";
 
 export interface Capabilities {
   requeue: boolean;

@@ -63,6 +63,9 @@ describe("complete: values", () => {
     expect(labels("priority:")).toEqual(["high", "normal"]);
     expect(labels("status:de")).toEqual(["delivered", "dead", "discarded"]);
     expect(labels("folder:dead")).toEqual(["dead_letter"]);
+    // Every protocol's words, not only IGNITE's.
+    expect(labels("status:unan")).toEqual(["unanswered"]);
+    expect(labels("folder:rep")).toEqual(["reports"]);
     expect(labels("thread:readme")).toEqual(["thr_readme_42"]);
     // A value typed in full comes first, so Tab keeps it rather than taking a longer one.
     const more = { ...facets, threads: ["thr_readme_42", "thr_readme_4"] };

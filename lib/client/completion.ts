@@ -1,5 +1,5 @@
 // Completion for the search box, as pure functions: what to offer for the word under the cursor.
-import { FOLDERS, STATUSES } from "@/lib/model";
+import { ALL_FOLDERS, ALL_STATUSES } from "@/lib/protocols/catalog";
 import { FIELDS, HAS_VALUES, IS_VALUES } from "@/lib/query";
 
 /** The values GET /api/facets offers (the same shape as lib/journal's Facets). */
@@ -57,9 +57,9 @@ function valuesFor(field: string, facets: FacetValues, now: number): { values: r
     case "thread":
       return { values: facets.threads, hint: "recent thread" };
     case "status":
-      return { values: STATUSES, hint: "status" };
+      return { values: ALL_STATUSES, hint: "status" };
     case "folder":
-      return { values: FOLDERS, hint: "folder" };
+      return { values: ALL_FOLDERS, hint: "folder" };
     case "is":
       return { values: IS_VALUES, hint: "flag" };
     case "has":

@@ -1,8 +1,7 @@
 // The compose form's state and the request it sends. Pure: the page builds the first draft on
 // the server, the form edits it in the browser.
 import type { ComposeField, ComposeRequest } from "@/lib/operations/compose-schema";
-import type { ReplyPlan } from "@/lib/protocols/ignite/reply";
-import { templateFor } from "@/lib/protocols/ignite/templates";
+import { templateFor, type ReplyPlan } from "@/lib/protocols/ignite/client";
 
 export interface ComposeDraft {
   source: string;

@@ -19,6 +19,7 @@ import { JournalRecovery } from "./journal-retry";
 import { listSource, type SourceListing } from "./listing";
 import { SourceProblems } from "./source-problems";
 import { StuckTimeout } from "./stuck-timeout";
+import { EntrySources } from "./entry-sources";
 
 const STUCK_CHECK_MS = 1000;
 /** A periodic rescan waits at least this many times its own duration before the next. */
@@ -36,7 +37,10 @@ export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number 
 /** Keeps the journal in step with the tree: a first full scan, then watch events plus periodic rescans. */
 export class IngestService {
   private sources: ReadableSource[] = [];
-  private readonly watcher = new DirWatcher((paths) => void this.serial(() => this.events.apply(paths)));
+  private readonly watcher = new DirWatcher((paths) => void this.serial(async () => {
+    await this.events.apply(paths);
+    await this.entrySources.apply(paths);
+  }));
   private readonly events: FileEvents;
   private timers: NodeJS.Timeout[] = [];
   private fullTextWorker: IngestWorkers | null = null;
@@ -48,6 +52,8 @@ export class IngestService {
   private readonly problems: SourceProblems;
   private recheckQueued = false;
   private readonly stuckTimeout: StuckTimeout;
+  /** Sources whose files hold many entries (wave 2), beside the one-message-per-file sources above. */
+  private readonly entrySources: EntrySources;
 
   constructor(
     private readonly config: Config,
@@ -68,6 +74,7 @@ export class IngestService {
       folderChanged: (source) => this.recheckUnreadable(source),
     });
     this.problems = new SourceProblems(() => journal.writer);
+    this.entrySources = new EntrySources(journal);
     this.stuckTimeout = new StuckTimeout(config);
     this.recovery = new JournalRecovery({
       journal,
@@ -172,7 +179,10 @@ export class IngestService {
    * after a write so they can answer with the journal's key without waiting for the event.
    */
   syncPaths(absPaths: string[]): Promise<void> {
-    return this.serial(() => this.events.apply(absPaths));
+    return this.serial(async () => {
+      await this.events.apply(absPaths);
+      await this.entrySources.apply(absPaths);
+    });
   }
 
   /**
@@ -192,7 +202,10 @@ export class IngestService {
       }
       // The write is done: a journal that cannot take it now (a full disk) is ingest's to report
       // and catch up on, not a failure of the operation.
-      await this.events.apply(absPaths).catch((err: unknown) => {
+      await Promise.resolve().then(async () => {
+        await this.events.apply(absPaths);
+        await this.entrySources.apply(absPaths);
+      }).catch((err: unknown) => {
         if (journalFaultKind(err) === null) throw err;
         this.jobFailed(err);
       });
@@ -318,6 +331,8 @@ export class IngestService {
     // Added to, not replacing, what is watched: a folder events found since the worker listed stays.
     this.watcher.addDirs([...diffs.values()].flatMap((d) => d.dirs));
     await this.events.apply(paths);
+    const entries = await this.entrySources.scanAll(() => new Promise<void>((r) => setImmediate(r)), () => this.stopped);
+    this.watcher.addDirs(entries.dirs);
     for (const source of this.sources) {
       const files = diffs.get(source.id)?.files;
       if (files !== undefined) writer.setProgress(source.id, files, files, true);
@@ -330,6 +345,7 @@ export class IngestService {
   private sweepStuck(): void {
     try {
       this.journal.writer.refreshStuck(this.stuckTimeout.current());
+      this.entrySources.sweepDue();
     } catch (err) {
       this.jobFailed(err, "could not mark stuck messages:");
     }
@@ -342,6 +358,7 @@ export class IngestService {
     for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: this.problems.errorOf(s) });
     writer.keepOnlySources(all.map((s) => s.id));
     this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
+    this.entrySources.adopt(all);
   }
 
   /**
@@ -384,7 +401,9 @@ export class IngestService {
       watched.push(...(scanned.dirs ?? listDirs(source.reader.watchDirs)));
       if (scanned.load) console.log(`[mailroom] ${describeLoad(source.root, scanned.files, scanned.load)}`);
     }
-    this.treeFiles = files;
+    const entries = await this.entrySources.scanAll(() => new Promise<void>((r) => setImmediate(r)), () => this.stopped);
+    watched.push(...entries.dirs);
+    this.treeFiles = files + entries.files;
     writer.refreshStuck(await this.stuckTimeout.refresh(this.sources));
     this.prune();
     this.watcher.setDirs(watched);

@@ -2,13 +2,16 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Protocol } from "@/lib/model";
-import { ADAPTERS, type SourceReader } from "@/lib/protocols";
+import { ADAPTERS, READ_SIDES, type SourceReader } from "@/lib/protocols";
+import type { EntrySource } from "./entry-ingest";
 
 export interface Source {
   id: string;
   protocol: Protocol;
   root: string;
   reader: SourceReader | null;
+  /** A source whose files hold many entries (IGNITE v2, shogun, workflow, KickLang), read through its adapter's read side. */
+  entries?: EntrySource;
   /** Why this root cannot be read, in words a user can act on. */
   error: string | null;
 }
@@ -43,11 +46,23 @@ export async function discoverSources(roots: string[]): Promise<Source[]> {
       continue;
     }
     let found = false;
+    const claimed: EntrySource[] = [];
+    for (const side of READ_SIDES) {
+      const layout = await side.detect(root);
+      if (layout) claimed.push({ id: `${name}-${side.protocol}`, protocol: side.protocol, root: layout.root, layout, side });
+    }
+    // No phantoms: a bare queue/ that another protocol's layout claims (a shogun or v2 tree) is not
+    // an IGNITE v3 queue whose agents would be called inbox, tasks or archive.
+    const claimedDirs = new Set(claimed.flatMap((c) => c.layout.watchDirs));
     for (const adapter of ADAPTERS) {
       const reader = await adapter.open(root);
-      if (!reader) continue;
+      if (!reader || reader.watchDirs.some((d) => claimedDirs.has(d))) continue;
       found = true;
       sources.push({ id: `${name}-${adapter.protocol}`, protocol: adapter.protocol, root, reader, error: null });
+    }
+    for (const entries of claimed) {
+      found = true;
+      sources.push({ id: entries.id, protocol: entries.protocol, root, reader: null, entries, error: null });
     }
     if (!found) {
       sources.push({
@@ -55,7 +70,7 @@ export async function discoverSources(roots: string[]): Promise<Source[]> {
         protocol: "ignite",
         root,
         reader: null,
-        error: `no message queue found in ${root} (looked for .ignite/queue/ and queue/). Is MAILROOM_ROOT the workspace folder?`,
+        error: `no message queue found in ${root} (looked for IGNITE's .ignite/queue/ and queue/, shogun's queue/inbox/, .claude/workflow/ and .kicklang/channels/). Is MAILROOM_ROOT the workspace folder?`,
       });
     }
   }

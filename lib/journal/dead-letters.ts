@@ -1,8 +1,7 @@
 import "server-only";
 import type { DeadLetterItem, DeadLettersResponse } from "@/lib/actions";
 import { KEY_PATTERN } from "@/lib/model";
-import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
-import { headerMap, parseHeaderLines, splitAddressList, splitHeaderBlock } from "@/lib/protocols/ignite/reference";
+import { headerMap, parseDeadLetterBody, parseHeaderLines, splitAddressList, splitHeaderBlock } from "@/lib/protocols/ignite";
 import type { Db } from "./db";
 import { currentSeq } from "./queries";
 import { getJournal } from "./store";

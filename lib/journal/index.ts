@@ -116,6 +116,12 @@ async function viewBytes(content: StoredContent): Promise<{ bytes: Buffer; whole
   return onDisk ? { bytes: onDisk, whole: true } : null;
 }
 
+/** An entry's parsed structure (YAML or JSON) as its adapter read it, or null (not an entry). */
+function entryData(db: ReturnType<typeof getJournal>["db"], key: string): MessageDetail["data"] {
+  const json = db.prepare("SELECT entry FROM entries WHERE key = ?").pluck().get(key) as string | undefined;
+  return json ? ((JSON.parse(json) as { data?: MessageDetail["data"] }).data ?? null) : null;
+}
+
 /** null when no message has that key. */
 export async function getMessage(key: string): Promise<MessageDetail | null> {
   if (!KEY_PATTERN.test(key)) return null;
@@ -131,7 +137,8 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
     ...summary,
     headers: fields?.headers ?? [],
     body: fields?.body ?? content?.body ?? "",
-    data: fields?.data ?? null,
+    // An entry of a many-entry file carries its parsed structure as its adapter read it.
+    data: fields?.data ?? entryData(db, key),
     ignite: fields?.ignite ?? null,
     history: queryHistory(db, key),
     heldAgent: summary.deadLetterOf === null ? null : (querySummary(db, summary.deadLetterOf)?.agent ?? null),

@@ -292,6 +292,46 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE events ADD COLUMN from_status TEXT;
   `,
+  // 19: many entries per file (wave 2: a shogun inbox, a JSONL channel). A message is identified by
+  // (source, path, locator); IGNITE's one-message files keep locator ''. entry_files remembers how
+  // far each file was read, so an append is read from there (O(appended bytes)); entries keeps
+  // each entry as its adapter read it, so statuses that depend on other entries (an ack, an
+  // answer) are settled again from the entries concerned, never from the whole source. due_ms:
+  // past it an open entry is overdue (stuck). events.data: a lifecycle event's facts as JSON.
+  `
+  ALTER TABLE messages ADD COLUMN locator TEXT NOT NULL DEFAULT '';
+  ALTER TABLE messages ADD COLUMN due_ms INTEGER;
+  DROP INDEX messages_path;
+  CREATE UNIQUE INDEX messages_path ON messages (source, path, locator) WHERE path IS NOT NULL;
+  CREATE INDEX messages_due ON messages (due_ms) WHERE due_ms IS NOT NULL AND path IS NOT NULL;
+  ALTER TABLE events ADD COLUMN data TEXT;
+  CREATE TABLE entry_files (
+    source TEXT NOT NULL,
+    path TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ms INTEGER NOT NULL,
+    ino INTEGER NOT NULL,
+    consumed INTEGER NOT NULL,
+    head BLOB NOT NULL,
+    PRIMARY KEY (source, path)
+  ) WITHOUT ROWID;
+  CREATE TABLE entries (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    source TEXT NOT NULL,
+    path TEXT,
+    locator TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    message_id TEXT,
+    entry TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX entries_place ON entries (source, path, locator) WHERE path IS NOT NULL;
+  CREATE INDEX entries_message_id ON entries (source, message_id) WHERE message_id IS NOT NULL;
+  CREATE INDEX entries_kind ON entries (source, kind);
+  CREATE TABLE entry_refs (entry INTEGER NOT NULL, source TEXT NOT NULL, target TEXT NOT NULL);
+  CREATE INDEX entry_refs_target ON entry_refs (source, target);
+  CREATE INDEX entry_refs_entry ON entry_refs (entry);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

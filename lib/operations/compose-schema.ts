@@ -2,7 +2,7 @@
 // names every bad field at once. Pure: the compose form runs the same checks as you type.
 import { z } from "zod";
 import { NAME_PATTERN } from "@/lib/model";
-import { parseYamlBody } from "@/lib/protocols/ignite/yaml-body";
+import { parseYamlBody } from "@/lib/protocols/ignite/client";
 
 /** The largest YAML body (and request) Mailroom accepts: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ingestNow } from "@/lib/ingest";
 import { getClientConfig, keyAtPath, listSources, recordAction } from "@/lib/journal";
 import { openIgnite } from "@/lib/protocols/ignite";
-import { buildMessage, messageFileName, newMessageId } from "@/lib/protocols/ignite/build";
+import { buildMessage, messageFileName, newMessageId } from "@/lib/protocols/ignite";
 import { ApiError } from "@/lib/server/errors";
 import {
   checkCompose, describeFieldErrors, MAX_BODY_BYTES, toComposeInput, utf8Bytes, type ComposeInput, type FieldErrors,

@@ -1,6 +1,5 @@
 import "server-only";
-import { isoWithOffset, removeHeader, setHeader } from "@/lib/protocols/ignite/build";
-import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
+import { isoWithOffset, removeHeader, setHeader, splitHeaderBlock } from "@/lib/protocols/ignite";
 import { ApiError } from "@/lib/server/errors";
 import { bodyProblem } from "./compose-schema";
 

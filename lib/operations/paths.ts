@@ -1,7 +1,7 @@
 // Where Mailroom's writes go in an IGNITE runtime directory (docs/protocols/ignite-mime.md "What Mailroom writes").
 // Paths are root-relative with "/" separators, like every path in the journal. Pure.
 import path from "node:path";
-import { ARCHIVE_PARTS, DEAD_LETTER } from "@/lib/protocols/ignite/paths";
+import { ARCHIVE_PARTS, DEAD_LETTER } from "@/lib/protocols/ignite";
 
 const ARCHIVE = `${ARCHIVE_PARTS.join("/")}/`;
 

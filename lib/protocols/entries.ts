@@ -2,6 +2,7 @@
 // file into zero or more entries, and the core journals entries by (source, path, locator) without
 // knowing any protocol's folders, headers or statuses. Pure types: safe for client code too.
 import type { YamlValue } from "@/lib/model";
+import type { StatusTone } from "./catalog-types";
 
 /** Why an entry (or a whole file) could not be read fully, or which rule it breaks. It is still listed. */
 export interface EntryProblem {
@@ -85,4 +86,8 @@ export interface StatusDefinition {
   label: string;
   /** open: someone still has to act (queued, unread, unacked, unanswered); done; failed (dead). */
   state: "open" | "done" | "failed";
+  /** One sentence for a tooltip: what an entry with this status is waiting for, or what became of it. */
+  help: string;
+  /** Its badge colour. */
+  tone: StatusTone;
 }

@@ -9,6 +9,11 @@ export interface Layout {
   root: string;
   /** Absolute folders to watch (shogun's linked inbox may lie outside the root). */
   watchDirs: string[];
+  /**
+   * The one kind of link a layout follows (shogun's `queue/inbox`): files under `dir` (its real
+   * location, outside the root or not) are known by paths under `relPath`.
+   */
+  links?: { relPath: string; dir: string }[];
 }
 
 /** What a file is in its protocol: the core reads inbox, archive, command, task, report, channel and ack files as entries. */

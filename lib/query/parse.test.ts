@@ -20,6 +20,15 @@ describe("parseQuery", () => {
     ]);
   });
 
+  it("takes the status and folder words of every protocol, not only IGNITE's", () => {
+    expect(parseQuery("status:unacked folder:tasks -status:in_progress", NOW)).toEqual([
+      { kind: "field", field: "status", value: "unacked", negate: false },
+      { kind: "field", field: "folder", value: "tasks", negate: false },
+      { kind: "field", field: "status", value: "in_progress", negate: true },
+    ]);
+    expect(() => parseQuery("status:acked", NOW)).toThrow(/unknown status "acked": expected one of queued, retrying, .*unanswered/);
+  });
+
   it("reads the words of a fixed list in any case, and keeps other values as typed", () => {
     expect(parseQuery("Retries>2", NOW)).toEqual([{ kind: "retries", op: ">", n: 2, negate: false }]);
     expect(parseQuery("Status:DEAD folder:Processed is:Stuck has:PROBLEM from:Leader", NOW)).toEqual([

@@ -1,6 +1,6 @@
 // The search syntax (README "Search"), parsed into a filter the journal compiles to SQL.
 // Pure: no I/O, usable on the client for hints and on the server for the real thing.
-import { FOLDERS, STATUSES } from "@/lib/model";
+import { ALL_FOLDERS, ALL_STATUSES } from "@/lib/protocols/catalog";
 
 export const FIELDS = [
   "from", "to", "agent", "type", "priority", "status", "thread", "repo", "issue", "folder", "mid", "path",
@@ -170,7 +170,7 @@ export function parseQuery(q: string, now: number = Date.now(), limits: QueryLim
       terms.push({ kind: "has", value: oneOf(HAS_VALUES, value, valueAt, "has: value"), negate });
     } else {
       const word =
-        field === "status" ? oneOf(STATUSES, value, valueAt, "status") : field === "folder" ? oneOf(FOLDERS, value, valueAt, "folder") : value;
+        field === "status" ? oneOf(ALL_STATUSES, value, valueAt, "status") : field === "folder" ? oneOf(ALL_FOLDERS, value, valueAt, "folder") : value;
       terms.push({ kind: "field", field, value: word, negate });
     }
   }

@@ -1,7 +1,7 @@
 // Threads: the shapes of GET /api/threads and GET /api/threads/{id} (docs/API.md).
 // Pure types and zod schemas: safe to import from client components.
 import { z } from "zod";
-import { messageSummarySchema, STATUSES } from "@/lib/model";
+import { messageSummarySchema, WORD_PATTERN } from "@/lib/model";
 
 export const THREAD_KINDS = ["header", "inferred"] as const;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
@@ -22,7 +22,7 @@ export const threadSummarySchema = z.object({
   first: z.string().nullable(),
   last: z.string().nullable(),
   /** Messages per status. */
-  statuses: z.partialRecord(z.enum(STATUSES), z.number().int().positive()),
+  statuses: z.partialRecord(z.string().regex(WORD_PATTERN), z.number().int().positive()),
   /** Messages processing longer than the timeout (not a status of its own). */
   stuck: z.number().int().nonnegative(),
 });

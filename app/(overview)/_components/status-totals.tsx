@@ -3,7 +3,11 @@ import { statusTone } from "@/components/status-badge";
 import { BADGE_TONES } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { routes } from "@/lib/client/keys";
-import { STATUSES, type Stats } from "@/lib/model";
+import type { Stats } from "@/lib/model";
+import { inStatusOrder } from "@/lib/protocols/catalog";
+
+/** Keys of the totals that are not statuses. */
+const NOT_STATUSES = new Set(["messages", "deadLetters"]);
 
 /** The dead messages themselves, not the dead letters holding them (their own total). */
 const DEAD_MESSAGES = "status:dead -folder:dead_letter";
@@ -18,7 +22,8 @@ interface Chip {
 
 /** Totals by status, each a link to the matching messages; the dead letters beside the dead messages they hold. */
 export function StatusTotals({ totals }: { totals: Stats["totals"] }) {
-  const chips: Chip[] = STATUSES.filter((s) => (totals[s] ?? 0) > 0).map((s) =>
+  const present = Object.keys(totals).filter((k) => !NOT_STATUSES.has(k) && (totals[k] ?? 0) > 0);
+  const chips: Chip[] = inStatusOrder(present).map((s) =>
     s === "dead"
       ? { n: totals.dead ?? 0, label: s, tone: statusTone(s), href: routes.messages(DEAD_MESSAGES), title: "Messages that died: the agents' Dead column, summed" }
       : { n: totals[s] ?? 0, label: s, tone: statusTone(s), href: routes.messages(`status:${s}`) },

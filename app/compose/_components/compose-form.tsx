@@ -6,7 +6,7 @@ import { ComposeApiError, postCompose, type SentItem } from "@/lib/client/compos
 import { draftToRequest, fieldsInFormOrder, stillToDo, type ComposeDraft } from "@/lib/client/compose-draft";
 import { useComposePreview } from "@/lib/client/use-compose-preview";
 import { checkCompose } from "@/lib/operations/compose-schema";
-import { hasTemplate, templateFor } from "@/lib/protocols/ignite/templates";
+import { hasTemplate, templateFor } from "@/lib/protocols/ignite/client";
 import { BodyEditor } from "./body-editor";
 import { DeliveryWarnings } from "./delivery-warnings";
 import { HeaderFields } from "./header-fields";

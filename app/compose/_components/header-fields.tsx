@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PRIORITIES, STANDARD_TYPES } from "@/lib/protocols/ignite/templates";
+import { PRIORITIES, STANDARD_TYPES } from "@/lib/protocols/ignite/client";
 import type { ComposeDraft } from "@/lib/client/compose-draft";
 import { TextField } from "./field";
 

@@ -1,15 +1,11 @@
 // IGNITE v2 statuses: the same words as IGNITE v3, set by the folder a file sits in. Pure.
 import type { Entry, StatusDefinition } from "@/lib/protocols/entries";
+import { IGNITE_CATALOG } from "@/lib/protocols/ignite/catalog";
 
-export const STATUSES: readonly StatusDefinition[] = [
-  { id: "queued", label: "Queued", state: "open" },
-  { id: "retrying", label: "Retrying", state: "open" },
-  { id: "processing", label: "Processing", state: "open" },
-  { id: "delivered", label: "Delivered", state: "done" },
-  { id: "completed", label: "Completed", state: "done" },
-  { id: "dead", label: "Dead", state: "failed" },
-  { id: "discarded", label: "Discarded", state: "done" },
-];
+const V2_WORDS = ["queued", "retrying", "processing", "delivered", "completed", "dead", "discarded"];
+
+/** v3's definitions of the words v2 shares, so a status reads and looks the same in both. */
+export const STATUSES: readonly StatusDefinition[] = IGNITE_CATALOG.statuses.filter((s) => V2_WORDS.includes(s.id));
 
 /**
  * Every status comes from the entry's own file (its folder), so nothing depends on another entry:

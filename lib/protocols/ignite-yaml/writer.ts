@@ -11,7 +11,7 @@ import { createFile, moveFile, moveWithContent, resolveForWrite } from "@/lib/op
 import { readTextInsideRoot } from "@/lib/operations/target";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord, str } from "@/lib/protocols/entry-kit";
-import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite/build";
+import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/errors";
 import { markRetrying, requeued, retryCountOf, scalar } from "./lifecycle";

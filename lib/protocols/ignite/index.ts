@@ -19,3 +19,7 @@ export { parseDeadLetterBody } from "./dead-letter";
 export { rfc2822ToIso, iso8601ToIso, toUtcIso } from "./dates";
 export { parseYamlBody } from "./yaml-body";
 export { readMessage, headerBoundary } from "./message";
+export { buildMessage, messageFileName, newMessageId, isoWithOffset, setHeader, removeHeader, retryBackoffSeconds } from "./build";
+export { ARCHIVE_PARTS, DEAD_LETTER } from "./paths";
+export { backoffCapSeconds, drawBackoffSeconds, upstreamRetry, upstreamRetryCount } from "./retry";
+export * from "./client";

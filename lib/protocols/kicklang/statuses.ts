@@ -3,9 +3,9 @@
 import type { Entry, EntryProblem, StatusDefinition } from "@/lib/protocols/entries";
 
 export const STATUSES: readonly StatusDefinition[] = [
-  { id: "unanswered", label: "Unanswered", state: "open" },
-  { id: "answered", label: "Answered", state: "done" },
-  { id: "sent", label: "Sent", state: "done" },
+  { id: "unanswered", label: "Unanswered", state: "open", tone: "sky", help: "A request (Command or Query) no envelope answers yet" },
+  { id: "answered", label: "Answered", state: "done", tone: "emerald", help: "A request an envelope answers (it carries the request's id as its correlation id)" },
+  { id: "sent", label: "Sent", state: "done", tone: "teal", help: "An envelope that asks for no answer" },
 ];
 
 /** Correlation hops followed to a root: a chain longer than this is hostile (real chains are a request and its answers). */

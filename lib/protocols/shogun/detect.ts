@@ -75,5 +75,6 @@ export async function detect(root: string): Promise<ShogunLayout | null> {
     dashboard: (await isRegularFile(dashboard)) ? dashboard : null,
     // A linked inbox lies outside queue/: watch it where it is (writers rename over its files).
     watchDirs: inbox?.linked ? [queueDir, inbox.dir] : [queueDir],
+    links: inbox?.linked ? [{ relPath: "queue/inbox", dir: inbox.dir }] : [],
   };
 }

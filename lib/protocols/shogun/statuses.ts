@@ -3,19 +3,19 @@
 import type { Entry, StatusDefinition } from "@/lib/protocols/entries";
 
 export const STATUSES: readonly StatusDefinition[] = [
-  { id: "unread", label: "Unread", state: "open" },
-  { id: "read", label: "Read", state: "done" },
+  { id: "unread", label: "Unread", state: "open", tone: "blue", help: "In an inbox, not read yet" },
+  { id: "read", label: "Read", state: "done", tone: "neutral", help: "In an inbox, read" },
   // commands
-  { id: "pending", label: "Pending", state: "open" },
-  { id: "in_progress", label: "In progress", state: "open" },
-  { id: "paused", label: "Paused", state: "open" },
-  { id: "done", label: "Done", state: "done" },
-  { id: "cancelled", label: "Cancelled", state: "done" },
+  { id: "pending", label: "Pending", state: "open", tone: "sky", help: "A command no one has started yet" },
+  { id: "in_progress", label: "In progress", state: "open", tone: "violet", help: "Being worked on, not finished yet" },
+  { id: "paused", label: "Paused", state: "open", tone: "amber", help: "Work on it stopped until someone resumes it" },
+  { id: "done", label: "Done", state: "done", tone: "emerald", help: "Finished, as its file says" },
+  { id: "cancelled", label: "Cancelled", state: "done", tone: "neutral", help: "Called off before it was finished" },
   // tasks and reports
-  { id: "assigned", label: "Assigned", state: "open" },
-  { id: "blocked", label: "Blocked", state: "open" },
-  { id: "idle", label: "Idle", state: "done" },
-  { id: "failed", label: "Failed", state: "failed" },
+  { id: "assigned", label: "Assigned", state: "open", tone: "sky", help: "Handed to a worker, not started yet" },
+  { id: "blocked", label: "Blocked", state: "open", tone: "orange", help: "Waiting on something else before work can go on" },
+  { id: "idle", label: "Idle", state: "done", tone: "neutral", help: "The worker has nothing to do" },
+  { id: "failed", label: "Failed", state: "failed", tone: "red", help: "The worker reported it could not finish" },
 ];
 
 /** Words like `subtask_048a2`: task ids are ASCII, and the Japanese text around them is not. */

@@ -3,11 +3,11 @@
 import type { Entry, StatusDefinition } from "@/lib/protocols/entries";
 
 export const STATUSES: readonly StatusDefinition[] = [
-  { id: "sent", label: "Sent", state: "done" },
-  { id: "unacked", label: "Unacked", state: "open" },
-  { id: "received", label: "Received", state: "open" },
-  { id: "processed", label: "Processed", state: "done" },
-  { id: "logged", label: "Logged", state: "done" },
+  { id: "sent", label: "Sent", state: "done", tone: "teal", help: "Sent on a channel; it asks for no ack" },
+  { id: "unacked", label: "Unacked", state: "open", tone: "sky", help: "Sent, and waiting for its agent's ack" },
+  { id: "received", label: "Received", state: "open", tone: "violet", help: "Its agent acked it as received, not processed yet" },
+  { id: "processed", label: "Processed", state: "done", tone: "emerald", help: "Its agent acked it as processed" },
+  { id: "logged", label: "Logged", state: "done", tone: "neutral", help: "A line of the workflow's own log" },
 ];
 
 const RANK: Record<string, number> = { unacked: 0, received: 1, processed: 2 };

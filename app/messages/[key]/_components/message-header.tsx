@@ -15,7 +15,7 @@ export function MessageHeader({ message: m }: { message: MessageDetail }) {
     <header className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="min-w-0 text-xl font-semibold tracking-tight wrap-anywhere">{m.type ?? <span className="italic text-zinc-400">no type</span>}</h1>
-        <StatusBadge status={m.status} raw={m.rawStatus} />
+        <StatusBadge status={m.status} raw={m.rawStatus} protocol={m.protocol} />
         <MessageFlags message={m} />
       </div>
       <p className="text-sm text-zinc-700 wrap-anywhere dark:text-zinc-300">

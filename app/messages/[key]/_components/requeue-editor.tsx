@@ -4,7 +4,7 @@ import { useDeferredValue, useId, useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { bodyTextProblem } from "@/lib/operations/compose-schema";
-import { parseYamlBody } from "@/lib/protocols/ignite/yaml-body";
+import { parseYamlBody } from "@/lib/protocols/ignite/client";
 import { BodyDiff } from "./body-diff";
 
 function problemOf(text: string): string | null {

@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { errorMessage } from "@/lib/client/fetcher";
 import { routes } from "@/lib/client/keys";
 import { useThreads } from "@/lib/client/use-threads";
-import { STATUSES } from "@/lib/model";
+import { inStatusOrder } from "@/lib/protocols/catalog";
 import type { ThreadList as ThreadListData, ThreadSummary } from "@/lib/threads/model";
 import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 import { countOf } from "@/lib/client/count";
@@ -81,7 +81,7 @@ function ThreadRow({ thread: t }: { thread: ThreadSummary }) {
       <td className={cn(TD, "whitespace-nowrap text-zinc-600 dark:text-zinc-400")}><RelativeTime iso={t.last} /></td>
       <td className={TD}>
         <span className="flex flex-wrap gap-1">
-          {STATUSES.filter((s) => t.statuses[s]).map((s) => (
+          {inStatusOrder(Object.keys(t.statuses).filter((s) => t.statuses[s])).map((s) => (
             <span key={s} className="inline-flex items-center gap-0.5 text-xs tabular-nums text-zinc-600 dark:text-zinc-400">
               <StatusBadge status={s} />×{t.statuses[s]}
             </span>

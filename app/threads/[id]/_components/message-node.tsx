@@ -22,7 +22,7 @@ export const MessageNode = memo(function MessageNode({ data }: NodeProps<Message
   // Zoomed far out the text is unreadable: draw less, so panning over hundreds of nodes stays smooth.
   const level = useStore(detail);
   const far = level > 0;
-  const colour = statusColor(m.status);
+  const colour = statusColor(m.status, m.protocol);
   const dead = m.status === "dead" || m.deadLetterOf !== null;
   if (level === 2) {
     return <div data-phase={phase} style={{ width: NODE_W, height: NODE_H, background: colour, opacity: phase === "future" ? 0.15 : 1 }} className="rounded-lg" />;

@@ -2,12 +2,12 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNow } from "@/lib/client/use-now";
-import { STATUSES } from "@/lib/model";
+import { STATUS_TONES } from "@/lib/protocols/catalog";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { useReplayState } from "./replay-store";
 import { SequenceArrowLink } from "./sequence-arrow";
 import { GUTTER, laneX, rowY, sequenceLayout, visibleRows } from "./sequence-layout";
-import { clock, statusColor } from "./tones";
+import { clock, toneColor } from "./tones";
 import { countOf } from "@/lib/client/count";
 
 /** Threads longer than this draw only the rows near the viewport. */
@@ -64,9 +64,9 @@ export function SequenceView({ thread }: { thread: ThreadDetail }) {
       </div>
       <svg width={layout.width} height={layout.height} role="group" aria-label={`Sequence of ${countOf(count, "message")} between ${countOf(layout.lanes.length, "agent")}`} className="block">
         <defs>
-          {STATUSES.map((s) => (
-            <marker key={s} id={`seq-head-${s}`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-              <path d="M 0 0 L 10 5 L 0 10 z" fill={statusColor(s)} />
+          {STATUS_TONES.map((tone) => (
+            <marker key={tone} id={`seq-head-${tone}`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M 0 0 L 10 5 L 0 10 z" fill={toneColor(tone)} />
             </marker>
           ))}
         </defs>

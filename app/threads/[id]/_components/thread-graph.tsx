@@ -86,7 +86,7 @@ function Graph({ thread }: { thread: ThreadDetail }) {
 }
 
 function minimapColor(n: ThreadFlowNode): string {
-  return n.type === "message" ? statusColor(n.data.message.status) : "#d4d4d8";
+  return n.type === "message" ? statusColor(n.data.message.status, n.data.message.protocol) : "#d4d4d8";
 }
 
 /** Fit the whole graph, however small that makes it. */

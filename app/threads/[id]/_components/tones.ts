@@ -1,7 +1,7 @@
 // Status colours as raw values, for SVG strokes and React Flow nodes (same tones as StatusBadge).
 import { statusTone } from "@/components/status-badge";
 import type { BadgeTone } from "@/components/ui/badge";
-import type { Status } from "@/lib/model";
+import type { Protocol, Status } from "@/lib/model";
 
 const HEX: Record<BadgeTone, string> = {
   neutral: "#a1a1aa",
@@ -16,8 +16,17 @@ const HEX: Record<BadgeTone, string> = {
   fuchsia: "#d946ef",
 };
 
-export function statusColor(status: Status): string {
-  return HEX[statusTone(status)];
+export function toneColor(tone: BadgeTone): string {
+  return HEX[tone];
+}
+
+export function statusColor(status: Status, protocol?: Protocol): string {
+  return HEX[statusTone(status, protocol)];
+}
+
+/** The id of the SVG arrowhead in a status's colour (SequenceView defines one per tone, so any status word has one). */
+export function arrowHeadId(status: Status, protocol?: Protocol): string {
+  return `seq-head-${statusTone(status, protocol)}`;
 }
 
 // Made once: building an Intl formatter costs far more than formatting with it.

@@ -1,0 +1,53 @@
+// The protocol boundary as the repository's own ESLint config applies it (eslint.config.mjs).
+import path from "node:path";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const RULE = "mailroom/protocol-boundary";
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The boundary's messages for `code` as if it were the file at `file` (relative to the repository). */
+async function boundary(code: string, file: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
+}
+
+describe("protocol boundary", () => {
+  it("refuses a deep import of a protocol's file from the app, however it is written", async () => {
+    expect(await boundary('import { read } from "@/lib/protocols/shogun/read";\nexport const r = read;\n', "app/x/page.tsx")).toEqual([
+      'Import the shogun protocol through "@/lib/protocols/shogun" (or its catalog/client face), not "@/lib/protocols/shogun/read": files outside lib/protocols/shogun/ do not reach into it.',
+    ]);
+    expect(await boundary('export { read } from "../protocols/workflow/read";\n', "lib/journal/x.ts")).toHaveLength(1);
+    expect(await boundary('export * from "./kicklang/statuses.ts";\n', "lib/protocols/x.ts")).toHaveLength(1);
+    expect(await boundary('export const m = () => import("@/lib/protocols/ignite/build");\n', "components/x.tsx")).toHaveLength(1);
+  });
+
+  it("refuses one protocol reaching into another", async () => {
+    expect(await boundary('export { isoWithOffset } from "@/lib/protocols/ignite/build";\n', "lib/protocols/ignite-yaml/x.ts")).toHaveLength(1);
+  });
+
+  it("lets code use a protocol's index, its catalog and client faces, and the core modules", async () => {
+    const code = [
+      'export { shogunReadSide } from "@/lib/protocols/shogun";',
+      'export { SHOGUN_CATALOG } from "@/lib/protocols/shogun/catalog";',
+      'export { templateFor } from "@/lib/protocols/ignite/client";',
+      'export { statusDefinition } from "@/lib/protocols/catalog";',
+      'export type { Entry } from "../protocols/entries";',
+    ].join("\n");
+    expect(await boundary(`${code}\n`, "lib/journal/x.ts")).toEqual([]);
+  });
+
+  it("lets a protocol import its own files, and exempts tests, e2e, scripts, demo and bench", async () => {
+    const deep = 'export { read } from "@/lib/protocols/shogun/read";\n';
+    expect(await boundary('export { read } from "./read";\n', "lib/protocols/shogun/x.ts")).toEqual([]);
+    expect(await boundary(deep, "lib/protocols/shogun/deeper/x.ts")).toEqual([]);
+    for (const file of ["app/x.test.ts", "components/x.test.tsx", "e2e/x.spec.ts", "scripts/x.ts", "lib/demo/x.ts", "lib/bench/x.ts"]) {
+      expect(await boundary(deep, file), file).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import "server-only";
+// Finding and reading the files of a wave-2 source (many entries per file). Listing never follows
+// a link except the layout's own (shogun's `queue/inbox`), whose files keep their logical paths;
+// reading goes through one safe open and, for a file that only grows, starts where the last read
+// stopped, so an append costs the bytes appended.
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { FileRead } from "@/lib/protocols/entries";
+import type { Layout, Place, ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
+import { openInsideRoot } from "@/lib/protocols/safe-open";
+import { MAX_FILE_BYTES } from "@/lib/protocols";
+import type { EntryFileFacts } from "@/lib/journal/entry-writer";
+
+/** Levels below a watched folder where files are looked for (workflow's `<id>/acks/` is the deepest, at 3). */
+const MAX_DEPTH = 5;
+/** Files listed per source at most: past this a tree is hostile, not a team's mailboxes. */
+const MAX_FILES = 500_000;
+/** Bytes compared to tell a file replaced in place (same inode, new content) from one appended to. */
+export const HEAD_BYTES = 64;
+/** An appended read takes at most this much at once: 100,000 values (json-stream's cap) of ~160 bytes. */
+export const APPEND_CHUNK = 16 * 1024 * 1024;
+
+export interface EntrySourceFile {
+  relPath: string;
+  place: Place;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** Where a logical path is on disk: the root, or the folder a followed link points to. */
+export function locate(layout: Layout, relPath: string): { base: string; rel: string } {
+  for (const link of layout.links ?? []) {
+    if (relPath.startsWith(link.relPath + "/")) return { base: link.dir, rel: relPath.slice(link.relPath.length + 1) };
+  }
+  return { base: layout.root, rel: relPath };
+}
+
+/** The logical path of an absolute one, or null when it lies outside what the layout watches. */
+export function logicalPath(layout: Layout, abs: string): string | null {
+  for (const link of layout.links ?? []) {
+    if (abs.startsWith(link.dir + path.sep)) return `${link.relPath}/${path.relative(link.dir, abs).split(path.sep).join("/")}`;
+  }
+  const rel = path.relative(layout.root, abs);
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : null;
+}
+
+/** Every file of the layout its adapter places, with its stat (links never followed). */
+export async function listEntryFiles(layout: Layout, side: ProtocolReadSide): Promise<{ files: EntrySourceFile[]; dirs: string[] }> {
+  const files: EntrySourceFile[] = [];
+  const dirs: string[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (files.length >= MAX_FILES) return;
+    const names = await fs.readdir(dir, { withFileTypes: true }).catch(() => null);
+    if (!names) return;
+    dirs.push(dir);
+    for (const d of names) {
+      const abs = path.join(dir, d.name);
+      if (d.isDirectory() && depth < MAX_DEPTH) await walk(abs, depth + 1);
+      if (!d.isFile()) continue;
+      const relPath = logicalPath(layout, abs);
+      const place = relPath ? side.place(relPath) : null;
+      if (!relPath || !place) continue;
+      const st = await fs.lstat(abs).catch(() => null);
+      if (st?.isFile()) files.push({ relPath, place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+    }
+  };
+  for (const dir of layout.watchDirs) await walk(dir, 0);
+  return { files, dirs };
+}
+
+/** One read of a file: the adapter's entries from `from`, with the bytes they came from. */
+export interface FileChunk {
+  read: FileRead;
+  bytes: Uint8Array;
+  from: number;
+  /** The file's facts as of this chunk (consumed: where it stopped). */
+  facts: EntryFileFacts;
+}
+
+export interface ReadPlan {
+  /** Read from here: the last read's `consumed` for an appended file, else 0. */
+  from: number;
+  /** The file is no longer the one read before (truncated, replaced, a new inode): its old entries left. */
+  replaced: boolean;
+}
+
+/** Where to read a file from, given what was read of it before. */
+export function planRead(appendOnly: boolean, known: EntryFileFacts | undefined, found: { size: number; ino: number }, head: Buffer): ReadPlan {
+  if (!known) return { from: 0, replaced: false };
+  const sameFile = known.ino === found.ino && found.size >= known.consumed && head.subarray(0, known.head.length).equals(known.head.subarray(0, head.length));
+  if (appendOnly && sameFile) return { from: known.consumed, replaced: false };
+  return { from: 0, replaced: appendOnly && !sameFile };
+}
+
+/**
+ * Read a placed file through one safe open: whole (up to MAX_FILE_BYTES), or for an appended file
+ * from `plan.from` in chunks, each handed to `onChunk` as read so a 100 MB channel never sits in
+ * memory whole; each chunk carries the file's facts as of its end.
+ */
+export async function readEntryFile(
+  layout: Layout,
+  side: ProtocolReadSide,
+  file: EntrySourceFile,
+  known: EntryFileFacts | undefined,
+  context: ReadContext,
+  onChunk: (chunk: FileChunk, plan: ReadPlan) => Promise<void>,
+): Promise<void> {
+  const { base, rel } = locate(layout, file.relPath);
+  const { handle, stats } = await openInsideRoot(base, rel);
+  try {
+    const size = stats.size;
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    await handle.read(head, 0, head.length, 0);
+    const appendOnly = side.appendOnly(file.place);
+    const plan = planRead(appendOnly, known, { size, ino: stats.ino }, head);
+    const facts = (consumed: number): EntryFileFacts => ({ size, mtimeMs: stats.mtimeMs, ino: stats.ino, consumed, head });
+    let from = plan.from;
+    if (!appendOnly && size > MAX_FILE_BYTES) {
+      const read: FileRead = { entries: [], problems: [{ code: "limit", message: `${file.relPath} is ${size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a file read whole: not read.` }], consumed: size };
+      await onChunk({ read, bytes: new Uint8Array(0), from: 0, facts: facts(size) }, plan);
+      return;
+    }
+    while (from < size) {
+      const length = appendOnly ? Math.min(APPEND_CHUNK, size - from) : size;
+      const bytes = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(bytes, 0, length, from);
+      const chunk = bytes.subarray(0, bytesRead);
+      const read = side.read(file.relPath, chunk, { ...context, offset: from, mtimeMs: stats.mtimeMs });
+      await onChunk({ read, bytes: chunk, from, facts: facts(appendOnly ? Math.max(read.consumed, from) : size) }, { ...plan, from });
+      // An incomplete last value waits for the rest of its bytes (a write in progress).
+      if (read.consumed <= from || bytesRead < length || !appendOnly) break;
+      from = read.consumed;
+    }
+  } finally {
+    await handle.close();
+  }
+}

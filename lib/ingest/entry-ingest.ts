@@ -1,0 +1,126 @@
+import "server-only";
+// Ingest for sources whose files hold many entries (IGNITE v2, shogun, workflow, KickLang): a scan
+// compares each placed file's stat with how far it was read, reads what changed (an appended file
+// from where the last read stopped) and journals the entries in batches, so that an entry moving
+// from one file to another within a batch is one move. File events take the same path.
+import { lstat } from "node:fs/promises";
+import { EntryWriter, type DeletedFile, type EntryFileRead } from "@/lib/journal/entry-writer";
+import type { Db } from "@/lib/journal/db";
+import type { Protocol } from "@/lib/model";
+import type { Layout, ProtocolReadSide } from "@/lib/protocols/layout";
+import { RefusedFile } from "@/lib/protocols/safe-open";
+import { listEntryFiles, logicalPath, readEntryFile, type EntrySourceFile } from "./entry-files";
+
+export interface EntrySource {
+  id: string;
+  protocol: Protocol;
+  root: string;
+  layout: Layout;
+  side: ProtocolReadSide;
+}
+
+/** Journaled per transaction at most: a first scan of 20,000 small files is a few commits, not 20,000. */
+const BATCH_ENTRIES = 5_000;
+const BATCH_BYTES = 16 * 1024 * 1024;
+
+class Batch {
+  reads: EntryFileRead[] = [];
+  deleted: DeletedFile[] = [];
+  private entries = 0;
+  private bytes = 0;
+
+  add(read: EntryFileRead): void {
+    this.reads.push(read);
+    this.entries += read.entries.length + read.problems.length;
+    this.bytes += read.bytes.length;
+  }
+
+  get full(): boolean {
+    return this.entries >= BATCH_ENTRIES || this.bytes >= BATCH_BYTES;
+  }
+}
+
+export interface EntryScan {
+  files: number;
+  changed: number;
+  dirs: string[];
+  /** Every agent (inbox, queue, channel) a placed file names. */
+  agents: string[];
+}
+
+export class EntryIngest {
+  private readonly writer: EntryWriter;
+
+  constructor(db: Db, now: () => number = Date.now) {
+    this.writer = new EntryWriter(db, now);
+  }
+
+  /** Bring the journal level with a source's whole tree. */
+  async scan(source: EntrySource, pause: () => Promise<void> = async () => {}): Promise<EntryScan> {
+    const { files, dirs } = await listEntryFiles(source.layout, source.side);
+    const known = this.writer.files(source.id);
+    const listed = new Set(files.map((f) => f.relPath));
+    const changed = files.filter((f) => {
+      const k = known.get(f.relPath);
+      return !k || k.size !== f.size || Math.trunc(k.mtimeMs) !== Math.trunc(f.mtimeMs) || k.ino !== f.ino;
+    });
+    const deleted = [...known.keys()].filter((p) => !listed.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
+    const entries = await this.journal(source, changed, deleted, pause);
+    const agents = [...new Set(files.map((f) => f.place.agent))].sort();
+    return { files: files.length, changed: entries, dirs, agents };
+  }
+
+  /** Look at these absolute paths now (file events); returns whether any belonged to the source. */
+  async applyPaths(source: EntrySource, absPaths: readonly string[]): Promise<boolean> {
+    const known = this.writer.files(source.id);
+    const changed: EntrySourceFile[] = [];
+    const deleted: DeletedFile[] = [];
+    let mine = false;
+    for (const abs of new Set(absPaths)) {
+      const relPath = logicalPath(source.layout, abs);
+      const place = relPath ? source.side.place(relPath) : null;
+      if (!relPath || !place) continue;
+      mine = true;
+      const st = await lstat(abs).catch(() => null);
+      if (st?.isFile()) changed.push({ relPath, place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+      else if (!st && known.has(relPath)) deleted.push({ relPath, why: "deleted" });
+    }
+    if (changed.length + deleted.length > 0) await this.journal(source, changed, deleted, async () => {});
+    return mine;
+  }
+
+  /** Overdue entries become stuck (the ingest timer calls this every second). */
+  sweepDue(): number {
+    return this.writer.sweepDue();
+  }
+
+  private async journal(source: EntrySource, changed: readonly EntrySourceFile[], deleted: DeletedFile[], pause: () => Promise<void>): Promise<number> {
+    const ctx = { source: source.id, protocol: source.protocol, resolve: (e: Parameters<ProtocolReadSide["resolve"]>[0]) => source.side.resolve(e) };
+    const known = this.writer.files(source.id);
+    let batch = new Batch();
+    batch.deleted.push(...deleted);
+    let total = 0;
+    const flush = async () => {
+      total += this.writer.apply(ctx, batch.reads, batch.deleted);
+      batch = new Batch();
+      await pause();
+    };
+    for (const file of changed) {
+      try {
+        await readEntryFile(source.layout, source.side, file, known.get(file.relPath), {}, async ({ read, bytes, from, facts }, plan) => {
+          if (plan.replaced && from === 0) batch.deleted.push({ relPath: file.relPath, why: "replaced" });
+          const whole = !source.side.appendOnly(file.place);
+          batch.add({ relPath: file.relPath, facts, entries: read.entries, problems: read.problems, bytes, from, whole });
+          // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
+          if (batch.full) await flush();
+        });
+      } catch (err) {
+        // Gone or swapped for something Mailroom will not read since it was listed: the next event or scan sees what is there.
+        if (!(err instanceof RefusedFile)) throw err;
+        continue;
+      }
+    }
+    await flush();
+    return total;
+  }
+}

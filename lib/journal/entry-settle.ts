@@ -1,0 +1,39 @@
+import "server-only";
+// Which entries a change can affect: the changed ones, the entries they name (an ack's message, a
+// reply's request, up a correlation chain) and the entries that name them (a message's acks, a
+// request's answers, down the chain). Adapters settle statuses and threads over exactly these, so
+// an append costs O(what it touches), never a pass over the source.
+import type { Entry } from "@/lib/protocols/entries";
+import { refsOf, type EntryStore, type StoredEntry } from "./entry-store";
+
+/** Hops followed each way: KickLang's correlation chains are a request and its answers (resolve caps them at 64 too). */
+const MAX_ROUNDS = 64;
+/** A neighbourhood this big is a hostile tree (every entry naming one id), not a conversation. */
+const MAX_ENTRIES = 20_000;
+/** Documents (shogun's commands, tasks, reports) ride along: an inbox message joins its command's thread through them. */
+const MAX_DOCUMENTS = 5_000;
+
+const present = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined;
+
+export function neighbourhood(store: EntryStore, source: string, changed: readonly number[]): StoredEntry[] {
+  const seen = new Map<number, StoredEntry>();
+  let frontier = [...new Set(changed)];
+  for (let round = 0; round <= MAX_ROUNDS && frontier.length > 0 && seen.size < MAX_ENTRIES; round++) {
+    const fresh = store.byId(frontier.filter((id) => !seen.has(id)));
+    for (const s of fresh) seen.set(s.id, s);
+    const named = [...new Set(fresh.flatMap((s) => refsOf(s.entry)))];
+    const own = [...new Set(fresh.map((s) => s.entry.messageId).filter(present))];
+    frontier = [...store.withMessageIds(source, named), ...store.referring(source, own)].filter((id) => !seen.has(id));
+  }
+  const documents = store.documents(source, MAX_DOCUMENTS).filter((id) => !seen.has(id));
+  for (const s of store.byId(documents)) seen.set(s.id, s);
+  return [...seen.values()];
+}
+
+/** The adapter's settled view of each entry in the neighbourhood, by entry id. */
+export function settle(entries: readonly StoredEntry[], resolve: (entries: readonly Entry[]) => Entry[]): Map<number, Entry> {
+  const resolved = resolve(entries.map((s) => s.entry));
+  const out = new Map<number, Entry>();
+  entries.forEach((s, i) => out.set(s.id, resolved[i] ?? s.entry));
+  return out;
+}

@@ -1,0 +1,145 @@
+import "server-only";
+// The entries table: each entry exactly as its adapter read it (before statuses that depend on
+// other entries were settled), with the ids it refers to, so a change settles only the entries it
+// touches (entry-settle.ts). Protocol-neutral: it stores the contract's Entry, never a protocol's words.
+import type { Statement } from "better-sqlite3";
+import type { Entry } from "@/lib/protocols/entries";
+import type { Db } from "./db";
+
+export interface StoredEntry {
+  id: number;
+  key: string;
+  source: string;
+  path: string | null;
+  entry: Entry;
+}
+
+interface Row {
+  id: number;
+  key: string;
+  source: string;
+  path: string | null;
+  entry: string;
+}
+
+const toStored = (r: Row): StoredEntry => ({ id: r.id, key: r.key, source: r.source, path: r.path, entry: JSON.parse(r.entry) as Entry });
+
+/** The ids an entry names: its link targets, its correlation and reply ids. */
+export function refsOf(e: Entry): string[] {
+  const ids = new Set<string>();
+  for (const l of e.links) ids.add(l.targetId);
+  if (e.correlationId) ids.add(e.correlationId);
+  if (e.inReplyTo) ids.add(e.inReplyTo);
+  return [...ids];
+}
+
+/** SQLite's default limit of host parameters is 32,766; batches stay far below. */
+const IN_BATCH = 500;
+
+function inBatches<T>(values: readonly T[], run: (batch: readonly T[]) => void): void {
+  for (let i = 0; i < values.length; i += IN_BATCH) run(values.slice(i, i + IN_BATCH));
+}
+
+export class EntryStore {
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(private readonly db: Db) {}
+
+  private sql(text: string): Statement {
+    let stmt = this.statements.get(text);
+    if (!stmt) {
+      stmt = this.db.prepare(text);
+      this.statements.set(text, stmt);
+    }
+    return stmt;
+  }
+
+  at(source: string, path: string, locator: string): StoredEntry | null {
+    const row = this.sql("SELECT id, key, source, path, entry FROM entries WHERE source = ? AND path = ? AND locator = ?").get(source, path, locator) as Row | undefined;
+    return row ? toStored(row) : null;
+  }
+
+  /** Every entry present in one file. */
+  inFile(source: string, path: string): StoredEntry[] {
+    return (this.sql("SELECT id, key, source, path, entry FROM entries WHERE source = ? AND path = ?").all(source, path) as Row[]).map(toStored);
+  }
+
+  byId(ids: readonly number[]): StoredEntry[] {
+    const out: StoredEntry[] = [];
+    inBatches(ids, (batch) => {
+      const rows = this.db.prepare(`SELECT id, key, source, path, entry FROM entries WHERE id IN (${batch.map(() => "?").join(",")})`).all(...batch) as Row[];
+      out.push(...rows.map(toStored));
+    });
+    return out;
+  }
+
+  /** Entries of a source whose own id is one of `messageIds`. */
+  withMessageIds(source: string, messageIds: readonly string[]): number[] {
+    const out: number[] = [];
+    inBatches(messageIds, (batch) => {
+      out.push(...(this.db.prepare(`SELECT id FROM entries WHERE source = ? AND message_id IN (${batch.map(() => "?").join(",")})`).pluck().all(source, ...batch) as number[]));
+    });
+    return out;
+  }
+
+  /** Entries of a source that name one of `messageIds` (a link, a correlation or reply id). */
+  referring(source: string, messageIds: readonly string[]): number[] {
+    const out: number[] = [];
+    inBatches(messageIds, (batch) => {
+      out.push(...(this.db.prepare(`SELECT entry FROM entry_refs WHERE source = ? AND target IN (${batch.map(() => "?").join(",")})`).pluck().all(source, ...batch) as number[]));
+    });
+    return out;
+  }
+
+  /** A source's documents (commands, tasks, reports), up to `limit`: adapters thread messages by them. */
+  documents(source: string, limit: number): number[] {
+    return this.sql("SELECT id FROM entries WHERE source = ? AND kind = 'document' LIMIT ?").pluck().all(source, limit) as number[];
+  }
+
+  /** The present entry of a source with this id and kind at another path than `path` (a move's other half). */
+  twinElsewhere(source: string, messageId: string, kind: string, path: string): StoredEntry | null {
+    const row = this.sql(
+      "SELECT id, key, source, path, entry FROM entries WHERE source = ? AND message_id = ? AND kind = ? AND path IS NOT NULL AND path != ? ORDER BY id LIMIT 1",
+    ).get(source, messageId, kind, path) as Row | undefined;
+    return row ? toStored(row) : null;
+  }
+
+  /** A gone entry of a source with this id and kind (it may come back at another path). */
+  gone(source: string, messageId: string, kind: string): StoredEntry | null {
+    const row = this.sql("SELECT id, key, source, path, entry FROM entries WHERE source = ? AND message_id = ? AND kind = ? AND path IS NULL ORDER BY id DESC LIMIT 1")
+      .get(source, messageId, kind) as Row | undefined;
+    return row ? toStored(row) : null;
+  }
+
+  insert(key: string, source: string, path: string, e: Entry): number {
+    const id = Number(
+      this.sql("INSERT INTO entries (key, source, path, locator, kind, message_id, entry) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .run(key, source, path, e.locator, e.kind, e.messageId, JSON.stringify(e)).lastInsertRowid,
+    );
+    this.setRefs(id, source, e);
+    return id;
+  }
+
+  /** The entry as now read, at its (possibly new) path; returns whether anything changed. */
+  update(stored: StoredEntry, path: string, e: Entry): boolean {
+    const json = JSON.stringify(e);
+    if (stored.path === path && JSON.stringify(stored.entry) === json) return false;
+    this.sql("UPDATE entries SET path = ?, locator = ?, kind = ?, message_id = ?, entry = ? WHERE id = ?").run(path, e.locator, e.kind, e.messageId, json, stored.id);
+    this.setRefs(stored.id, stored.source, e);
+    return true;
+  }
+
+  markGone(id: number): void {
+    this.sql("UPDATE entries SET path = NULL WHERE id = ?").run(id);
+  }
+
+  remove(id: number): void {
+    this.sql("DELETE FROM entry_refs WHERE entry = ?").run(id);
+    this.sql("DELETE FROM entries WHERE id = ?").run(id);
+  }
+
+  private setRefs(id: number, source: string, e: Entry): void {
+    this.sql("DELETE FROM entry_refs WHERE entry = ?").run(id);
+    for (const target of refsOf(e)) this.sql("INSERT INTO entry_refs (entry, source, target) VALUES (?, ?, ?)").run(id, source, target);
+  }
+}

@@ -1,0 +1,306 @@
+import "server-only";
+// The journal side of wave 2: files that hold many entries (a shogun inbox, a JSONL channel). A
+// message is (source, path, locator); an entry that vanishes from one file and shows up in another
+// (shogun's archive) keeps its key and history; one that vanishes for good keeps its last status.
+// Everything a protocol means (statuses, threads, due times, rule problems) comes from its adapter
+// through the contract: this file names no protocol's folders, headers or statuses.
+import type { Statement } from "better-sqlite3";
+import type { Protocol } from "@/lib/model";
+import type { Entry, EntryProblem } from "@/lib/protocols/entries";
+import type { Db } from "./db";
+import { EntryStore, type StoredEntry } from "./entry-store";
+import { neighbourhood, settle } from "./entry-settle";
+import { makeKey } from "./keys";
+import { previewOf } from "./message-row";
+import { refreshThreadKey } from "./thread-keys";
+
+export interface EntryFileFacts {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  /** Bytes up to here were read into entries (an incomplete last value waits beyond it). */
+  consumed: number;
+  /** The file's first bytes: a different head at the same inode means the file was replaced in place. */
+  head: Buffer;
+}
+
+/** One file as ingest read it. */
+export interface EntryFileRead {
+  relPath: string;
+  facts: EntryFileFacts;
+  entries: Entry[];
+  /** Problems of the file itself, each listed as an entry of its own so nobody misses it. */
+  problems: EntryProblem[];
+  /** The bytes read and where in the file they start, to keep each entry's own bytes. */
+  bytes: Uint8Array;
+  from: number;
+  /** The whole file was read: entries it no longer holds have left it. */
+  whole: boolean;
+}
+
+/** A file whose entries all left: deleted, or truncated or replaced (read again from its start). */
+export interface DeletedFile {
+  relPath: string;
+  why: "deleted" | "replaced";
+}
+
+/** What a source's adapter settles: statuses and threads that depend on other entries. */
+export interface EntrySourceContext {
+  source: string;
+  protocol: Protocol;
+  resolve: (entries: readonly Entry[]) => Entry[];
+}
+
+/** Entries shown as messages: acks only settle their message, logs are the source's log. */
+const SHOWN = new Set(["message", "document"]);
+/** An entry's own bytes kept at most: a multi-megabyte line keeps its head, as oversized files do. */
+const MAX_RAW = 1024 * 1024;
+
+const problemEntry = (p: EntryProblem, at: number, i: number, agent: string, folder: string): Entry => ({
+  kind: "message", locator: `problem@${at}.${i}`, span: null, messageId: null, from: null, to: [], type: null, priority: null,
+  date: null, agent, folder, status: "invalid", rawStatus: null, threadKey: null, inReplyTo: null, correlationId: null,
+  retryCount: 0, dueAt: null, body: p.message, data: null, links: [], problems: [p],
+});
+
+interface Pending {
+  changed: Set<number>;
+  raw: Map<number, Buffer>;
+  facts: Map<string, EntryFileFacts>;
+  /** Entry id → how it left its file, for its history. */
+  left: Map<number, { kind: "trimmed" | "gone" | "moved"; detail: string; data: Record<string, string | null> }>;
+}
+
+export class EntryWriter {
+  private readonly store: EntryStore;
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.store = new EntryStore(db);
+  }
+
+  private sql(text: string): Statement {
+    let stmt = this.statements.get(text);
+    if (!stmt) {
+      stmt = this.db.prepare(text);
+      this.statements.set(text, stmt);
+    }
+    return stmt;
+  }
+
+  private nextSeq(): number {
+    return (this.sql("UPDATE meta SET value = value + 1 WHERE name = 'seq' RETURNING value").get() as { value: number }).value;
+  }
+
+  /** How far each file of a source was read, by path. */
+  files(source: string): Map<string, EntryFileFacts> {
+    const rows = this.sql("SELECT path, size, mtime_ms AS mtimeMs, ino, consumed, head FROM entry_files WHERE source = ?").all(source) as ({ path: string } & EntryFileFacts)[];
+    return new Map(rows.map(({ path, ...facts }) => [path, facts]));
+  }
+
+  /**
+   * Journal what a batch of files now holds, and the files gone from it, in one transaction: moves
+   * between files of the batch are matched before anything counts as having left.
+   */
+  apply(ctx: EntrySourceContext, reads: readonly EntryFileRead[], deleted: readonly DeletedFile[] = []): number {
+    const pending: Pending = { changed: new Set(), raw: new Map(), facts: new Map(), left: new Map() };
+    const run = this.db.transaction(() => {
+      const leaving: StoredEntry[] = [];
+      const touched = new Set<number>();
+      for (const read of reads) leaving.push(...this.journalFile(ctx, read, pending, touched));
+      // After the reads: a file read again from its start keeps the entries it still holds.
+      const why = new Map(deleted.map((d) => [d.relPath, d.why]));
+      for (const { relPath } of deleted) {
+        for (const s of this.store.inFile(ctx.source, relPath)) if (!touched.has(s.id)) leaving.push(s);
+        if (!reads.some((r) => r.relPath === relPath)) this.sql("DELETE FROM entry_files WHERE source = ? AND path = ?").run(ctx.source, relPath);
+      }
+      for (const s of leaving) this.leave(ctx, s, why.get(s.path ?? "") ?? null, pending);
+      this.settleChanged(ctx, pending);
+    });
+    run();
+    return pending.changed.size;
+  }
+
+  private journalFile(ctx: EntrySourceContext, read: EntryFileRead, pending: Pending, touched: Set<number>): StoredEntry[] {
+    const { relPath, facts } = read;
+    pending.facts.set(relPath, facts);
+    const agent = read.entries[0]?.agent ?? relPath.split("/").slice(-1)[0] ?? "";
+    const folder = read.entries[0]?.folder ?? "";
+    const entries = [...read.entries, ...read.problems.map((p, i) => problemEntry(p, read.from, i, agent, folder))];
+    const here = new Set<string>();
+    for (const e of entries) {
+      here.add(e.locator);
+      const { id, changed } = this.journalEntry(ctx, relPath, e, pending);
+      touched.add(id);
+      if (!changed) continue;
+      pending.changed.add(id);
+      const raw = rawOf(e, read);
+      if (raw) pending.raw.set(id, raw);
+    }
+    this.sql(
+      `INSERT INTO entry_files (source, path, size, mtime_ms, ino, consumed, head) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (source, path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, ino = excluded.ino,
+         consumed = excluded.consumed, head = excluded.head`,
+    ).run(ctx.source, relPath, facts.size, Math.trunc(facts.mtimeMs), facts.ino, facts.consumed, facts.head);
+    // Only a whole read knows what the file no longer holds (an appended read saw just the new bytes).
+    return read.whole ? this.store.inFile(ctx.source, relPath).filter((s) => !here.has(s.entry.locator)) : [];
+  }
+
+  /** The entry's id, and whether it is new or changed. */
+  private journalEntry(ctx: EntrySourceContext, relPath: string, e: Entry, pending: Pending): { id: number; changed: boolean } {
+    const stored = this.store.at(ctx.source, relPath, e.locator);
+    if (stored) return { id: stored.id, changed: this.store.update(stored, relPath, e) };
+    // Back from where it went (a move seen in two batches), or still in the file it is leaving.
+    const earlier = e.messageId ? (this.store.gone(ctx.source, e.messageId, e.kind) ?? this.store.twinElsewhere(ctx.source, e.messageId, e.kind, relPath)) : null;
+    if (earlier && earlier.path !== null) return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true };
+    if (earlier) {
+      const from = earlier.entry.folder;
+      pending.left.set(earlier.id, { kind: "moved", detail: `back, in ${relPath}`, data: { from: null, to: relPath, fromFolder: from, toFolder: e.folder } });
+      this.store.update(earlier, relPath, e);
+      return { id: earlier.id, changed: true };
+    }
+    return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true };
+  }
+
+  /**
+   * An entry no longer in its file. With a twin (same id and kind) in another file it moved there:
+   * the older key goes on at the twin's place, and the twin's own row (its first sight) gives way.
+   */
+  private leave(ctx: EntrySourceContext, s: StoredEntry, fileGone: DeletedFile["why"] | null, pending: Pending): void {
+    const from = s.path ?? "";
+    const twin = s.entry.messageId ? this.store.twinElsewhere(ctx.source, s.entry.messageId, s.entry.kind, from) : null;
+    if (twin && twin.path !== null) {
+      const raw = pending.raw.get(twin.id);
+      this.dropRow(twin.key);
+      this.store.remove(twin.id);
+      pending.changed.delete(twin.id);
+      this.store.update(s, twin.path, twin.entry);
+      if (raw) pending.raw.set(s.id, raw);
+      pending.changed.add(s.id);
+      pending.left.set(s.id, { kind: "moved", detail: `moved from ${from} to ${twin.path}`, data: { from, to: twin.path, fromFolder: s.entry.folder, toFolder: twin.entry.folder } });
+      return;
+    }
+    this.store.markGone(s.id);
+    pending.changed.add(s.id);
+    pending.left.set(
+      s.id,
+      fileGone
+        ? { kind: "gone", detail: fileGone === "deleted" ? `${from} was deleted` : `${from} was truncated or replaced: its entry is no longer there`, data: { from, to: null } }
+        : { kind: "trimmed", detail: `no longer in ${from} (the file was rewritten without it)`, data: { from, to: null } },
+    );
+  }
+
+  private dropRow(key: string): void {
+    this.sql("DELETE FROM events WHERE key = ?").run(key);
+    this.sql("DELETE FROM messages WHERE key = ?").run(key);
+  }
+
+  private newKey(source: string, relPath: string, e: Entry): string {
+    const exists = this.sql("SELECT 1 FROM entries WHERE key = ? UNION ALL SELECT 1 FROM messages WHERE key = ?");
+    const origin = e.locator === "" ? relPath : `${relPath}#${e.locator}`;
+    for (let attempt = 0; ; attempt++) {
+      const key = makeKey(source, origin, e.messageId, attempt);
+      if (!exists.get(key, key)) return key;
+    }
+  }
+
+  /** Settle what the changes touch, then write each shown entry's message row and history. */
+  private settleChanged(ctx: EntrySourceContext, pending: Pending): void {
+    if (pending.changed.size === 0) return;
+    const around = neighbourhood(this.store, ctx.source, [...pending.changed]);
+    const settled = settle(around, ctx.resolve);
+    for (const s of around) {
+      const e = settled.get(s.id) ?? s.entry;
+      if (!SHOWN.has(s.entry.kind)) continue;
+      this.writeRow(ctx, s, e, pending);
+    }
+  }
+
+  private writeRow(ctx: EntrySourceContext, s: StoredEntry, e: Entry, pending: Pending): void {
+    const before = this.sql("SELECT id, status, path, problems, thread_id AS threadId, due_ms AS dueMs FROM messages WHERE key = ?").get(s.key) as
+      | { id: number; status: string; path: string | null; problems: string; threadId: string | null; dueMs: number | null }
+      | undefined;
+    const facts = s.path ? pending.facts.get(s.path) : undefined;
+    const changedHere = pending.changed.has(s.id);
+    const problems = JSON.stringify(e.problems.map((p) => p.message));
+    const dueMs = e.dueAt ? Date.parse(e.dueAt) : null;
+    const nowMs = this.now();
+    if (before && !changedHere && before.status === e.status && before.problems === problems && before.threadId === e.threadKey && before.dueMs === dueMs) return;
+    const atMs = Math.trunc(Math.min(facts?.mtimeMs ?? nowMs, nowMs));
+    const seq = this.nextSeq();
+    const row = {
+      key: s.key, source: ctx.source, protocol: ctx.protocol, message_id: e.messageId, from_name: e.from, to_list: JSON.stringify(e.to),
+      type: e.type, priority: e.priority, thread_id: e.threadKey, in_reply_to: e.inReplyTo, correlation_id: e.correlationId, date: e.date,
+      agent: e.agent, folder: e.folder, path: s.path, last_path: s.path ?? before?.path ?? "", status: e.status, raw_status: e.rawStatus,
+      retry_count: e.retryCount, problems, preview: previewOf(e.body), body: e.body, locator: e.locator, due_ms: dueMs,
+      updated_ms: atMs, seq,
+    };
+    if (!before) {
+      const sortMs = e.date ? Date.parse(e.date) : atMs;
+      this.sql(
+        `INSERT INTO messages (key, source, protocol, message_id, from_name, to_list, type, priority, thread_id, in_reply_to, correlation_id, date,
+           sort_ms, agent, folder, path, last_path, status, raw_status, retry_count, problems, preview, body, locator, due_ms, size, mtime_ms, ino, updated_ms, seq)
+         VALUES (@key, @source, @protocol, @message_id, @from_name, @to_list, @type, @priority, @thread_id, @in_reply_to, @correlation_id, @date,
+           @sort_ms, @agent, @folder, @path, @last_path, @status, @raw_status, @retry_count, @problems, @preview, @body, @locator, @due_ms, @size, @mtime_ms, @ino, @updated_ms, @seq)`,
+      ).run({ ...row, sort_ms: Number.isFinite(sortMs) ? sortMs : atMs, size: sizeOf(e), mtime_ms: facts ? Math.trunc(facts.mtimeMs) : null, ino: facts?.ino ?? null });
+      this.event(s.key, atMs, "seen", `first seen in ${s.path ?? row.last_path}${e.locator ? ` (${e.locator})` : ""}, ${e.status}`, null, { path: s.path, locator: e.locator, status: e.status });
+    } else {
+      // Whatever else changed, the row keeps its stuck mark only while the entry is still due.
+      this.sql(
+        `UPDATE messages SET message_id = @message_id, from_name = @from_name, to_list = @to_list, type = @type, priority = @priority,
+           thread_id = @thread_id, in_reply_to = @in_reply_to, correlation_id = @correlation_id, date = @date, agent = @agent, folder = @folder,
+           path = @path, last_path = @last_path, status = @status, raw_status = @raw_status, retry_count = @retry_count, problems = @problems,
+           preview = @preview, body = @body, locator = @locator, due_ms = @due_ms, updated_ms = @updated_ms, seq = @seq,
+           stuck = CASE WHEN @due_ms IS NULL OR @path IS NULL THEN 0 ELSE stuck END
+         WHERE key = @key`,
+      ).run(row);
+      const left = pending.left.get(s.id);
+      if (left) this.event(s.key, nowMs, left.kind, left.detail, null, left.data);
+      if (before.status !== e.status) this.event(s.key, left ? nowMs : atMs, "status", `${before.status} → ${e.status}`, before.status, { from: before.status, to: e.status });
+    }
+    const raw = pending.raw.get(s.id);
+    if (raw) {
+      this.sql(
+        `INSERT INTO message_raw (id, raw, head_only) SELECT id, ?, ? FROM messages WHERE key = ?
+         ON CONFLICT (id) DO UPDATE SET raw = excluded.raw, head_only = excluded.head_only`,
+      ).run(raw, sizeOf(e) > raw.length ? 1 : 0, s.key);
+    }
+    refreshThreadKey(this.db, s.key);
+  }
+
+  private event(key: string, atMs: number, kind: string, detail: string, fromStatus: string | null, data: Record<string, unknown>): void {
+    this.sql("INSERT INTO events (key, at_ms, kind, detail, from_status, data) VALUES (?, ?, ?, ?, ?, ?)").run(key, atMs, kind, detail, fromStatus, JSON.stringify(data));
+  }
+
+  /**
+   * Entries past their due time (an ack not written, a request not answered) are stuck; one that
+   * is no longer due stops being stuck when its row is written (writeRow). Reads only the due
+   * entries' own index.
+   */
+  sweepDue(): number {
+    const due = this.sql("SELECT key, due_ms FROM messages WHERE due_ms IS NOT NULL AND due_ms <= ? AND path IS NOT NULL AND stuck = 0").all(this.now()) as { key: string; due_ms: number }[];
+    for (const r of due) {
+      this.sql("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
+      this.event(r.key, r.due_ms, "overdue", `not settled by ${new Date(r.due_ms).toISOString()}`, null, { dueAt: new Date(r.due_ms).toISOString() });
+    }
+    return due.length;
+  }
+}
+
+function sizeOf(e: Entry): number {
+  return e.span ? e.span.end - e.span.start : Buffer.byteLength(e.body);
+}
+
+/** The entry's own bytes (its span), or the whole file's for a one-entry file without one. */
+function rawOf(e: Entry, read: EntryFileRead): Buffer | null {
+  if (e.span) {
+    const start = e.span.start - read.from;
+    const end = Math.min(e.span.end - read.from, start + MAX_RAW);
+    if (start < 0 || end > read.bytes.length || end < start) return null;
+    return Buffer.from(read.bytes.subarray(start, end));
+  }
+  if (read.whole && read.entries.length + read.problems.length === 1) return Buffer.from(read.bytes.subarray(0, MAX_RAW));
+  return null;
+}

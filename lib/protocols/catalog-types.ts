@@ -1,0 +1,34 @@
+// What a protocol tells the UI about its own words: its statuses (with a colour and a tooltip),
+// its folders, and which statuses the overview counts per agent. Pure types and constants: safe
+// for client components (each protocol's `catalog.ts` builds one; lib/protocols/catalog.ts
+// gathers them).
+import type { Protocol } from "@/lib/model";
+import type { StatusDefinition } from "./entries";
+
+/** The badge colours a status may take: the names of components/ui/badge's tones. */
+export const STATUS_TONES = ["neutral", "sky", "blue", "amber", "violet", "emerald", "teal", "red", "orange", "fuchsia"] as const;
+export type StatusTone = (typeof STATUS_TONES)[number];
+
+export interface ProtocolCatalog {
+  protocol: Protocol;
+  /** How the UI names the protocol: "IGNITE v3", "shogun", … */
+  label: string;
+  /** Every status word the protocol's entries (and the journal, for entries that went) can carry. */
+  statuses: readonly StatusDefinition[];
+  /** The folder words its places use (Place.folder, MessageSummary.folder). */
+  folders: readonly string[];
+  /** The status ids the overview shows as count columns for one of its agents, in order. */
+  columns: readonly string[];
+}
+
+/**
+ * The journal's status for a wave-2 entry no longer in any file: a protocol's own words say what
+ * an entry is while its file holds it, and none of them says "gone".
+ */
+export const GONE: StatusDefinition = {
+  id: "gone",
+  label: "Gone",
+  state: "done",
+  tone: "neutral",
+  help: "Its entry is no longer in any file; the journal kept it",
+};

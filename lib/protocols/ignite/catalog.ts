@@ -1,0 +1,36 @@
+// IGNITE v3's words for the UI: its statuses (what parse.ts's statusFor gives, and what the journal
+// marks a message whose file went), folders and overview columns. Pure: safe for client code.
+import type { ProtocolCatalog } from "@/lib/protocols/catalog-types";
+
+export const IGNITE_CATALOG: ProtocolCatalog = {
+  protocol: "ignite",
+  label: "IGNITE v3",
+  statuses: [
+    { id: "queued", label: "Queued", state: "open", tone: "sky", help: "Waiting in the agent's queue" },
+    { id: "retrying", label: "Retrying", state: "open", tone: "amber", help: "Back in the queue after a failed delivery; will be retried" },
+    { id: "processing", label: "Processing", state: "open", tone: "violet", help: "Picked up by the agent, not finished yet" },
+    {
+      id: "error",
+      label: "Error",
+      state: "failed",
+      tone: "red",
+      help: "Failed: the file is marked as an error. Nothing retries it automatically; retry or requeue it by hand",
+    },
+    { id: "delivered", label: "Delivered", state: "done", tone: "emerald", help: "Delivered and moved to processed/" },
+    // The journal's words for a message whose file is gone (lib/journal), never a file's own.
+    { id: "completed", label: "Completed", state: "done", tone: "teal", help: "Done: the agent removed the file (kept by the journal)" },
+    {
+      id: "cleared",
+      label: "Cleared",
+      state: "done",
+      tone: "orange",
+      help: "Removed at once with many other files (a clean-up of the workspace), not completed by its agent; kept by the journal",
+    },
+    { id: "dead", label: "Dead", state: "failed", tone: "red", help: "Gave up after too many retries (a dead letter exists)" },
+    { id: "discarded", label: "Discarded", state: "done", tone: "neutral", help: "Discarded by an operator into the archive; restorable while its archived file is there" },
+    { id: "invalid", label: "Invalid", state: "failed", tone: "orange", help: "The file could not be read as a message" },
+  ],
+  folders: ["queue", "processed", "dead_letter", "archive"],
+  // The overview's per-agent columns (components/agent-counts.ts), stuck aside: it is not a status.
+  columns: ["queued", "processing", "delivered", "retrying", "dead"],
+};

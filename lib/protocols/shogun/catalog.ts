@@ -1,0 +1,12 @@
+// multi-agent-shogun's words for the UI. Pure: safe for client code.
+import { GONE, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
+import { STATUSES } from "./statuses";
+
+export const SHOGUN_CATALOG: ProtocolCatalog = {
+  protocol: "shogun",
+  label: "shogun",
+  statuses: [...STATUSES, GONE],
+  folders: ["queue", "inbox", "tasks", "reports", "archive"],
+  // An agent's unread inbox, then its tasks from handed out to finished.
+  columns: ["unread", "assigned", "in_progress", "blocked", "done", "failed"],
+};
