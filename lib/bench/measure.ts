@@ -93,7 +93,8 @@ export function dropPageCache(): boolean {
   }
 }
 
-function processTree(pid: number): number[] {
+/** A process and its descendants (`next start` runs the server in a child). */
+export function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

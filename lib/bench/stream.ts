@@ -2,15 +2,18 @@
 // started on it, then 1,000 appends a second for 30 s, twice. First with the timeline's own poll
 // (every pollMs, as the UI asks): what a user waits, the server's CPU and the bytes it reads.
 // Then with a tight poll (every 50 ms): the server-side lag from a write to the journal showing it.
+// Then 10 s more under strace: which files the server read, so re-reads of the channel show.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_POLL_MS, PAGE_SIZE } from "@/lib/client/config";
 import { percentile, timedJson, treeCpuSeconds, treeReadBytes } from "./measure";
 import { base, ensureBuild, journaledMessages, progress, projectDir, sleep, startServer, timeFirstIngest, waitFor, type Server } from "./server";
+import { readsDuring } from "./read-attribution";
 import { appendAtRate, ChannelWriter, prefillChannel } from "./stream-channel";
 
-export const STREAM_BUDGETS = { lagP95Ms: 500, cpuPercent: 30 };
+/** channelReadRatio: bytes of the channel read per byte appended; each read also reads the file's first bytes again (is it the same file?). */
+export const STREAM_BUDGETS = { lagP95Ms: 500, cpuPercent: 30, channelReadRatio: 1.5 };
 
 export interface StreamOptions {
   megabytes: number;
@@ -65,8 +68,11 @@ async function watch(writer: ChannelWriter, since: number, everyMs: number, ui: 
   return { latencies, missed: writer.writtenAt.size - seen.size };
 }
 
+/** Runs a window's appends, and its wait until they are journaled, inside something (a trace), or as they are. */
+type Around = (appending: () => Promise<void>) => Promise<void>;
+
 /** One window of appends: what the poller saw, and the server's CPU and bytes read from the first append until all are journaled. */
-async function appendWindow(server: Server, file: string, requests: string[], o: StreamOptions, everyMs: number, ui: boolean) {
+async function appendWindow(server: Server, file: string, requests: string[], o: StreamOptions, everyMs: number, ui: boolean, around: Around = (f) => f()) {
   const writer = new ChannelWriter(file, requests);
   const before = await journaledMessages();
   const { seq } = (await timedJson(`${base}/api/messages?limit=1`)).body as Page;
@@ -76,10 +82,13 @@ async function appendWindow(server: Server, file: string, requests: string[], o:
   let drained = false;
   const seen = watch(writer, seq, everyMs, ui, () => drained);
   seen.catch(() => {}); // awaited below; a failed poll must not end the process before then
-  await appendAtRate(writer, o.perSecond, o.seconds);
-  writer.close();
-  const total = before + writer.writtenAt.size;
-  await waitFor(async () => ((await journaledMessages()) >= total ? true : null), 120_000, "every appended envelope journaled", server);
+  await around(async () => {
+    await appendAtRate(writer, o.perSecond, o.seconds);
+    writer.close();
+    const total = before + writer.writtenAt.size;
+    // Generous: how far behind the journal falls is itself the finding.
+    await waitFor(async () => ((await journaledMessages()) >= total ? true : null), 600_000, "every appended envelope journaled", server);
+  });
   const seconds = (performance.now() - t0) / 1000;
   const cpuPercent = (100 * (treeCpuSeconds(server.pid) - cpu0)) / seconds;
   const read1 = treeReadBytes(server.pid);
@@ -91,6 +100,18 @@ async function appendWindow(server: Server, file: string, requests: string[], o:
 }
 
 export type StreamWindow = Awaited<ReturnType<typeof appendWindow>>;
+
+/** Bytes read from the channel, from the journal (its data folder) and from anything else. */
+function attributeReads(reads: Map<string, number> | null, channel: string, data: string) {
+  if (reads === null) return null;
+  const out = { channel: 0, journal: 0, other: 0 };
+  for (const [file, bytes] of reads) {
+    if (file === channel) out.channel += bytes;
+    else if (file.startsWith(`${data}${path.sep}`)) out.journal += bytes;
+    else out.other += bytes;
+  }
+  return out;
+}
 
 export async function benchStream(o: StreamOptions, pollMs: number) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bench-stream-"));
@@ -108,12 +129,20 @@ export async function benchStream(o: StreamOptions, pollMs: number) {
     progress(`UI poll: p95 ${ui.p95.toFixed(0)} ms, CPU ${ui.cpuPercent.toFixed(0)}%`);
     const tight = await appendWindow(server, filled.file, filled.requests, o, o.tightPollMs, false);
     progress(`tight poll: lag p95 ${tight.p95.toFixed(0)} ms`);
+    // A third, shorter window under strace (which slows the server): the bytes read, file by file.
+    let reads: Map<string, number> | null = null;
+    const traced = { ...o, seconds: Math.min(o.seconds, 10) };
+    const attributed = await appendWindow(server, filled.file, filled.requests, traced, pollMs, true, async (appending) => {
+      reads = await readsDuring(server?.pid ?? 0, path.join(work, "reads.trace"), appending);
+    });
+    const byFile = attributeReads(reads, filled.file, path.join(work, "data"));
     await server.stop();
     server = null;
     const result = {
       command: ["npm run bench --", ...process.argv.slice(2)].join(" "),
       machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? "?", node: process.version },
       options: o, pollMs, channelBytes: filled.bytes, prefilledMessages: filled.messages, ingest, ui, tight,
+      traced: byFile && { seconds: traced.seconds, appendedBytes: attributed.appendedBytes, ...byFile },
     };
     fs.mkdirSync(path.join(projectDir, "bench-results"), { recursive: true });
     fs.writeFileSync(path.join(projectDir, "bench-results", `bench-stream-${o.megabytes}mb.json`), JSON.stringify(result, null, 2));
@@ -135,14 +164,17 @@ export function reportStream(r: Awaited<ReturnType<typeof benchStream>>): string
   console.log(`UI poll every ${r.pollMs} ms: visible after      p50 ${f(ui.p50)}  p95 ${f(ui.p95)}  max ${f(ui.max)} (budget poll + 500 = ${r.pollMs + 500} ms; ${ui.seen} seen in a poll, ${ui.missed} only behind the overflow notice)`);
   console.log(`tight poll every ${o.tightPollMs} ms: journal lag     p50 ${f(tight.p50)}  p95 ${f(tight.p95)}  max ${f(tight.max)} (budget p95 ${STREAM_BUDGETS.lagP95Ms} ms; ${tight.seen} of ${tight.appended} seen)`);
   for (const [name, w] of [["UI poll", ui], ["tight poll", tight]] as const) {
-    const read = w.readBytes === null ? "not readable here" : `${mb(w.readBytes)}, ${(w.readBytes / w.appendedBytes).toFixed(2)}× the ${mb(w.appendedBytes)} appended`;
-    console.log(`server while appending (${name}, ${w.seconds.toFixed(1)} s): CPU ${w.cpuPercent.toFixed(0)}% of one core; bytes read (rchar) ${read}`);
+    const read = w.readBytes === null ? "not readable here" : mb(w.readBytes);
+    console.log(`server while appending (${name}, ${w.seconds.toFixed(1)} s): CPU ${w.cpuPercent.toFixed(0)}% of one core; bytes read by any call (rchar) ${read} for ${mb(w.appendedBytes)} appended`);
   }
-  console.log(`  (a re-read of the old bytes would read ${mb(r.channelBytes)} more each time: the bytes read stay under the channel's size only if none happened)`);
+  const t = r.traced;
+  if (t) {
+    console.log(`traced ${t.seconds} s of appends (strace, by file): the channel ${mb(t.channel)}, ${(t.channel / t.appendedBytes).toFixed(2)}× the ${mb(t.appendedBytes)} appended (budget ${STREAM_BUDGETS.channelReadRatio}×; reading it again would add ${mb(r.channelBytes)}); the journal ${mb(t.journal)}; other ${mb(t.other)}`);
+  } else console.log("strace is not available or may not attach here: which file the bytes came from is not known, so re-reads are not checked");
   if (!(tight.p95 <= STREAM_BUDGETS.lagP95Ms) || tight.missed > 0) missed.push(`journal lag p95 ${f(tight.p95)} (budget ${STREAM_BUDGETS.lagP95Ms} ms)${tight.missed ? `, ${tight.missed} never seen` : ""}`);
   if (!(ui.p95 <= r.pollMs + 500)) missed.push(`UI-visible p95 ${f(ui.p95)} (budget ${r.pollMs + 500} ms)`);
   if (!(ui.cpuPercent <= STREAM_BUDGETS.cpuPercent)) missed.push(`server CPU ${ui.cpuPercent.toFixed(0)}% (budget ${STREAM_BUDGETS.cpuPercent}%)`);
-  if (ui.readBytes !== null && ui.readBytes >= r.channelBytes) missed.push(`server read ${mb(ui.readBytes)} while ${mb(ui.appendedBytes)} were appended: old bytes were read again`);
+  if (t && t.channel > STREAM_BUDGETS.channelReadRatio * t.appendedBytes) missed.push(`the server read ${mb(t.channel)} of the channel while ${mb(t.appendedBytes)} were appended: old bytes were read again`);
   for (const m of missed) console.log(`OVER BUDGET: ${m}`);
   return missed;
 }
