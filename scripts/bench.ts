@@ -1,5 +1,5 @@
 // npm run bench [-- --messages N] [-- --clients 50 --seconds 20] [-- --cold] [-- --hostile [--copies 5]]
-//   [-- --stream [--stream-mb 100 --stream-line-bytes 2048 --stream-rate 1000 --stream-seconds 30 --tight-ms 50]]
+//   [-- --stream [--stream-mb 100 --stream-line-bytes 2048 --stream-thread 3 --stream-rate 1000 --stream-seconds 30 --tight-ms 50]]
 //   [-- --mixed [--messages N] [--one-root] [--no-compare]]
 // Generates an IGNITE tree of N messages (default 100,000), starts the production server on it and
 // measures: the baseline (reading every file once), time until every message is listed and
@@ -97,7 +97,7 @@ async function mainStream() {
     return v;
   };
   const o = {
-    megabytes: positive("--stream-mb", 100), lineBytes: positive("--stream-line-bytes", 2048), perSecond: positive("--stream-rate", 1000),
+    megabytes: positive("--stream-mb", 100), lineBytes: positive("--stream-line-bytes", 2048), thread: positive("--stream-thread", 3), perSecond: positive("--stream-rate", 1000),
     seconds: positive("--stream-seconds", 30), tightPollMs: positive("--tight-ms", 50),
   };
   const missed = reportStream(await benchStream(o, uiPollMs()));

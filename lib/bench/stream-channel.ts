@@ -5,8 +5,6 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { benchUuid, channelFile, DISPATCH, envelopeLine, FileAppender, KICKLANG_ROLES, reportEnvelope, STATUS } from "./generate-wave2";
 
-/** Reports per dispatch thread in the pre-fill. */
-const THREAD = 50;
 const KIND_DISPATCH = 0xd1;
 const KIND_REPORT = 0x5e;
 
@@ -29,9 +27,10 @@ function padding(bytes: number): string {
 
 /**
  * ⫻report/status filled with reports of `lineBytes` each until it holds `targetBytes`, written in
- * ~1 MiB writes (never the whole channel in memory); their dispatches go to ⫻command/dispatch.
+ * ~1 MiB writes (never the whole channel in memory); their dispatches go to ⫻command/dispatch,
+ * one per `thread` reports (KickLang's normal loop: Accepted, an artifact, Completed).
  */
-export function prefillChannel(root: string, targetBytes: number, lineBytes = 2048): Prefilled {
+export function prefillChannel(root: string, targetBytes: number, lineBytes = 2048, thread = 3): Prefilled {
   const start = Date.parse("2026-01-01T00:00:00Z");
   const reports = new FileAppender(channelFile(root, STATUS));
   const dispatches = new FileAppender(channelFile(root, DISPATCH));
@@ -39,16 +38,16 @@ export function prefillChannel(root: string, targetBytes: number, lineBytes = 20
   const requests: string[] = [];
   let messages = 0;
   for (let i = 0; reports.bytes < targetBytes; i++) {
-    const task = Math.floor(i / THREAD);
+    const task = Math.floor(i / thread);
     const role = KICKLANG_ROLES[task % KICKLANG_ROLES.length] as string;
     const ms = start + i * 1000;
-    if (i % THREAD === 0) {
+    if (i % thread === 0) {
       const id = benchUuid(KIND_DISPATCH, task);
       requests.push(id);
       dispatches.add(envelopeLine({ id, timestamp: new Date(ms).toISOString(), sender: "Orchestrator", receiver: role, type: "Command", channel: DISPATCH, content: `${DISPATCH}:task_${task}/001\n報告を続けよ`, correlationId: null }));
       messages++;
     }
-    reports.add(envelopeLine(reportEnvelope(benchUuid(KIND_REPORT, i), ms, role, requests[task] as string, task, 1 + (i % THREAD), `${i}: ${text}`)));
+    reports.add(envelopeLine(reportEnvelope(benchUuid(KIND_REPORT, i), ms, role, requests[task] as string, task, 1 + (i % thread), `${i}: ${text}`)));
     messages++;
   }
   reports.close();

@@ -18,6 +18,8 @@ export const STREAM_BUDGETS = { lagP95Ms: 500, cpuPercent: 30, channelReadRatio:
 export interface StreamOptions {
   megabytes: number;
   lineBytes: number;
+  /** Reports per dispatch: an append settles its whole thread again, so this sets what each costs. */
+  thread: number;
   perSecond: number;
   seconds: number;
   tightPollMs: number;
@@ -119,7 +121,7 @@ export async function benchStream(o: StreamOptions, pollMs: number) {
   let server: Server | null = null;
   try {
     console.log(`Pre-filling a KickLang channel to ${o.megabytes} MB in ${ws} …`);
-    const filled = prefillChannel(ws, o.megabytes * 1024 * 1024, o.lineBytes);
+    const filled = prefillChannel(ws, o.megabytes * 1024 * 1024, o.lineBytes, o.thread);
     ensureBuild();
     const t = performance.now();
     server = startServer(ws, path.join(work, "data"));
@@ -159,7 +161,7 @@ export function reportStream(r: Awaited<ReturnType<typeof benchStream>>): string
   const f = (ms: number) => `${ms.toFixed(0)} ms`;
   const { ui, tight, options: o } = r;
   const missed: string[] = [];
-  console.log(`\nMailroom bench --stream: ⫻report/status pre-filled to ${mb(r.channelBytes)} (${r.prefilledMessages} messages), then ${o.perSecond} appends/s for ${o.seconds} s; ${r.machine.cores} cores (${r.machine.cpu})`);
+  console.log(`\nMailroom bench --stream: ⫻report/status pre-filled to ${mb(r.channelBytes)} (${r.prefilledMessages} messages, threads of ${o.thread} reports), then ${o.perSecond} appends/s for ${o.seconds} s; ${r.machine.cores} cores (${r.machine.cpu})`);
   console.log(`first ingest: listed ${(r.ingest.listedMs / 1000).toFixed(1)} s, full text ${(r.ingest.fullTextMs / 1000).toFixed(1)} s`);
   console.log(`UI poll every ${r.pollMs} ms: visible after      p50 ${f(ui.p50)}  p95 ${f(ui.p95)}  max ${f(ui.max)} (budget poll + 500 = ${r.pollMs + 500} ms; ${ui.seen} seen in a poll, ${ui.missed} only behind the overflow notice)`);
   console.log(`tight poll every ${o.tightPollMs} ms: journal lag     p50 ${f(tight.p50)}  p95 ${f(tight.p95)}  max ${f(tight.max)} (budget p95 ${STREAM_BUDGETS.lagP95Ms} ms; ${tight.seen} of ${tight.appended} seen)`);
