@@ -19,6 +19,18 @@ export interface Latency {
   refused?: string;
 }
 
+/** The server's own words for a 400, cut to fit a table row. */
+function refusal(message: string): string {
+  const json = message.slice(message.indexOf(": 400 ") + 6);
+  let said = json;
+  try {
+    said = (JSON.parse(json) as { error: { message: string } }).error.message;
+  } catch {
+    // not the API's error shape: shown as it came
+  }
+  return said.length > 70 ? `${said.slice(0, 69)}…` : said;
+}
+
 async function timeQuery(base: string, q: string): Promise<Latency> {
   const runs: number[] = [];
   for (let i = 0; i < 20; i++) {
@@ -26,7 +38,7 @@ async function timeQuery(base: string, q: string): Promise<Latency> {
       runs.push((await timedJson(`${base}/api/messages?q=${encodeURIComponent(q)}`)).ms);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (i === 0 && /: 400 /.test(message)) return { p50: NaN, p95: NaN, refused: message.slice(message.indexOf(": 400 ") + 2, 200) };
+      if (i === 0 && /: 400 /.test(message)) return { p50: NaN, p95: NaN, refused: refusal(message) };
       throw err;
     }
   }
