@@ -1,4 +1,6 @@
 // npm run bench [-- --messages N] [-- --clients 50 --seconds 20] [-- --cold] [-- --hostile [--copies 5]]
+//   [-- --stream [--stream-mb 100 --stream-line-bytes 2048 --stream-thread 3 --stream-rate 1000 --stream-seconds 30 --tight-ms 50]]
+//   [-- --mixed [--messages N] [--one-root] [--no-compare]]
 // Generates an IGNITE tree of N messages (default 100,000), starts the production server on it and
 // measures: the baseline (reading every file once), time until every message is listed and
 // filterable, until full-text search is ready, /api/messages latency for a fixed set of queries,
@@ -6,14 +8,18 @@
 // server memory. With --cold (Linux, as root), the baseline and the first ingest again from a cold
 // page cache. Prints a table; writes JSON to bench-results/. With --hostile, instead: hostile files
 // among N ordinary messages (default 5,000), the worst latency and peak RSS during the first scan.
-import { spawn, spawnSync } from "node:child_process";
+// With --stream, instead: a KickLang channel growing by 1,000 appends a second (lib/bench/stream.ts);
+// with --mixed, a tree of all five protocols against an IGNITE-only one (lib/bench/mixed.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { generateIgniteTree } from "../lib/bench/generate";
 import { benchHostile, reportHostile } from "../lib/bench/hostile";
 import { closeConnections, dropPageCache, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb, type Timed } from "../lib/bench/measure";
+import { latencyLine, queryLatencies, type Latency } from "../lib/bench/queries";
+import { benchMixed, reportMixed } from "../lib/bench/mixed";
+import { benchStream, reportStream, uiPollMs } from "../lib/bench/stream";
+import { base, ensureBuild, progress, projectDir, sleep, startServer, timeFirstIngest, waitFor, type Server } from "../lib/bench/server";
 import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
 
 const args = process.argv.slice(2);
@@ -22,52 +28,6 @@ const HOSTILE = args.includes("--hostile");
 const N = option("--messages", HOSTILE ? 5000 : 100_000);
 const CLIENTS = option("--clients", 50);
 const LOAD_SECONDS = option("--seconds", 20);
-const PORT = Number(process.env.BENCH_PORT ?? 3950);
-const base = `http://127.0.0.1:${PORT}`;
-const projectDir = path.resolve(__dirname, "..");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const QUERIES = [
-  "", "from:coordinator", "to:ignitian_3", "agent:leader", "type:task_assignment", "priority:high", "status:delivered",
-  "folder:processed", "thread:thr_42", "repo:owner/repo", "issue:7", "mid:<176722560000.1000.0@ignite.local>", "path:leader/processed",
-  "retries>0", "is:stuck", "has:problem", "after:2026-01-10 before:2026-01-20", "after:-1h",
-  "agent:leader type:task_assignment status:delivered", "-status:delivered priority:high",
-  "骨組み", "README 骨組み 作成", '"インストール手順"',
-];
-
-/** A line as each figure is in, so a long run that fails late still shows what it measured. */
-const progress = (line: string) => console.log(`  … ${line}`);
-
-/** Poll `probe` until it gives a value; a server that has exited meanwhile (`server.check()`) ends the wait at once. */
-async function waitFor<T>(probe: () => Promise<T | null>, limitMs: number, what: string, server: { check(): void }): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    server.check();
-    const value = await probe().catch(() => null);
-    if (value !== null) return value;
-    if (performance.now() - start > limitMs) throw new Error(`${what} did not happen within ${limitMs / 1000} s`);
-    await sleep(50);
-  }
-}
-
-async function queryLatencies() {
-  const latency: Record<string, { p50: number; p95: number }> = {};
-  for (const q of QUERIES) {
-    const runs: number[] = [];
-    for (let i = 0; i < 20; i++) runs.push((await timedJson(`${base}/api/messages?q=${encodeURIComponent(q)}`)).ms);
-    latency[q || "(everything)"] = { p50: percentile(runs, 50), p95: percentile(runs, 95) };
-  }
-  const deep: number[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 40; page++) {
-    const r: { ms: number; body: unknown } = await timedJson(`${base}/api/messages?limit=500${cursor ? `&cursor=${cursor}` : ""}`);
-    deep.push(r.ms);
-    cursor = (r.body as { nextCursor: string | null }).nextCursor;
-    if (!cursor) break;
-  }
-  latency[`deep paging (500/page, ${deep.length} pages)`] = { p50: percentile(deep, 50), p95: percentile(deep, 95) };
-  return latency;
-}
 
 /** CLIENTS pollers, each asking once a second for changes since its last seq. */
 async function pollLoad(serverPid: number, seq: number) {
@@ -88,68 +48,6 @@ async function pollLoad(serverPid: number, seq: number) {
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client((i * 1000) / CLIENTS)));
   const cpu = treeCpuSeconds(serverPid) - cpuBefore;
   return { clients: CLIENTS, seconds: LOAD_SECONDS, polls: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95), serverCpuPercent: (100 * cpu) / LOAD_SECONDS };
-}
-
-/** The production server on `ws`, its journal in `data`, and its own account of its first scan (where the time went). */
-function startServer(ws: string, data: string) {
-  const child = spawn(path.join(projectDir, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    cwd: projectDir,
-    env: { ...process.env, MAILROOM_ROOT: ws, MAILROOM_DATA: data },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const scanLog: string[] = [];
-  readline.createInterface({ input: child.stdout }).on("line", (line) => {
-    if (line.startsWith("[mailroom] first scan")) scanLog.push(line.replace("[mailroom] ", ""));
-  });
-  let failure: string | null = null;
-  let stopping = false;
-  const exited = new Promise<void>((resolve) => {
-    child.on("exit", (code, signal) => {
-      if (!stopping) failure = `the server exited during the bench (code ${code}, signal ${signal})`;
-      resolve();
-    });
-    child.on("error", (err) => {
-      failure = `the server could not be started: ${err.message}`;
-      resolve();
-    });
-  });
-  return {
-    pid: child.pid ?? 0,
-    scanLog,
-    /** Throws when the server is no longer running (nothing it was to do will happen). */
-    check() {
-      if (failure) throw new Error(failure);
-    },
-    /** Stop it and wait until it has (the next server takes its port); killed when it does not stop within 10 s. */
-    async stop() {
-      stopping = true;
-      closeConnections();
-      child.kill("SIGTERM");
-      if (await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])) return;
-      child.kill("SIGKILL");
-      await exited;
-    },
-  };
-}
-
-type Sources = { sources: { indexing: { done: boolean; fullText: boolean } }[] };
-
-type Server = ReturnType<typeof startServer>;
-
-/** From `since` (the server's spawn): until every message is listed and filterable, and until full-text search is ready. */
-async function timeFirstIngest(server: Server, messages: number, since: number) {
-  const sources = async () => (await timedJson(`${base}/api/sources`)).body as Sources;
-  // Listed = the first scan is done and every message is countable (an empty source list is not "done").
-  const listed = async () => {
-    const s = (await sources()).sources;
-    if (s.length === 0 || !s.every((x) => x.indexing.done)) return null;
-    const { totals } = (await timedJson(`${base}/api/stats`)).body as { totals: { messages: number } };
-    return totals.messages >= messages ? true : null;
-  };
-  await waitFor(listed, 3_600_000, "listing", server);
-  const listedMs = performance.now() - since;
-  await waitFor(async () => ((await sources()).sources.every((s) => s.indexing.fullText) ? true : null), 3_600_000, "full-text index", server);
-  return { listedMs, fullTextMs: performance.now() - since };
 }
 
 /**
@@ -179,12 +77,6 @@ async function coldFirstIngest(ws: string, work: string, messages: number) {
   }
 }
 
-function ensureBuild() {
-  if (!fs.existsSync(path.join(projectDir, ".next", "BUILD_ID"))) {
-    spawnSync(path.join(projectDir, "node_modules/.bin/next"), ["build"], { cwd: projectDir, stdio: "inherit" });
-  }
-}
-
 async function mainHostile() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bench-hostile-"));
   try {
@@ -198,9 +90,29 @@ async function mainHostile() {
   }
 }
 
+async function mainStream() {
+  const positive = (name: string, fallback: number) => {
+    const v = option(name, fallback);
+    if (!(v > 0)) throw new Error(`${name} must be a positive number`);
+    return v;
+  };
+  const o = {
+    megabytes: positive("--stream-mb", 100), lineBytes: positive("--stream-line-bytes", 2048), thread: positive("--stream-thread", 3), perSecond: positive("--stream-rate", 1000),
+    seconds: positive("--stream-seconds", 30), tightPollMs: positive("--tight-ms", 50),
+  };
+  const missed = reportStream(await benchStream(o, uiPollMs()));
+  if (missed.length > 0) process.exitCode = 1;
+}
+
 async function main() {
   if (!Number.isInteger(N) || N < 1) throw new Error("--messages must be a positive whole number");
   if (HOSTILE) return mainHostile();
+  if (args.includes("--stream")) return mainStream();
+  if (args.includes("--mixed")) {
+    const missed = reportMixed(await benchMixed(N, { oneRoot: args.includes("--one-root"), compare: !args.includes("--no-compare") }));
+    if (missed.length > 0) process.exitCode = 1;
+    return;
+  }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bench-"));
   const ws = path.join(work, "workspace");
   console.log(`Generating ${N} messages in ${ws} …`);
@@ -217,7 +129,7 @@ async function main() {
     progress(`listed after ${(listedMs / 1000).toFixed(1)} s, full text after ${(fullTextMs / 1000).toFixed(1)} s (baseline read ${(readOnceMs / 1000).toFixed(2)} s)`);
     const { totals } = (await timedJson(`${base}/api/stats`)).body as { totals: { messages: number } };
     if (totals.messages < tree.messages) throw new Error(`only ${totals.messages} of ${tree.messages} messages journaled`);
-    const latency = await queryLatencies();
+    const latency = await queryLatencies(base);
     progress("query latencies measured");
     const { seq } = (await timedJson(`${base}/api/messages?limit=1`)).body as { seq: number };
     // The timeline's poll; the overview's, as a browser sends it (its last ETag back: a 304 while
@@ -271,7 +183,7 @@ async function main() {
 
 function printTable(r: {
   messages: number; files: number; machine: { cores: number; cpu: string }; readOnceMs: number; listedMs: number; listedRatio: number;
-  fullTextMs: number; fullTextRatio: number; latency: Record<string, { p50: number; p95: number }>; poll: { p50: number; p95: number };
+  fullTextMs: number; fullTextRatio: number; latency: Record<string, Latency>; poll: { p50: number; p95: number };
   floor: { p50: number; p95: number };
   statsPoll: { p50: number; p95: number; notModified: number };
   newFileMs: number; load: { clients: number; seconds: number; polls: number; p50: number; p95: number; serverCpuPercent: number }; rssMb: number;
@@ -283,7 +195,7 @@ function printTable(r: {
   console.log(`read every file once (baseline)          ${f(r.readOnceMs)}`);
   console.log(`listed and filterable (from server spawn) ${f(r.listedMs)}  ${r.listedRatio.toFixed(1)}× baseline (budget 3×)`);
   console.log(`full-text search ready                   ${f(r.fullTextMs)}  ${r.fullTextRatio.toFixed(1)}× baseline (budget 6×)`);
-  for (const [q, l] of Object.entries(r.latency)) console.log(`GET /api/messages ${q.padEnd(52)} p50 ${f(l.p50).padStart(9)}  p95 ${f(l.p95).padStart(9)}`);
+  for (const [q, l] of Object.entries(r.latency)) console.log(latencyLine(q, l));
   console.log(`poll, nothing changed (500 polls)        p50 ${f(r.poll.p50)}  p95 ${f(r.poll.p95)} (budget 5 ms)`);
   console.log(`  for comparison, GET /api/sources (500)  p50 ${f(r.floor.p50)}  p95 ${f(r.floor.p95)}`);
   console.log(`overview poll, GET /api/stats (500)     p50 ${f(r.statsPoll.p50)}  p95 ${f(r.statsPoll.p95)} (${r.statsPoll.notModified} answered 304)`);

@@ -93,7 +93,8 @@ export function dropPageCache(): boolean {
   }
 }
 
-function processTree(pid: number): number[] {
+/** A process and its descendants (`next start` runs the server in a child). */
+export function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -136,4 +137,21 @@ export function treeCpuSeconds(pid: number): number {
     return sum + Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
   }, 0);
   return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+/**
+ * Bytes a process and its descendants have read so far, by any read call (`rchar` of
+ * /proc/<pid>/io: files, the page cache, sockets and SQLite alike), or null where it cannot be read.
+ */
+export function treeReadBytes(pid: number): number | null {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    const rchar = /^rchar:\s+(\d+)/m.exec(readProc(p, "io"))?.[1];
+    if (rchar === undefined) {
+      if (p === pid) return null;
+      continue; // a child that ended meanwhile
+    }
+    total += Number(rchar);
+  }
+  return total;
 }
