@@ -291,7 +291,7 @@ describe("bulk first scan", () => {
     const before = indexNames(db);
     deferIndexes(db, ["messages", "events"], { triggers: LOAD_SETS_ASIDE });
     // The entries tables' indexes (migration 19) are not a load's to set aside: it writes only messages and events.
-    const entryIndexes = ["entries_kind", "entries_message_id", "entries_place", "entry_refs_entry", "entry_refs_target"];
+    const entryIndexes = ["entries_documents", "entries_message_id", "entries_place", "entry_refs_entry", "entry_refs_target"];
     expect(indexNames(db)).toEqual(["agent_counts_delete", "agent_counts_update", ...entryIndexes, "message_raw_delete", "thread_last_delete", "thread_last_update"]);
     // A message journaled while the triggers were away (a load's end failed; live ingest went on).
     new JournalWriter(db).record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>", threadId: "thr_1" }));

@@ -327,7 +327,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX entries_place ON entries (source, path, locator) WHERE path IS NOT NULL;
   CREATE INDEX entries_message_id ON entries (source, message_id) WHERE message_id IS NOT NULL;
-  CREATE INDEX entries_kind ON entries (source, kind);
+  CREATE INDEX entries_documents ON entries (source) WHERE kind = 'document';
   CREATE TABLE entry_refs (entry INTEGER NOT NULL, source TEXT NOT NULL, target TEXT NOT NULL);
   CREATE INDEX entry_refs_target ON entry_refs (source, target);
   CREATE INDEX entry_refs_entry ON entry_refs (entry);
