@@ -7,13 +7,14 @@ import { writeThenIngest } from "@/lib/ingest";
 import { getClientConfig, keyAtEntry, keyAtPath, listSources, recordAction } from "@/lib/journal";
 import type { SourceInfo } from "@/lib/model";
 import { protocolComposeSchema, type ProtocolComposeRequest } from "@/lib/protocols/compose-forms";
+import type { SourceLists } from "@/lib/protocols/compose-spec";
 import { fieldErrorsOf } from "@/lib/protocols/fields";
 import { writer as igniteYaml } from "@/lib/protocols/ignite-yaml";
 import { writer as kicklang } from "@/lib/protocols/kicklang";
 import { roleRuleProblem } from "@/lib/protocols/kicklang/client";
 import { writer as shogun } from "@/lib/protocols/shogun";
 import { shogunWarning } from "@/lib/protocols/shogun/client";
-import { writer as workflow } from "@/lib/protocols/workflow";
+import { detect as detectWorkflow, writer as workflow } from "@/lib/protocols/workflow";
 import { ApiError } from "@/lib/server/errors";
 import { ComposeFieldsError, type ComposeResult } from "./compose";
 
@@ -97,4 +98,10 @@ export async function composeForSource(raw: Record<string, unknown>, source: Sou
     if (p.confirm) recordAction(key, "warning confirmed", `${p.confirm} The sender confirmed it (${origin}).`);
   }
   return { dryRun: false, items: [{ key, path: p.path }] };
+}
+
+/** What a source's compose form suggests: its agents (a KickLang source's are its channels) and its workflow ids. */
+export async function composeListsOf(source: SourceInfo): Promise<SourceLists> {
+  const workflows = source.protocol === "workflow" ? ((await detectWorkflow(source.root))?.workflows ?? []) : [];
+  return { agents: source.agents, workflows };
 }

@@ -6,13 +6,19 @@ import { fieldErrorsOf } from "./fields";
 
 export type ComposeValues = Record<string, string>;
 
+/** What a source offers the form's suggestions: its agents (or channels), and its workflows. */
+export interface SourceLists {
+  agents: readonly string[];
+  workflows: readonly string[];
+}
+
 export interface ComposeFieldSpec {
   name: string;
   label: string;
   /** `line`: one line of text; `text`: the body, many lines. */
   kind: "line" | "text";
-  /** Suggestions: fixed words, or `agents` for the source's agents. */
-  options?: readonly string[] | "agents";
+  /** Suggestions: fixed words, or one of the source's lists. */
+  options?: readonly string[] | keyof SourceLists;
   hint?: string;
   placeholder?: string;
   /** Left out of the request when empty. */
@@ -26,8 +32,10 @@ export interface ComposeFormSpec {
   fields: readonly ComposeFieldSpec[];
   /** The body a type starts with (a template), or null for none. */
   template?: { typeField: string; bodyField: string; of: (type: string) => string | null };
-  /** A new message's values for a source with these agents. */
-  initial(agents: readonly string[]): ComposeValues;
+  /** A new message's values for a source with these lists. */
+  initial(lists: SourceLists): ComposeValues;
+  /** What a reply's prefill took from the message (said above the form). */
+  replyNote: string;
   /** The protocol's own answer to a message, or null when it cannot be answered from here. */
   reply(original: MessageDetail): ComposeValues | null;
   /** A warning that must be confirmed before sending, seen as you type (the server says the same). */

@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getMessage } from "@/lib/journal";
+import { getMessage, listMessages } from "@/lib/journal";
+import { composeFormOf } from "@/lib/protocols/compose-forms";
 import type { Entry } from "@/lib/protocols/entries";
 import { read as readIgniteYaml } from "@/lib/protocols/ignite-yaml";
 import { read as readKicklang } from "@/lib/protocols/kicklang";
@@ -191,5 +192,48 @@ describe("IGNITE v2 (YAML)", () => {
     ["priority", { priority: "urgent" }, /high, normal, low or critical/],
   ])("is a 400 naming %s, and writes nothing", async (field, patch, why) => {
     expect((await refused({ ...send, ...patch }, 400))?.fields?.[field]).toMatch(why);
+  });
+});
+
+describe("Reply: the protocol's own answer, prefilled from a journaled message and sent as is", () => {
+  async function replyTo(messageId: string) {
+    const [summary] = listMessages({ q: `mid:${messageId}` }).items;
+    const original = await getMessage(summary?.key ?? "");
+    const spec = original ? composeFormOf(original.protocol) : null;
+    const values = original && spec ? spec.reply(original) : null;
+    expect(values, messageId).not.toBeNull();
+    return { original: original!, values: values!, source: original!.source };
+  }
+
+  it("shogun: to the sender's inbox, from the inbox that held it", async () => {
+    const { values, source } = await replyTo("msg_20260206_104155_1b7e90c4");
+    expect(values).toMatchObject({ to: "ashigaru1", from: "karo" });
+    const { item } = await sent({ source, ...values, content: "確認した。" }, "shogun", readShogun);
+    expect(item.path).toBe("queue/inbox/ashigaru1.yaml");
+  });
+
+  it("workflow: to the sender, in the same workflow, completing the same task", async () => {
+    const { values, source } = await replyTo("msg_20260125143455_5e6f7a8b");
+    expect(values).toMatchObject({ workflow: WORKFLOW, to: "orchestrator", from: "agent_security", type: "task_complete" });
+    expect(JSON.parse(values.payload ?? "")).toMatchObject({ task_id: "task_003" });
+    const { item, message } = await sent({ source, ...values }, "workflow", readWorkflow);
+    expect(item.path).toBe(`.claude/workflow/${WORKFLOW}/channel/orchestrator.jsonl`);
+    expect(message.from).toBe("agent_security");
+  });
+
+  it("KickLang: sender and receiver swapped, the correlation id kept, a command answered on ⫻report/status", async () => {
+    const { values, source } = await replyTo("d130c0ae-e8ef-4937-9851-2321c99322a5");
+    expect(values).toMatchObject({ sender: "WePlan", receiver: "Orchestrator", channel: "⫻report/status", correlationId: "d130c0ae-e8ef-4937-9851-2321c99322a5" });
+    const { message } = await sent({ source, ...values, content: `${values.content}Accepted` }, "kicklang", readKicklang);
+    expect(message).toMatchObject({ from: "WePlan", to: ["Orchestrator"], correlationId: "d130c0ae-e8ef-4937-9851-2321c99322a5" });
+  });
+
+  it("IGNITE v2: to the sender, carrying the task_id", async () => {
+    const [summary] = listMessages({ q: "path:queue/ignitian_3/task_assignment_1770262835003318.yaml" }).items;
+    const original = await getMessage(summary?.key ?? "");
+    const values = composeFormOf("ignite-yaml")?.reply(original!);
+    expect(values).toMatchObject({ to: original?.from, from: "ignitian_3", payload: 'task_id: task_003\n' });
+    const { item } = await sent({ source: original?.source, ...values }, "ignite-yaml", readIgniteYaml);
+    expect(item.path).toMatch(new RegExp(`^queue/${original?.from}/progress_update_\\d{16}\\.yaml$`));
   });
 });

@@ -33,7 +33,8 @@ export const IGNITE_YAML_FORM: ComposeFormSpec = {
     { name: "payload", label: "Payload (YAML)", kind: "text", hint: "Key: value lines, nested under payload: as the v2 tools write it." },
   ],
   template: { typeField: "type", bodyField: "payload", of: (type) => (hasTemplate(type) ? templateFor(type) : null) },
-  initial: (agents) => ({ from: "user", to: agents.includes("leader") ? "leader" : "", type: "user_goal", priority: "normal", payload: templateFor("user_goal") }),
+  initial: ({ agents }) => ({ from: "user", to: agents.includes("leader") ? "leader" : "", type: "user_goal", priority: "normal", payload: templateFor("user_goal") }),
+  replyNote: "To the sender, from its recipient, carrying its task_id.",
   /** To the sender, from the recipient, carrying the original's task_id (as the writer's reply does). */
   reply(m: MessageDetail) {
     const to = m.from;

@@ -53,10 +53,11 @@ export const KICKLANG_FORM: ComposeFormSpec = {
     { name: "correlationId", label: "Correlation id", kind: "line", optional: true, hint: "The id of the request this answers (a reply keeps it)." },
     { name: "content", label: "Content (Space Format)", kind: "text", hint: "⫻name/type:place/index on the first line, then the message." },
   ],
-  initial: (channels) => ({
+  initial: ({ agents: channels }) => ({
     sender: ORCHESTRATOR, receiver: "", type: "Command", channel: channels.includes("⫻command/dispatch") ? "⫻command/dispatch" : "", correlationId: "",
     content: "⫻command/dispatch:task/001\n",
   }),
+  replyNote: "Sender and receiver swapped; the correlation id keeps it in the request's thread. An answer to a command goes on ⫻report/status.",
   /** Back to the sender, sender and receiver swapped, in the request's thread (its correlation id, else its id). */
   reply(m: MessageDetail) {
     const channel = m.agent;

@@ -30,7 +30,8 @@ export const SHOGUN_FORM: ComposeFormSpec = {
     { name: "type", label: "Type", kind: "line", options: SHOGUN_TYPES, hint: "A type the agents know, or your own." },
     { name: "content", label: "Content", kind: "text", hint: "Free text; it may span lines." },
   ],
-  initial: (agents) => ({ to: agents.includes("karo") ? "karo" : "", from: "shogun", type: "cmd_new", content: "" }),
+  initial: ({ agents }) => ({ to: agents.includes("karo") ? "karo" : "", from: "shogun", type: "cmd_new", content: "" }),
+  replyNote: "To the sender's inbox, from the agent whose inbox held it; the type is the original's.",
   /** To the sender's inbox, from the inbox (or queue) it sits in. */
   reply: (m: MessageDetail) => (m.from ? { to: m.from, from: m.agent, type: m.type ?? "wake_up", content: "" } : null),
   warning: (values) => shogunWarning(values.to ?? ""),

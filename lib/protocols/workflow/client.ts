@@ -55,14 +55,15 @@ export const WORKFLOW_FORM: ComposeFormSpec = {
   protocol: "workflow",
   sendNote: "One JSON line appended to the channel",
   fields: [
-    { name: "workflow", label: "Workflow", kind: "line", hint: "The workflow id (its folder under .claude/workflow/)." },
+    { name: "workflow", label: "Workflow", kind: "line", options: "workflows", hint: "The workflow id (its folder under .claude/workflow/)." },
     { name: "to", label: "To", kind: "line", options: "agents", hint: "An agent id, orchestrator, or broadcast (everyone)." },
     { name: "from", label: "From", kind: "line", options: "agents" },
     { name: "type", label: "Type", kind: "line", options: WORKFLOW_TYPES, hint: `requires_ack is set for ${ACKED_TYPES.join(", ")}.` },
     { name: "payload", label: "Payload (JSON)", kind: "text" },
   ],
   template: { typeField: "type", bodyField: "payload", of: (type) => (TEMPLATES[type] ? pretty(TEMPLATES[type]) : null) },
-  initial: () => ({ workflow: "", to: "", from: "orchestrator", type: "task_assign", payload: pretty(TEMPLATES.task_assign ?? {}) }),
+  initial: ({ workflows }) => ({ workflow: workflows.at(-1) ?? "", to: "", from: "orchestrator", type: "task_assign", payload: pretty(TEMPLATES.task_assign ?? {}) }),
+  replyNote: "To the sender, in the same workflow and about the same task; the type is the usual answer.",
   /** To the sender (an agent or the orchestrator), in the same workflow, about the same task. */
   reply(m: MessageDetail) {
     const workflow = workflowOf(m.path);
