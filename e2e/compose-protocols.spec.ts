@@ -1,0 +1,85 @@
+// Compose for shogun, workflow and KickLang from the UI: the form becomes the source's protocol's,
+// the preview shows the bytes, Send writes them (visible on disk) and the message opens from the
+// result. Each test skips, saying why, when the e2e server reads no source of that protocol.
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { load } from "js-yaml";
+import { expect, test } from "./fixtures";
+
+interface Source {
+  id: string;
+  protocol: string;
+  root: string;
+}
+
+async function sourceOf(page: Page, protocol: string): Promise<Source | null> {
+  const res = await page.request.get("/api/sources");
+  const { sources } = (await res.json()) as { sources: Source[] };
+  return sources.find((s) => s.protocol === protocol) ?? null;
+}
+
+/** Open Compose on the protocol's source, or skip the test when the server has none. */
+async function composeOn(page: Page, protocol: string): Promise<Source> {
+  const source = await sourceOf(page, protocol);
+  test.skip(source === null, `the e2e server reads no ${protocol} source (e2e/serve-fixture.ts roots hold none)`);
+  await page.goto("/compose");
+  await page.getByLabel("Source", { exact: true }).selectOption(source!.id);
+  return source!;
+}
+
+/** Send, then the result's link: its path; following it opens the new message. */
+async function send(page: Page, expectedPath: string): Promise<void> {
+  await page.getByRole("button", { name: "Send" }).click();
+  const result = page.getByRole("status").filter({ hasText: "Sent 1 message" });
+  await expect(result).toBeVisible();
+  await expect(result.getByRole("link", { name: expectedPath })).toBeVisible();
+  await result.getByRole("link", { name: expectedPath }).click();
+  await expect(page).toHaveURL(/\/messages\//);
+  await expect(page.getByText(/composed — Sent from Mailroom/)).toBeVisible();
+}
+
+test("shogun: a message into karo's inbox, previewed as the whole new inbox, on disk unread", async ({ page }) => {
+  const source = await composeOn(page, "shogun");
+  await page.getByLabel("To", { exact: true }).fill("karo");
+  await page.getByLabel("From", { exact: true }).fill("ashigaru2");
+  await page.getByLabel("Type", { exact: true }).fill("report_received");
+  await page.getByLabel("Content", { exact: true }).fill("足軽2号、e2e より報告。");
+  const preview = page.locator("figure").filter({ hasText: "queue/inbox/karo.yaml" });
+  await expect(preview.locator("pre")).toContainText("content: 足軽2号、e2e より報告。");
+  await send(page, "queue/inbox/karo.yaml");
+  const inbox = load(fs.readFileSync(path.join(source.root, "queue/inbox/karo.yaml"), "utf8")) as { messages: Record<string, unknown>[] };
+  expect(inbox.messages.find((m) => m.content === "足軽2号、e2e より報告。")).toMatchObject({ from: "ashigaru2", read: false, type: "report_received" });
+});
+
+test("workflow: a task_assign from its template, one JSON line with requires_ack", async ({ page }) => {
+  const source = await composeOn(page, "workflow");
+  await page.getByLabel("To", { exact: true }).fill("agent_security");
+  await expect(page.getByLabel("Payload (JSON)")).toHaveValue(/"task_id": "task_001"/);
+  await page.getByLabel("Payload (JSON)").fill("{ not json");
+  await expect(page.locator("#compose-payload-error")).toHaveText(/is not valid JSON/);
+  await page.getByLabel("Payload (JSON)").fill('{"task_id": "task_e2e"}');
+  const workflow = await page.getByLabel("Workflow").inputValue();
+  const rel = `.claude/workflow/${workflow}/channel/agents/agent_security.jsonl`;
+  await expect(page.locator("figure").filter({ hasText: rel }).locator("pre")).toContainText('"requires_ack":true');
+  await send(page, rel);
+  const last = fs.readFileSync(path.join(source.root, rel), "utf8").trimEnd().split("\n").at(-1) ?? "";
+  expect(JSON.parse(last)).toMatchObject({ to: "agent_security", type: "task_assign", payload: { task_id: "task_e2e" }, requires_ack: true });
+});
+
+test("KickLang: Space Format checked as you type; a non-Orchestrator on ⫻command/ only once confirmed, and the envelope says so", async ({ page }) => {
+  const source = await composeOn(page, "kicklang");
+  await page.getByLabel("Sender", { exact: true }).fill("WePlan");
+  await page.getByLabel("Receiver", { exact: true }).fill("RoleDefiner");
+  await page.getByLabel("Channel", { exact: true }).fill("⫻command/dispatch");
+  await page.getByLabel("Content (Space Format)").fill("just words");
+  await expect(page.locator("#compose-content-error")).toHaveText(/not a Space Format string/);
+  await page.getByLabel("Content (Space Format)").fill("⫻command/dispatch:task/e2e\nDefine the e2e role.");
+  await expect(page.getByRole("alert").filter({ hasText: "Only the Orchestrator sends on ⫻command/" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+  await page.getByRole("checkbox", { name: "Send anyway" }).check();
+  await send(page, ".kicklang/channels/command/dispatch.jsonl");
+  await expect(page.getByText(/warning confirmed/)).toBeVisible();
+  const last = fs.readFileSync(path.join(source.root, ".kicklang/channels/command/dispatch.jsonl"), "utf8").trimEnd().split("\n").at(-1) ?? "";
+  expect(JSON.parse(last)).toMatchObject({ sender: "WePlan", receiver: "RoleDefiner", confirmed_rules: ["role-authorization"] });
+});
