@@ -83,3 +83,21 @@ test("KickLang: Space Format checked as you type; a non-Orchestrator on ⫻comma
   const last = fs.readFileSync(path.join(source.root, ".kicklang/channels/command/dispatch.jsonl"), "utf8").trimEnd().split("\n").at(-1) ?? "";
   expect(JSON.parse(last)).toMatchObject({ sender: "WePlan", receiver: "RoleDefiner", confirmed_rules: ["role-authorization"] });
 });
+
+test("KickLang Reply: from the message page, sender and receiver swapped, the correlation id kept", async ({ page }) => {
+  const source = await sourceOf(page, "kicklang");
+  test.skip(source === null, "the e2e server reads no kicklang source (e2e/serve-fixture.ts roots hold none)");
+  const found = await page.request.get(`/api/messages?q=${encodeURIComponent("mid:d130c0ae-e8ef-4937-9851-2321c99322a5")}`);
+  const [original] = ((await found.json()) as { items: { key: string }[] }).items;
+  await page.goto(`/messages/${original!.key}`);
+  await page.getByRole("link", { name: "Reply" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reply" })).toBeVisible();
+  await expect(page.getByLabel("Sender", { exact: true })).toHaveValue("WePlan");
+  await expect(page.getByLabel("Receiver", { exact: true })).toHaveValue("Orchestrator");
+  await expect(page.getByLabel("Channel", { exact: true })).toHaveValue("⫻report/status");
+  await expect(page.getByLabel("Correlation id")).toHaveValue("d130c0ae-e8ef-4937-9851-2321c99322a5");
+  await page.getByLabel("Content (Space Format)").fill("⫻report/status:task_003/009\nAccepted from e2e");
+  await send(page, ".kicklang/channels/report/status.jsonl");
+  const last = fs.readFileSync(path.join(source!.root, ".kicklang/channels/report/status.jsonl"), "utf8").trimEnd().split("\n").at(-1) ?? "";
+  expect(JSON.parse(last)).toMatchObject({ sender: "WePlan", receiver: "Orchestrator", correlation_id: "d130c0ae-e8ef-4937-9851-2321c99322a5", content: "⫻report/status:task_003/009\nAccepted from e2e" });
+});
