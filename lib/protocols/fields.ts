@@ -24,6 +24,11 @@ export const bodyField = refine(z.string({ error: "must be text" }), (v) => {
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const byField = new Map<string, string[]>();
   for (const issue of error.issues) {
+    // A key the schema does not know is named as the field it is, not as the request.
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) byField.set([...issue.path, key].join("."), ["is not a field of this request"]);
+      continue;
+    }
     const field = issue.path.length ? issue.path.join(".") : "request";
     const message = issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
     byField.set(field, [...(byField.get(field) ?? []), message]);

@@ -92,6 +92,7 @@ describe("shogun", () => {
     ["content", { content: "x".repeat(1024 * 1024 + 1) }, /limit is 1 MiB/],
     ["content", { content: "a\0b" }, /NUL/],
     ["from", { from: "karo" }, /recipient/],
+    ["body", { body: "the IGNITE name for content" }, /not a field of this request/],
   ])("is a 400 naming %s, and writes nothing", async (field, patch, why) => {
     const error = await refused({ ...send, ...patch }, 400);
     expect(error?.fields?.[field]).toMatch(why);
