@@ -46,7 +46,7 @@ export function ComposeSwitch({ sources, start, readOnly }: { sources: ComposeSo
       ) : (
         <ComposeForm
           key={source.id}
-          sources={[{ id: source.id, agents: [...source.lists.agents] }]}
+          agents={source.lists.agents}
           initial={(first ? start.ignite : null) ?? newDraft(source.id)}
           readOnly={readOnly}
           threadNote={first ? start.threadNote : undefined}
