@@ -28,15 +28,17 @@ async function composeOn(page: Page, protocol: string): Promise<Source> {
   return source!;
 }
 
-/** Send, then the result's link: its path; following it opens the new message. */
-async function send(page: Page, expectedPath: string): Promise<void> {
+/** Send, then the result's link: its path (returned); following it opens the new message. */
+async function send(page: Page, expectedPath: string | RegExp): Promise<string> {
   await page.getByRole("button", { name: "Send" }).click();
   const result = page.getByRole("status").filter({ hasText: "Sent 1 message" });
   await expect(result).toBeVisible();
-  await expect(result.getByRole("link", { name: expectedPath })).toBeVisible();
-  await result.getByRole("link", { name: expectedPath }).click();
+  const link = result.getByRole("link", { name: expectedPath });
+  const rel = (await link.textContent()) ?? "";
+  await link.click();
   await expect(page).toHaveURL(/\/messages\//);
   await expect(page.getByText(/composed — Sent from Mailroom/)).toBeVisible();
+  return rel;
 }
 
 test("shogun: a message into karo's inbox, previewed as the whole new inbox, on disk unread", async ({ page }) => {
@@ -82,6 +84,18 @@ test("KickLang: Space Format checked as you type; a non-Orchestrator on ⫻comma
   await expect(page.getByText(/warning confirmed/)).toBeVisible();
   const last = fs.readFileSync(path.join(source.root, ".kicklang/channels/command/dispatch.jsonl"), "utf8").trimEnd().split("\n").at(-1) ?? "";
   expect(JSON.parse(last)).toMatchObject({ sender: "WePlan", receiver: "RoleDefiner", confirmed_rules: ["role-authorization"] });
+});
+
+test("IGNITE v2: a task_assignment from its template, a new YAML file in the recipient's queue", async ({ page }) => {
+  const source = await composeOn(page, "ignite-yaml");
+  await page.getByLabel("From", { exact: true }).fill("leader");
+  await page.getByLabel("To", { exact: true }).fill("ignitian_3");
+  await page.getByLabel("Type", { exact: true }).fill("task_assignment");
+  await expect(page.getByLabel("Payload (YAML)")).toHaveValue(/^task_id: "task_001"/);
+  await page.getByLabel("Payload (YAML)").fill('task_id: "task_e2e_v2"\ntitle: "v2 from the console"\n');
+  const rel = await send(page, /^queue\/ignitian_3\/task_assignment_\d{16}\.yaml$/);
+  const file = load(fs.readFileSync(path.join(source.root, rel), "utf8"));
+  expect(file).toMatchObject({ type: "task_assignment", from: "leader", to: "ignitian_3", priority: "normal", payload: { task_id: "task_e2e_v2" } });
 });
 
 test("KickLang Reply: from the message page, sender and receiver swapped, the correlation id kept", async ({ page }) => {
