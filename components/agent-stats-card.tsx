@@ -1,7 +1,8 @@
 import type { AgentStats } from "@/lib/model";
 import { Age, RelativeTime } from "./relative-time";
 import { RetryCountdown } from "./retry-countdown";
-import { AGENT_COUNTS, type CountTone } from "./agent-counts";
+import { columnsOf } from "./agent-columns";
+import type { CountTone } from "./agent-counts";
 import { cn } from "./ui/cn";
 
 const TONE: Record<CountTone, string> = {
@@ -10,10 +11,9 @@ const TONE: Record<CountTone, string> = {
   bad: "text-red-700 dark:text-red-400",
   alarm: "text-red-700 dark:text-red-400",
 };
-const COUNTS = AGENT_COUNTS.map((c) => ({ ...c, alert: TONE[c.tone] }));
-
-/** One agent's queue at a glance (one card per workspace the agent appears in). */
+/** One agent's queue at a glance, in its protocol's own columns (one card per workspace the agent appears in). */
 export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStats; showSource?: boolean }) {
+  const { counts, oldest } = columnsOf(stats.protocol);
   return (
     <section
       aria-label={`${stats.agent} queue${showSource ? ` in ${stats.source}` : ""}`}
@@ -24,18 +24,18 @@ export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStat
     >
       {showSource ? <p className="mb-2 font-mono text-xs text-zinc-500">{stats.source}</p> : null}
       <dl className="grid grid-cols-3 gap-x-4 gap-y-3 sm:grid-cols-4 lg:grid-cols-8">
-        {COUNTS.map((c) => (
+        {counts.map((c) => (
           <div key={c.key}>
             <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{c.label}</dt>
             <dd
               className={cn(
                 "text-2xl font-semibold tabular-nums",
-                stats[c.key] > 0 ? c.alert : "text-zinc-300 dark:text-zinc-600",
+                c.count(stats) > 0 ? TONE[c.tone] : "text-zinc-300 dark:text-zinc-600",
               )}
             >
-              {stats[c.key].toLocaleString("en-US")}
+              {c.count(stats).toLocaleString("en-US")}
             </dd>
-            {c.key === "retrying" && stats.retrying > 0 && stats.nextRetryAt ? (
+            {c.key === "retrying" && c.count(stats) > 0 && stats.nextRetryAt ? (
               <dd className="text-xs text-amber-700 dark:text-amber-400">
                 <RetryCountdown iso={stats.nextRetryAt} />
               </dd>
@@ -43,7 +43,7 @@ export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStat
           </div>
         ))}
         <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Oldest queued</dt>
+          <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{oldest}</dt>
           <dd className="pt-1.5 text-sm tabular-nums">
             <Age iso={stats.oldestQueuedAt} />
           </dd>

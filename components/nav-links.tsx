@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/dead-letters", label: "Dead letters", match: (p: string) => p.startsWith("/dead-letters") },
   { href: "/compose", label: "Compose", match: (p: string) => p.startsWith("/compose") },
   { href: "/logs", label: "Logs", match: (p: string) => p.startsWith("/logs") },
+  { href: "/present", label: "Present", match: (p: string) => p.startsWith("/present") },
 ] as const;
 
 export function NavLinks() {

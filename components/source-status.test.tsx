@@ -48,4 +48,19 @@ describe("SourceStatus (the header, on every page)", () => {
     expect(html).toContain("indexing paused");
     expect(html).not.toContain("animate-pulse");
   });
+
+  it("folds many sources into one summary that opens to each, worst state first in words", () => {
+    const many: SourceInfo[] = [
+      base,
+      { ...base, id: "ws-shogun", protocol: "shogun" },
+      { ...base, id: "ws-workflow", protocol: "workflow", error: "gone" },
+      { ...base, id: "ws-kicklang", protocol: "kicklang", indexing: { done: false, files: 1, total: 2, fullText: false } },
+    ];
+    const html = renderToStaticMarkup(<SourceStatus initial={many} />);
+    expect(html).toContain("<details");
+    expect(html).toContain("4 sources");
+    expect(html).toContain("1 unreadable, 1 indexing");
+    for (const p of ["ignite", "shogun", "workflow", "kicklang"]) expect(html).toContain(`>${p}<`);
+  });
 });
+

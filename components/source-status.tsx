@@ -14,6 +14,8 @@ export function SourceStatus({ initial, pollMs }: { initial: SourceInfo[]; pollM
     <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-xs">
       {sources.length === 0 ? (
         <span className="text-amber-700 dark:text-amber-400">No workspace configured</span>
+      ) : sources.length > INLINE_SOURCES ? (
+        <SourceList sources={sources} paused={paused} />
       ) : (
         sources.map((s) => <SourceChip key={s.id} source={s} paused={paused} />)
       )}
@@ -21,10 +23,41 @@ export function SourceStatus({ initial, pollMs }: { initial: SourceInfo[]; pollM
   );
 }
 
+/** More sources than this (a root per protocol, several roots) fold into a list, so the navigation keeps its room. */
+const INLINE_SOURCES = 2;
+
+function stateOf(s: SourceInfo, paused: boolean): "error" | "indexing" | "paused" | "ok" {
+  return s.error ? "error" : !s.indexing.done ? (paused ? "paused" : "indexing") : "ok";
+}
+
+/** Many sources: one summary ("5 sources, 1 unreadable") that opens to every source's chip. */
+function SourceList({ sources, paused }: { sources: SourceInfo[]; paused: boolean }) {
+  const states = sources.map((s) => stateOf(s, paused));
+  const errors = states.filter((st) => st === "error").length;
+  const indexing = states.filter((st) => st === "indexing" || st === "paused").length;
+  const worst = errors > 0 ? "error" : indexing > 0 ? "indexing" : "ok";
+  const notes = [errors > 0 ? `${errors} unreadable` : null, indexing > 0 ? `${indexing} indexing` : null].filter(Boolean);
+  return (
+    <details className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-1 text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
+        <span
+          aria-hidden
+          className={cn("size-2 shrink-0 rounded-full", worst === "error" && "bg-red-500", worst === "indexing" && "animate-pulse bg-amber-500", worst === "ok" && "bg-emerald-500")}
+        />
+        <span className="font-medium">{sources.length} sources</span>
+        {notes.length > 0 ? <span>· {notes.join(", ")}</span> : null}
+      </summary>
+      <div className="absolute right-0 z-20 mt-1 flex w-max max-w-[min(36rem,90vw)] flex-col gap-2 rounded-md border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
+        {sources.map((s) => <SourceChip key={s.id} source={s} paused={paused} />)}
+      </div>
+    </details>
+  );
+}
+
 /** `paused`: the journal cannot be written (the banner says why), so indexing waits. */
 function SourceChip({ source: s, paused }: { source: SourceInfo; paused: boolean }) {
   const indexing = !s.indexing.done;
-  const state = s.error ? "error" : indexing ? (paused ? "paused" : "indexing") : "ok";
+  const state = stateOf(s, paused);
   return (
     <span className="inline-flex min-w-0 items-center gap-1.5 text-zinc-600 dark:text-zinc-400" title={s.error ?? s.root}>
       <span

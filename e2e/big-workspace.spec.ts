@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { generateIgniteTree, type GeneratedTree } from "../lib/bench/generate";
 import type { ThreadDetail } from "../lib/threads/model";
-import { GUTTER } from "../app/threads/[id]/_components/graph-viewport";
+import { GUTTER } from "../components/thread/graph-viewport";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 // Over the 20,000 files from which a first scan loads on worker threads (lib/ingest/scan.ts).

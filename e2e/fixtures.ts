@@ -12,6 +12,8 @@ interface Workspace {
    * Names are made from `date` (now by default): messages sent in one go need dates of their own.
    */
   send(input: { from: string; to: string; type: string; body: string; date?: Date }): string;
+  /** Write `content` as queue/<agent>/<name> atomically (temp file + rename), as an agent drops a file. */
+  put(agent: string, name: string, content: string): void;
 }
 
 export const test = base.extend<{ workspace: Workspace }>({
@@ -29,6 +31,11 @@ export const test = base.extend<{ workspace: Workspace }>({
         fs.writeFileSync(temp, buildMessage({ from, to: [to], type, body, date }), { mode: 0o600 });
         fs.renameSync(temp, path.join(queue, name));
         return name;
+      },
+      put(agent, name, content) {
+        const queue = path.join(root, ".ignite", "queue", agent);
+        fs.writeFileSync(path.join(queue, `.${name}.tmp`), content, { mode: 0o600 });
+        fs.renameSync(path.join(queue, `.${name}.tmp`), path.join(queue, name));
       },
     });
   },

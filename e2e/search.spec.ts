@@ -15,6 +15,24 @@ test("GET /api/facets offers agents, types, priorities and threads", async ({ re
   expect(body.types).toContain("user_goal");
   expect(body.priorities).toContain("high");
   expect(body.threads).toContain("thr_readme_42");
+  expect(body.protocols).toEqual(["ignite"]);
+  expect(body.sources).toHaveLength(1);
+});
+
+test("protocol: completes the journal's protocol, takes an alias, names the protocols it takes; one protocol puts no badge on rows", async ({ page }) => {
+  await page.goto("/messages");
+  const box = searchBox(page);
+  await box.click();
+  await box.pressSequentially("-protocol:");
+  await expect(page.getByRole("listbox", { name: "Search suggestions" }).getByRole("option", { name: /^ignite/ })).toBeVisible();
+  await box.fill("protocol:v3");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/q=protocol%3Av3$/);
+  await expect(rowsOf(page).first()).toBeVisible();
+  // The fixture speaks IGNITE v3 only: the rows need not say so.
+  await expect(page.getByRole("table", { name: /newest first/ })).not.toContainText("IGNITE v3");
+  await searchBox(page).fill("protocol:smtp");
+  await expect(page.locator("#q-error")).toContainText('unknown protocol "smtp": expected one of ignite, ignite-yaml, shogun, workflow, kicklang');
 });
 
 test("search with completion, page through older results, open one, and come back", async ({ page }) => {

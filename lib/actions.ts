@@ -1,7 +1,7 @@
 // The write API's shapes (requeue, retry, discard, restore, bulk) and the dead-letter list.
 // Pure types and zod schemas: safe to import from client components.
 import { z } from "zod";
-import { KEY_PATTERN, NAME_PATTERN } from "@/lib/model";
+import { KEY_PATTERN, NAME_PATTERN, type Protocol } from "@/lib/model";
 
 export const ACTIONS = ["requeue", "retry", "discard", "restore"] as const;
 export type ActionName = (typeof ACTIONS)[number];
@@ -73,6 +73,8 @@ export interface BulkResponse {
 export interface DeadLetterItem {
   key: string;
   source: string;
+  /** Whose layout the dead letter sits in: Mailroom's actions change some protocols' files only. */
+  protocol: Protocol;
   path: string;
   /** The key of the message it holds (null when the copy inside names no Message-ID). */
   originalKey: string | null;

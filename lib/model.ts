@@ -93,15 +93,26 @@ export interface MessagePage {
   more?: boolean;
 }
 
+/**
+ * One agent (an IGNITE queue, a shogun inbox, a workflow or KickLang channel owner) of one source.
+ * `counts` holds its protocol's own status words; the IGNITE fields below are the same counts read
+ * by IGNITE's words (0 for a protocol without them), kept for the views built on them.
+ */
 export interface AgentStats {
   source: string;
+  /** The source's protocol: which catalog names the statuses in `counts`. */
+  protocol: Protocol;
   agent: string;
+  /** Messages (entries) by status, dead letters apart; only the statuses the agent has (each > 0). */
+  counts: Record<string, number>;
   queued: number;
   processing: number;
   delivered: number;
   retrying: number;
   dead: number;
+  /** Past their due time: IGNITE's stuck (processing past the timeout), other protocols' overdue (an ack, an answer). */
   stuck: number;
+  /** IGNITE (v3, v2): its oldest queued or retrying message; other protocols: its oldest open entry. */
   oldestQueuedAt: string | null;
   lastActivityAt: string | null;
   /** The earliest Next-Retry-After of the agent's retrying messages (ISO 8601 UTC), if any. */

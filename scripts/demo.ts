@@ -1,18 +1,31 @@
-// `npm run demo`: a fresh IGNITE workspace in a temp folder, a simulated team playing in it, and
-// Mailroom serving it. Ctrl-C (or SIGTERM) stops the team and the server and removes the
-// workspace and the journal; `npm run demo -- --keep` keeps them for a look.
+// `npm run demo`: one fresh workspace per protocol (IGNITE v3, IGNITE v2, shogun, workflow,
+// KickLang) under one temp folder, a simulated team playing in each, and Mailroom serving them all
+// as one console; `npm run demo -- --protocol <name>` plays one. Ctrl-C (or SIGTERM) stops the
+// teams and the server and removes the workspaces and the journal; `--keep` keeps them for a look.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEMO_TIMING, Simulator } from "../lib/demo/simulator";
-import { createDemoWorkspace } from "../lib/demo/workspace";
+import { DEMO_TIMING } from "../lib/demo/simulator";
+import { DEMO_PROTOCOLS, isDemoProtocol, prepareDemoTeam, type DemoProtocol, type PreparedTeam } from "../lib/demo/teams";
+import type { DemoTeam } from "../lib/demo/timed-team";
 
 const ROOT = path.resolve(__dirname, "..");
 const speed = Number(process.env.MAILROOM_DEMO_SPEED) > 0 ? Number(process.env.MAILROOM_DEMO_SPEED) : 1;
-const keep = process.argv.slice(2).includes("--keep");
+const args = process.argv.slice(2);
+const keep = args.includes("--keep");
 
-let simulator: Simulator | null = null;
+/** `--protocol <name>` or `--protocol=<name>`: the one protocol to play (default: all five). */
+function chosenProtocols(): DemoProtocol[] {
+  const at = args.findIndex((a) => a === "--protocol" || a.startsWith("--protocol="));
+  if (at < 0) return [...DEMO_PROTOCOLS];
+  const name = args[at]?.includes("=") ? args[at]?.slice("--protocol=".length) : args[at + 1];
+  if (name && isDemoProtocol(name)) return [name];
+  console.error(`[demo] --protocol: ${name ? `"${name}" is not one of` : "name one of"} ${DEMO_PROTOCOLS.join(", ")}`);
+  process.exit(2);
+}
+
+let teams: DemoTeam[] = [];
 let child: ChildProcess | null = null;
 let stopping = false;
 /** Temp folders this run made, removed when it ends unless --keep. */
@@ -49,8 +62,8 @@ async function waitUntilReady(url: string): Promise<boolean> {
 function shutdown(signal: NodeJS.Signals): void {
   if (stopping) return;
   stopping = true;
-  console.log(`\n[demo] ${signal}: stopping the simulator and the server…`);
-  simulator?.stop();
+  console.log(`\n[demo] ${signal}: stopping the teams and the server…`);
+  for (const team of teams) team.stop();
   const running = child;
   if (!running) return; // main() is between steps and ends at the next one
   running.kill("SIGTERM");
@@ -60,13 +73,13 @@ function shutdown(signal: NodeJS.Signals): void {
 
 /** Remove what this run made in the temp folder, or say where it is with --keep. */
 function cleanUp(): void {
-  simulator?.stop();
+  for (const team of teams) team.stop();
   if (keep) {
     for (const dir of made) console.log(`[demo] kept ${dir}`);
     return;
   }
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
-  if (made.length > 0) console.log("[demo] removed the demo workspace and its journal (npm run demo -- --keep keeps them)");
+  if (made.length > 0) console.log("[demo] removed the demo workspaces and their journal (npm run demo -- --keep keeps them)");
 }
 
 /** next build without its type check: `npm test` and CI run tsc and eslint themselves (next.config.ts). */
@@ -87,9 +100,16 @@ async function main(): Promise<number> {
     if (process.ppid !== parent) shutdown("SIGHUP");
   }, 1_000).unref();
 
-  const { workspace } = createDemoWorkspace();
-  made.push(workspace);
-  console.log(`[demo] IGNITE workspace: ${workspace}`);
+  const protocols = chosenProtocols();
+  const workspaces = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-demo-"));
+  made.push(workspaces);
+  // Each workspace gets a few minutes of history (played on a fake clock) before the server starts.
+  const prepared: PreparedTeam[] = [];
+  for (const protocol of protocols) {
+    const team = await prepareDemoTeam(protocol, workspaces);
+    prepared.push(team);
+    console.log(`[demo] ${protocol} workspace: ${team.workspace}`);
+  }
 
   const built = await buildIfNeeded();
   if (built !== 0 || stopping) return stopping ? 0 : built;
@@ -101,7 +121,7 @@ async function main(): Promise<number> {
   }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    MAILROOM_ROOT: workspace,
+    MAILROOM_ROOT: prepared.map((p) => p.workspace).join(":"),
     MAILROOM_DATA: data,
     // The demo's timeout is 20 s, not 300 s: show silent messages as stuck before they are retried.
     MAILROOM_STUCK_AFTER: process.env.MAILROOM_STUCK_AFTER ?? String(Math.max(1, Math.round((DEMO_TIMING.timeoutMs * 0.6) / 1000 / speed))),
@@ -111,13 +131,14 @@ async function main(): Promise<number> {
   console.log(`[demo] journal: ${data}`);
   const exited = run(process.execPath, [path.join(ROOT, "scripts", "serve.mjs")], env);
   console.log(`[demo] starting Mailroom: ${url}${process.env.MAILROOM_TOKEN ? "  (open it once with ?token=<MAILROOM_TOKEN>)" : ""}`);
-  // The team starts once the console answers, so its first live goal (and its dead letter and
-  // escalation) plays while you watch rather than during the build.
+  // The teams start once the console answers, so their first live loops (and their failures: a
+  // dead letter and its escalation, a silent agent, a broken rule) play while you watch.
   void waitUntilReady(url).then((ready) => {
     if (!ready || stopping) return;
-    simulator = new Simulator({ workspace, speed });
-    simulator.start();
-    console.log(`[demo] ready: ${url}  (simulated team running at speed ${speed}; Ctrl-C stops)`);
+    teams = prepared.map((p) => p.live(speed));
+    for (const team of teams) team.start();
+    const playing = protocols.length === 1 ? `a simulated ${protocols[0]} team` : `${protocols.length} simulated teams (${protocols.join(", ")})`;
+    console.log(`[demo] ready: ${url}  (${playing} running at speed ${speed}; Ctrl-C stops)`);
   });
   const code = await exited;
   console.log(`[demo] server exited (${code})`);

@@ -70,7 +70,9 @@ describe("GET /api/logs", () => {
     fs.appendFileSync(file, " line]\n");
     const next = (await (await log(get(`/api/logs/${source}/leader.log?from=${first.to}`), params("leader.log"))).json()) as { text: string };
     expect(next.text).toBe("[partial line]\n");
-    expect((await log(get(`/api/logs/${source}/..%2Fruntime.yaml`), params("../runtime.yaml"))).status).toBe(404);
+    // A name is one path part: a path is refused before any lookup.
+    expect((await log(get(`/api/logs/${source}/..%2Fruntime.yaml`), params("../runtime.yaml"))).status).toBe(400);
+    expect((await log(get(`/api/logs/${source}/runtime.yaml`), params("runtime.yaml"))).status).toBe(404);
     expect((await log(get(`/api/logs/${source}/x.log?from=abc`), params("x.log"))).status).toBe(400);
   });
 });

@@ -1,20 +1,24 @@
 import { connection } from "next/server";
+import { DocumentLinks } from "./_components/document-links";
 import { LogTail } from "./_components/log-tail";
-import { sourceLogs } from "@/lib/ingest/source-state";
+import { sourceDocuments, sourceLogs } from "@/lib/ingest/source-state";
 import { getClientConfig } from "@/lib/journal";
 
 export default async function LogsPage() {
   await connection();
-  const sources = await sourceLogs();
+  const [sources, documents] = await Promise.all([sourceLogs(), sourceDocuments()]);
   const { pollMs } = getClientConfig();
   const logs = sources.flatMap((s) => s.logs.map((l) => ({ source: s.source, name: l.name })));
+  const docs = documents.flatMap((s) => s.documents.map((d) => ({ source: s.source, name: d.name })));
+  const multiSource = new Set([...logs, ...docs].map((l) => l.source)).size > 1;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold tracking-tight">Logs</h1>
+      {docs.length > 0 ? <DocumentLinks documents={docs} multiSource={multiSource} /> : null}
       {logs.length === 0 ? (
         <p className="text-sm text-zinc-500">No logs in the workspace (the agents&apos; system writes them to its logs/ folder).</p>
       ) : (
-        <LogTail logs={logs} pollMs={pollMs} multiSource={sources.length > 1} />
+        <LogTail logs={logs} pollMs={pollMs} multiSource={multiSource} />
       )}
     </div>
   );

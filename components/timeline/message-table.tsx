@@ -3,6 +3,7 @@ import type { Ref } from "react";
 import type { MessageSummary } from "@/lib/model";
 import { routes } from "@/lib/client/keys";
 import { MessageFlags } from "../message-flags";
+import { ProtocolBadge } from "../protocol-badge";
 import { RelativeTime } from "../relative-time";
 import { MessageRoute } from "../route";
 import { StatusBadge } from "../status-badge";
@@ -19,7 +20,18 @@ export const TBODY_CLASS = "divide-y divide-zinc-100 dark:divide-zinc-800/70";
  * the row is clickable while keyboard users tab through one link per message.
  * For long, live lists use VirtualMessageList, which renders only the rows in view.
  */
-export function MessageTable({ items, caption, compact = false }: { items: MessageSummary[]; caption: string; compact?: boolean }) {
+export function MessageTable({
+  items,
+  caption,
+  compact = false,
+  showProtocol = false,
+}: {
+  items: MessageSummary[];
+  caption: string;
+  compact?: boolean;
+  /** The journal holds more than one protocol: each row says which one its message speaks. */
+  showProtocol?: boolean;
+}) {
   return (
     <div className={TABLE_SCROLL}>
       <table className={TABLE_CLASS}>
@@ -27,7 +39,7 @@ export function MessageTable({ items, caption, compact = false }: { items: Messa
         <MessageTableHead compact={compact} />
         <tbody className={TBODY_CLASS}>
           {items.map((m) => (
-            <MessageRow key={m.key} message={m} compact={compact} />
+            <MessageRow key={m.key} message={m} compact={compact} showProtocol={showProtocol} />
           ))}
         </tbody>
       </table>
@@ -77,10 +89,13 @@ export function MessageRow({
   compact = false,
   index,
   selected = false,
+  showProtocol = false,
   rowRef,
 }: {
   message: MessageSummary;
   compact?: boolean;
+  /** Say which protocol the message speaks (the journal holds more than one). */
+  showProtocol?: boolean;
   /** Position in the whole list (0-based), for virtual lists: data-index and aria-rowindex. */
   index?: number;
   /** The keyboard selection (j/k) is on this row. */
@@ -127,6 +142,7 @@ export function MessageRow({
       <td className={TD}>
         <div className="flex items-center justify-end gap-2">
           <span className="hidden min-w-0 flex-1 truncate text-zinc-500 lg:block dark:text-zinc-400" data-preview>{m.preview}</span>
+          {showProtocol ? <ProtocolBadge protocol={m.protocol} className="shrink-0" /> : null}
           <MessageFlags message={m} showGone wrap={false} className="shrink-0" />
         </div>
       </td>

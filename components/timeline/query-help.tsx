@@ -6,6 +6,7 @@ const SYNTAX: [string, string][] = [
   ["from: to: agent:", "sender, recipient, whose queue holds it (* as a wildcard: from:ignitian_*)"],
   ["type: priority: status: folder:", "exact values; status: and folder: take the listed words"],
   ["thread: repo: issue: mid: path:", "thread id, repository, issue number, Message-ID, any part of the file path"],
+  ["protocol: source:", "ignite (or v3), ignite-yaml (or v2), shogun, workflow, kicklang; a source id such as myapp-ignite (* as a wildcard)"],
   ["before: after:", "a date in UTC (2026-11-20, 2026-11-20T09:30, or with an offset: 2026-11-20T09:30+09:00) or a time ago: -30m, -1h, -2d"],
   ["retries>N", "also retries>=N, retries<N, retries:N"],
   ["is:", "stuck, duplicate, dead, gone (file deleted, kept in the journal)"],

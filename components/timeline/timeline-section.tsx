@@ -2,7 +2,7 @@ import "server-only";
 import { PAGE_SIZE } from "@/lib/client/config";
 import { queryProblem } from "@/lib/client/query-problem";
 import { joinQuery } from "@/lib/client/search-params";
-import { listMessages } from "@/lib/journal";
+import { holdsSeveralProtocols, listMessages } from "@/lib/journal";
 import { ApiError } from "@/lib/server/errors";
 import { SearchForm } from "./search-form";
 import { Timeline } from "./timeline";
@@ -48,6 +48,7 @@ export function TimelineSection({
           pollMs={pollMs}
           pageSize={pageSize}
           empty={q ? "No messages match this search." : "No messages yet. They appear here as agents write them."}
+          showProtocol={holdsSeveralProtocols()}
         />
       ) : (
         <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">

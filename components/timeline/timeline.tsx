@@ -29,6 +29,7 @@ export function Timeline({
   pollMs,
   pageSize,
   empty,
+  showProtocol = false,
 }: {
   /** The effective query, as the server ran it for `initial`. */
   q: string;
@@ -38,6 +39,8 @@ export function Timeline({
   pageSize?: number;
   /** What to say when nothing matches. */
   empty: string;
+  /** The journal holds more than one protocol: each row says which one its message speaks. */
+  showProtocol?: boolean;
 }) {
   const [saved] = useState(() => restoreTimeline(q));
   const t = useMessagePoll({ q, initial, pollMs, pageSize: pageSize ?? OLDER_PAGE_SIZE, restored: saved?.state });
@@ -134,6 +137,7 @@ export function Timeline({
             focusRequest={focusRequest}
             onLastRow={maybeLoadOlder}
             onScroll={onScroll}
+            showProtocol={showProtocol}
           />
         )}
       </div>

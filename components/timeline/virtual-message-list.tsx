@@ -29,6 +29,7 @@ export function VirtualMessageList({
   focusRequest,
   onLastRow,
   onScroll,
+  showProtocol = false,
 }: {
   items: MessageSummary[];
   caption: string;
@@ -41,6 +42,8 @@ export function VirtualMessageList({
   /** The last row rendered (including overscan): the owner loads older pages near the end. */
   onLastRow?: (index: number) => void;
   onScroll?: () => void;
+  /** Each row says which protocol its message speaks. */
+  showProtocol?: boolean;
 }) {
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
   const [margin, setMargin] = useState(0);
@@ -124,7 +127,7 @@ export function VirtualMessageList({
           {padTop > 0 ? <Spacer height={padTop} cols={cols} /> : null}
           {rows.map((r) => {
             const m = items[r.index];
-            return m ? <Row key={r.key} message={m} index={r.index} selected={r.index === selected} /> : null;
+            return m ? <Row key={r.key} message={m} index={r.index} selected={r.index === selected} showProtocol={showProtocol} /> : null;
           })}
           {padBottom > 0 ? <Spacer height={padBottom} cols={cols} /> : null}
         </tbody>

@@ -1,5 +1,5 @@
 // Which actions a message allows, from its summary and body (pure: rendered and tested alike).
-import type { MessageDetail } from "@/lib/model";
+import type { MessageDetail, Protocol } from "@/lib/model";
 import { parseDeadLetterBody, splitHeaderBlock } from "@/lib/protocols/ignite/client";
 
 export interface Capabilities {
@@ -17,8 +17,13 @@ export interface Capabilities {
 
 type Input = Pick<MessageDetail, "protocol" | "folder" | "status" | "path" | "agent" | "to" | "body" | "data" | "heldAgent">;
 
+/** Whether Mailroom's actions change this protocol's files at all (lib/operations/target.ts refuses the others). */
+export function actsOn(protocol: Protocol): boolean {
+  return protocol === "ignite";
+}
+
 export function capabilitiesOf(m: Input): Capabilities | null {
-  if (m.protocol !== "ignite") return null;
+  if (!actsOn(m.protocol)) return null;
   const none: Capabilities = { requeue: false, retry: false, discard: false, restore: false, defaultQueue: null, originalBody: m.body, path: m.path };
   if (m.path === null) {
     // A dead original: requeued through the dead letter that holds it, to the queue it failed in.

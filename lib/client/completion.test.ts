@@ -6,6 +6,8 @@ const facets: FacetValues = {
   types: ["task_assignment", "task_completed", "user_goal"],
   priorities: ["high", "normal"],
   threads: ["thr_readme_42", "thr_ci_7"],
+  sources: ["app-ignite", "app-shogun", "docs-ignite"],
+  protocols: ["ignite", "shogun"],
 };
 const now = Date.parse("2026-11-20T09:30:00Z");
 const labels = (q: string, cursor = q.length) => complete(q, cursor, facets, now).items.map((s) => s.label);
@@ -18,7 +20,7 @@ describe("complete: fields", () => {
   });
 
   it("offers every field for an empty word, and none for a word no field starts with", () => {
-    expect(labels("status:dead ")).toHaveLength(17);
+    expect(labels("status:dead ")).toHaveLength(19);
     expect(labels("")).toContain("has:");
     expect(labels("README")).toEqual([]);
   });
@@ -72,6 +74,14 @@ describe("complete: values", () => {
     expect(complete("thread:thr_readme_4", 19, more, now).items.map((s) => s.label)).toEqual(["thr_readme_4", "thr_readme_42"]);
     expect(labels("is:")).toEqual(["stuck", "duplicate", "dead", "gone"]);
     expect(labels("has:pro")).toEqual(["problem"]);
+  });
+
+  it("offers the protocols and sources the journal holds for protocol: and source:", () => {
+    expect(labels("pro")).toEqual(["protocol:"]);
+    expect(labels("protocol:")).toEqual(["ignite", "shogun"]);
+    expect(complete("-protocol:sh", 12, facets, now).items).toEqual([{ label: "shogun", insert: "-protocol:shogun", hint: "protocol" }]);
+    expect(labels("source:app")).toEqual(["app-ignite", "app-shogun"]);
+    expect(labels("source:ignite")).toEqual(["app-ignite", "docs-ignite"]);
   });
 
   it("ranks values that contain the word after those that start with it", () => {

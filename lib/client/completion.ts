@@ -8,9 +8,11 @@ export interface FacetValues {
   types: string[];
   priorities: string[];
   threads: string[];
+  sources: string[];
+  protocols: string[];
 }
 
-export const NO_FACETS: FacetValues = { agents: [], types: [], priorities: [], threads: [] };
+export const NO_FACETS: FacetValues = { agents: [], types: [], priorities: [], threads: [], sources: [], protocols: [] };
 
 export interface Suggestion {
   /** What the option shows: `type:` or `task_assignment`. */
@@ -32,6 +34,7 @@ const FIELD_HINTS: Partial<Record<string, string>> = {
   from: "sender", to: "recipient", agent: "queue owner", type: "message type", priority: "priority",
   status: "status", thread: "thread id", repo: "repository", issue: "issue", folder: "folder",
   mid: "Message-ID", path: "file path", before: "date", after: "date", is: "flag", has: "property", retries: "retry count",
+  protocol: "protocol", source: "source id",
 };
 
 const MAX_VALUES = 12;
@@ -60,6 +63,11 @@ function valuesFor(field: string, facets: FacetValues, now: number): { values: r
       return { values: ALL_STATUSES, hint: "status" };
     case "folder":
       return { values: ALL_FOLDERS, hint: "folder" };
+    case "protocol":
+      // The protocols the journal holds: the others would match nothing.
+      return { values: facets.protocols, hint: "protocol" };
+    case "source":
+      return { values: facets.sources, hint: "source" };
     case "is":
       return { values: IS_VALUES, hint: "flag" };
     case "has":

@@ -57,4 +57,5 @@ export const routes = {
   threads: (q?: string) => withParams("/threads", { q: q?.trim() }),
   thread: (id: string) => `/threads/${threadIdSegment(id)}`,
   logs: "/logs",
+  document: (source: string, name: string) => `/sources/${encodeURIComponent(source)}/documents/${encodeURIComponent(name)}`,
 } as const;

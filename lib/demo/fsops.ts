@@ -77,7 +77,12 @@ export function removeIfExists(file: string): boolean {
 
 /** `*.mime` files directly in `dir`, sorted; dot files (our temp files) are never listed. */
 export function listMimeFiles(dir: string): string[] {
-  return listNames(dir, (e) => e.isFile() && e.name.endsWith(".mime"));
+  return listFilesEnding(dir, ".mime");
+}
+
+/** Files directly in `dir` whose names end in `ending`, sorted; dot files never. */
+export function listFilesEnding(dir: string, ending: string): string[] {
+  return listNames(dir, (e) => e.isFile() && e.name.endsWith(ending));
 }
 
 /** Sub-folders of `dir`, sorted, dot folders skipped. */

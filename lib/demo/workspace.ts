@@ -22,6 +22,8 @@ export interface DemoWorkspace {
 export interface CreateOptions {
   /** Where to create the `mailroom-demo-*` folder (default: the OS temp folder). */
   parentDir?: string;
+  /** Create the folder under this name in `parentDir` instead of a fresh `mailroom-demo-*` one. */
+  name?: string;
   now?: Date;
   random?: Random;
   /** Play one finished goal into processed/ (default true). */
@@ -31,7 +33,9 @@ export interface CreateOptions {
 export function createDemoWorkspace(options: CreateOptions = {}): DemoWorkspace {
   const random = options.random ?? Math.random;
   const now = options.now ?? new Date();
-  const workspace = fs.mkdtempSync(path.join(options.parentDir ?? os.tmpdir(), "mailroom-demo-"));
+  const parent = options.parentDir ?? os.tmpdir();
+  const workspace = options.name ? path.join(parent, options.name) : fs.mkdtempSync(path.join(parent, "mailroom-demo-"));
+  if (options.name) fs.mkdirSync(workspace);
   const igniteDir = path.join(workspace, ".ignite");
   for (const agent of DEMO_AGENTS) fs.mkdirSync(path.join(igniteDir, "queue", agent, "processed"), { recursive: true });
   for (const dir of ["queue/dead_letter", "logs", "state"]) fs.mkdirSync(path.join(igniteDir, dir), { recursive: true });

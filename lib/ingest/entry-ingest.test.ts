@@ -50,8 +50,11 @@ describe("each wave-2 fixture through ingest", () => {
     expect(items.every((m) => !m.path?.endsWith(".lock"))).toBe(true);
   });
 
-  it("workflow: messages settled by their acks", async () => {
-    const { journal } = await ingestOf(fixture("workflow"));
+  it("workflow: messages settled by their acks; agents are the channels' owners, never a blank name", async () => {
+    const { journal, ingest, sources } = await ingestOf(fixture("workflow"));
+    const { agents } = await ingest.scan(sources[0]!);
+    expect(agents).toEqual(expect.arrayContaining(["agent_architecture", "agent_cognitive", "agent_security", "orchestrator", "broadcast"]));
+    expect(agents).not.toContain("");
     const items = page(journal, "");
     expect(items.length).toBeGreaterThan(3);
     const statuses = new Set(items.map((m) => m.status));
@@ -176,5 +179,57 @@ describe("journalWord", () => {
     expect(journalWord("In Progress", "unknown")).toBe("in_progress");
     expect(journalWord("待機", "unknown")).toBe("unknown");
     expect(journalWord("x".repeat(100), "unknown")).toHaveLength(32);
+  });
+});
+
+describe("a workflow message waiting for its ack", () => {
+  it("is stuck once overdue, and settled (processed, no longer stuck) by an ack appended later", async () => {
+    const root = fixture("workflow");
+    const { journal, ingest, sources } = await ingestOf(root);
+    const id = "msg_20260125143455_5e6f7a8b";
+    const find = () => page(journal, "").find((m) => m.messageId === id)!;
+    expect(find()).toMatchObject({ status: "unacked", stuck: false });
+    ingest.sweepDue();
+    expect(find()).toMatchObject({ status: "unacked", stuck: true });
+    expect(queryHistory(journal.db, find().key).map((e) => e.kind)).toContain("overdue");
+
+    const [run] = fs.readdirSync(path.join(root, ".claude", "workflow")).filter((n) => n.startsWith("orchestrate_"));
+    const ack = { id: "ack_late", timestamp: "2026-01-25T14:40:00.000Z", ack_for: id, from: "agent_security", status: "processed" };
+    fs.appendFileSync(path.join(root, ".claude", "workflow", run!, "channel", "agents", "agent_security.ack"), JSON.stringify(ack) + "\n");
+    await ingest.scan(sources[0]!);
+    expect(find()).toMatchObject({ status: "processed", stuck: false });
+    expect(queryHistory(journal.db, find().key).at(-1)).toMatchObject({ kind: "status", detail: "unacked → processed" });
+  });
+});
+
+describe("an IGNITE v2 tree as its monitor changes it", () => {
+  it("completes a handled message its agent deletes, deadens one a dead letter holds, and keeps an escalation through its rename", async () => {
+    const root = fixture("ignite-yaml");
+    const { journal, ingest, sources } = await ingestOf(root);
+    const scan = () => ingest.scan(sources[0]!);
+    const byPath = (p: string) => page(journal, "").find((m) => m.path === p || (m.path === null && m.messageId === p.split("/").pop()!.replace(/\.yaml$/, "")));
+
+    const delivered = "queue/leader/processed/strategy_response_1770261852700100.yaml";
+    const key = byPath(delivered)!.key;
+    fs.rmSync(path.join(root, delivered));
+    await scan();
+    expect(page(journal, "").find((m) => m.key === key)).toMatchObject({ path: null, status: "completed" });
+
+    const original = "queue/ignitian_3/task_assignment_1770262835003318.yaml";
+    const originalKey = byPath(original)!.key;
+    const dlq = "queue/dead_letter/task_assignment_1770262835003318_dlq_1770263999.yaml";
+    fs.writeFileSync(path.join(root, dlq), `type: dead_letter\noriginal_file: "task_assignment_1770262835003318.yaml"\nfailure_info:\n  retry_count: 3\n  last_error: "timeout"\noriginal_message: |\n  type: task_assignment\n  from: coordinator\n  to: ignitian_3\n`);
+    fs.rmSync(path.join(root, original));
+    await scan();
+    expect(page(journal, "").find((m) => m.key === originalKey)).toMatchObject({ path: null, status: "dead" });
+    expect(byPath(dlq)).toMatchObject({ deadLetterOf: originalKey });
+
+    const escalation = "queue/leader/escalation_1770263140.yaml";
+    const escalationKey = byPath(escalation)!.key;
+    fs.renameSync(path.join(root, escalation), path.join(root, "queue/leader/processed/escalation_1770263140123456.yaml"));
+    await scan();
+    const renamed = page(journal, "").filter((m) => m.type === "escalation");
+    expect(renamed).toHaveLength(1);
+    expect(renamed[0]).toMatchObject({ key: escalationKey, path: "queue/leader/processed/escalation_1770263140123456.yaml" });
   });
 });

@@ -7,7 +7,7 @@ import { lstat } from "node:fs/promises";
 import { EntryWriter, type DeletedFile, type EntryFileRead } from "@/lib/journal/entry-writer";
 import type { Db } from "@/lib/journal/db";
 import type { Protocol } from "@/lib/model";
-import type { Layout, ProtocolReadSide } from "@/lib/protocols/layout";
+import type { Layout, ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
 import { listEntryFiles, logicalPath, readEntryFile, type EntrySourceFile } from "./entry-files";
 
@@ -51,7 +51,12 @@ export interface EntryScan {
 export class EntryIngest {
   private readonly writer: EntryWriter;
 
-  constructor(db: Db, now: () => number = Date.now) {
+  constructor(
+    db: Db,
+    now: () => number = Date.now,
+    /** The settings every read is given (due times, timeouts); each protocol uses the ones it has. */
+    private readonly context: ReadContext = {},
+  ) {
     this.writer = new EntryWriter(db, now);
   }
 
@@ -66,7 +71,7 @@ export class EntryIngest {
     });
     const deleted = [...known.keys()].filter((p) => !listed.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
     const entries = await this.journal(source, changed, deleted, pause);
-    const agents = [...new Set(files.map((f) => f.place.agent))].sort();
+    const agents = [...new Set(files.map((f) => f.place.agent).filter((a) => a !== ""))].sort();
     return { files: files.length, changed: entries, dirs, agents };
   }
 
@@ -107,7 +112,7 @@ export class EntryIngest {
     };
     for (const file of changed) {
       try {
-        await readEntryFile(source.layout, source.side, file, known.get(file.relPath), {}, async ({ read, bytes, from, facts }, plan) => {
+        await readEntryFile(source.layout, source.side, file, known.get(file.relPath), this.context, async ({ read, bytes, from, facts }, plan) => {
           if (plan.replaced && from === 0) batch.deleted.push({ relPath: file.relPath, why: "replaced" });
           const whole = !source.side.appendOnly(file.place);
           batch.add({ relPath: file.relPath, facts, entries: read.entries, problems: read.problems, bytes, from, whole });

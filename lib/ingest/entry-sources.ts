@@ -2,6 +2,7 @@ import "server-only";
 // The wave-2 sources of the workspaces, as ingest drives them: adopted at each scan, scanned
 // whole then, and kept current by file events and an overdue sweep in between.
 import type { Journal } from "@/lib/journal/store";
+import type { ReadContext } from "@/lib/protocols/layout";
 import { EntryIngest, type EntrySource } from "./entry-ingest";
 import type { Source } from "./sources";
 
@@ -9,11 +10,14 @@ export class EntrySources {
   private sources: EntrySource[] = [];
   private ingest: { db: Journal["db"]; ingest: EntryIngest } | null = null;
 
-  constructor(private readonly journal: Journal) {}
+  constructor(
+    private readonly journal: Journal,
+    private readonly context: ReadContext = {},
+  ) {}
 
   /** One EntryIngest per journal connection: the journal may be opened again (reopenJournal). */
   private current(): EntryIngest {
-    if (this.ingest?.db !== this.journal.db) this.ingest = { db: this.journal.db, ingest: new EntryIngest(this.journal.db) };
+    if (this.ingest?.db !== this.journal.db) this.ingest = { db: this.journal.db, ingest: new EntryIngest(this.journal.db, Date.now, this.context) };
     return this.ingest.ingest;
   }
 

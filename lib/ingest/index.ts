@@ -5,7 +5,7 @@ import { JOURNAL_RETRY_MS, journalFaultKind } from "@/lib/journal/faults";
 import { getJournal } from "@/lib/journal/store";
 import { IngestService } from "./service";
 import { discoverSources, rootProblem } from "./sources";
-import type { ReadableSource } from "./sync";
+import { viewsOf, type SourceViews } from "./source-views";
 
 const registry = globalThis as typeof globalThis & { __mailroomIngest?: IngestService };
 
@@ -20,13 +20,13 @@ export function startIngest(retryMs = JOURNAL_RETRY_MS): IngestService {
 }
 
 /**
- * The workspaces' readable sources: those the running ingest adopted, so a poll does not detect
- * every root again; discovered afresh when ingest is not running or has not scanned yet.
+ * The workspaces' readable sources, as views of their liveness, logs and documents: those the
+ * running ingest adopted, so a poll does not detect every root again; discovered afresh when
+ * ingest is not running or has not scanned yet.
  */
-export async function readableSources(): Promise<readonly ReadableSource[]> {
-  const adopted = registry.__mailroomIngest?.readableSources() ?? [];
-  if (adopted.length > 0) return adopted;
-  return (await discoverSources(getConfig().roots)).filter((s): s is ReadableSource => s.reader !== null);
+export async function readableSources(): Promise<readonly SourceViews[]> {
+  const adopted = registry.__mailroomIngest?.adoptedSources() ?? [];
+  return viewsOf(adopted.length > 0 ? adopted : await discoverSources(getConfig().roots));
 }
 
 /**

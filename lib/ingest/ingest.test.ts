@@ -91,6 +91,20 @@ describe("watching the tree", () => {
     expect(after.key).toBe(before?.key);
   });
 
+  it("reads a v2 (YAML) message in a v3 queue as the v2 message it is, and the .mime it is converted into continues it", async () => {
+    const v2 = "type: task_assignment\nfrom: leader\nto: coordinator\npriority: high\ntimestamp: '2026-11-20T10:00:00+09:00'\npayload:\n  task_id: t_v2\n";
+    fs.writeFileSync(queue("coordinator", "task_assignment_1795500000000001.yaml"), v2);
+    const before = await until(() => q("path:task_assignment_1795500000000001.yaml")[0]);
+    expect(before).toMatchObject({ protocol: "ignite", status: "queued", from: "leader", to: ["coordinator"], type: "task_assignment" });
+    // The monitor's conversion: the .mime of the same name, then the .yaml removed.
+    fs.writeFileSync(queue("coordinator", "task_assignment_1795500000000001.mime"), mime("converted_v2", "coordinator"));
+    fs.unlinkSync(queue("coordinator", "task_assignment_1795500000000001.yaml"));
+    const after = await until(() => q("path:task_assignment_1795500000000001.mime")[0]);
+    expect(after.key).toBe(before.key);
+    await until(() => !q("path:task_assignment_1795500000000001.yaml").some((m) => m.path !== null) && q("mid:*converted_v2*").length === 1);
+    expect(queryHistory(journal.db, after.key).map((e) => e.kind)).toContain("converted");
+  });
+
   it("watches a new agent's folders as they appear, reading only those folders", async () => {
     const readdir = vi.spyOn(fs, "readdirSync");
     try {

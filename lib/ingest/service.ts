@@ -37,6 +37,7 @@ export function nextRescanDelay(rescanMs: number, lastRescanMs: number): number 
 /** Keeps the journal in step with the tree: a first full scan, then watch events plus periodic rescans. */
 export class IngestService {
   private sources: ReadableSource[] = [];
+  private adopted: Source[] = [];
   private readonly watcher = new DirWatcher((paths) => void this.serial(async () => {
     await this.events.apply(paths);
     await this.entrySources.apply(paths);
@@ -74,7 +75,10 @@ export class IngestService {
       folderChanged: (source) => this.recheckUnreadable(source),
     });
     this.problems = new SourceProblems(() => journal.writer);
-    this.entrySources = new EntrySources(journal);
+    this.entrySources = new EntrySources(journal, {
+      ackDueMs: config.ackDueMs,
+      ...(config.stuckAfterSet ? { processingTimeoutMs: config.stuckAfterMs } : {}),
+    });
     this.stuckTimeout = new StuckTimeout(config);
     this.recovery = new JournalRecovery({
       journal,
@@ -164,12 +168,17 @@ export class IngestService {
     this.timers.push(timer);
   }
 
-  /** Scan everything once now (also what tests call to converge). */
   /** The readable sources as the last scan adopted them (empty before the first). */
   readableSources(): readonly ReadableSource[] {
     return this.sources;
   }
 
+  /** Every source the last scan adopted, one message per file or many (empty before the first). */
+  adoptedSources(): readonly Source[] {
+    return this.adopted;
+  }
+
+  /** Scan everything once now (also what tests call to converge). */
   scanNow(): Promise<void> {
     return this.serial(() => this.rescan(false));
   }
@@ -358,6 +367,7 @@ export class IngestService {
     for (const s of all) writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: this.problems.errorOf(s) });
     writer.keepOnlySources(all.map((s) => s.id));
     this.sources = all.filter((s): s is ReadableSource => s.reader !== null);
+    this.adopted = all;
     this.entrySources.adopt(all);
   }
 

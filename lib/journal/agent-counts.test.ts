@@ -30,14 +30,22 @@ function scanned(db: Db): { totals: Stats["totals"]; agents: Scanned[] } {
   }
   const rows = db
     .prepare(
-      `SELECT source, agent, SUM(status = 'queued') AS queued, SUM(status = 'processing') AS processing,
+      `SELECT source, MIN(protocol) AS protocol, agent, SUM(status = 'queued') AS queued, SUM(status = 'processing') AS processing,
          SUM(status = 'delivered') AS delivered, SUM(status = 'retrying') AS retrying, SUM(status = 'dead') AS dead, SUM(stuck) AS stuck,
          MIN(CASE WHEN status IN ('queued', 'retrying') THEN mtime_ms END) AS oldest,
          MIN(CASE WHEN status = 'retrying' THEN next_retry_at END) AS nextRetryAt, MAX(updated_ms) AS last_ms
        FROM messages WHERE folder != 'dead_letter' GROUP BY source, agent`,
     )
-    .all() as (Omit<Scanned, "oldestQueuedAt"> & { oldest: number | null })[];
-  return { totals, agents: rows.map(({ oldest, ...r }) => ({ ...r, oldestQueuedAt: oldest === null ? null : new Date(oldest).toISOString() })) };
+    .all() as (Omit<Scanned, "oldestQueuedAt" | "counts"> & { oldest: number | null })[];
+  const counts = db
+    .prepare("SELECT source, agent, status, COUNT(*) AS n FROM messages WHERE folder != 'dead_letter' GROUP BY 1, 2, 3")
+    .all() as { source: string; agent: string; status: string; n: number }[];
+  const countsOf = (source: string, agent: string) =>
+    Object.fromEntries(counts.filter((c) => c.source === source && c.agent === agent).map((c) => [c.status, c.n]));
+  return {
+    totals,
+    agents: rows.map(({ oldest, ...r }) => ({ ...r, counts: countsOf(r.source, r.agent), oldestQueuedAt: oldest === null ? null : new Date(oldest).toISOString() })),
+  };
 }
 
 /** Everything but last activity equals the scan; last activity is never older than the scan's. */

@@ -1,6 +1,6 @@
 import "server-only";
 import type { DeadLetterItem, DeadLettersResponse } from "@/lib/actions";
-import { KEY_PATTERN } from "@/lib/model";
+import { KEY_PATTERN, type Protocol } from "@/lib/model";
 import { headerMap, parseDeadLetterBody, parseHeaderLines, splitAddressList, splitHeaderBlock } from "@/lib/protocols/ignite";
 import type { Db } from "./db";
 import { currentSeq } from "./queries";
@@ -13,6 +13,7 @@ const MAX_DEAD_LETTERS = 1000;
 interface Row {
   key: string;
   source: string;
+  protocol: Protocol;
   path: string;
   body: string;
   date: string | null;
@@ -38,6 +39,7 @@ function toItem(r: Row): DeadLetterItem {
   return {
     key: r.key,
     source: r.source,
+    protocol: r.protocol,
     path: r.path,
     originalKey: r.dead_letter_of,
     originalFile: info.originalFile,
@@ -53,7 +55,7 @@ function toItem(r: Row): DeadLetterItem {
   };
 }
 
-const ROW_SQL = `SELECT d.key, d.source, d.path, d.body, d.date, d.problems, d.dead_letter_of,
+const ROW_SQL = `SELECT d.key, d.source, d.protocol, d.path, d.body, d.date, d.problems, d.dead_letter_of,
     o.path AS orig_path, o.type AS orig_type, o.from_name AS orig_from, o.to_list AS orig_to, o.thread_id AS orig_thread
   FROM messages d LEFT JOIN messages o ON o.key = d.dead_letter_of WHERE d.key = ?`;
 

@@ -32,7 +32,7 @@ export function neighbourhood(store: EntryStore, source: string, changed: readon
 
 /** The adapter's settled view of each entry in the neighbourhood, by entry id. */
 export function settle(entries: readonly StoredEntry[], resolve: (entries: readonly Entry[]) => Entry[]): Map<number, Entry> {
-  const resolved = resolve(entries.map((s) => s.entry));
+  const resolved = resolve(entries.map((s) => (s.path === null ? { ...s.entry, gone: true } : s.entry)));
   const out = new Map<number, Entry>();
   entries.forEach((s, i) => out.set(s.id, resolved[i] ?? s.entry));
   return out;

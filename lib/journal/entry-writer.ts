@@ -220,15 +220,16 @@ export class EntryWriter {
 
   private writeRow(ctx: EntrySourceContext, s: StoredEntry, settled: Entry, pending: Pending): void {
     const e = { ...settled, status: journalWord(settled.status, "unknown"), folder: journalWord(settled.folder, "files") };
-    const before = this.sql("SELECT id, status, path, problems, thread_id AS threadId, due_ms AS dueMs FROM messages WHERE key = ?").get(s.key) as
-      | { id: number; status: string; path: string | null; problems: string; threadId: string | null; dueMs: number | null }
+    const before = this.sql("SELECT id, status, path, problems, thread_id AS threadId, due_ms AS dueMs, dead_letter_of AS heldKey FROM messages WHERE key = ?").get(s.key) as
+      | { id: number; status: string; path: string | null; problems: string; threadId: string | null; dueMs: number | null; heldKey: string | null }
       | undefined;
     const facts = s.path ? pending.facts.get(s.path) : undefined;
     const changedHere = pending.changed.has(s.id);
     const problems = JSON.stringify(e.problems.map((p) => p.message));
     const dueMs = e.dueAt ? Date.parse(e.dueAt) : null;
     const nowMs = this.now();
-    if (before && !changedHere && before.status === e.status && before.problems === problems && before.threadId === e.threadKey && before.dueMs === dueMs) return;
+    const heldKey = this.heldKey(ctx.source, s.key, e);
+    if (before && !changedHere && before.status === e.status && before.problems === problems && before.threadId === e.threadKey && before.dueMs === dueMs && before.heldKey === heldKey) return;
     const atMs = Math.trunc(Math.min(facts?.mtimeMs ?? nowMs, nowMs));
     const seq = this.nextSeq();
     const row = {
@@ -236,15 +237,15 @@ export class EntryWriter {
       type: e.type, priority: e.priority, thread_id: e.threadKey, in_reply_to: e.inReplyTo, correlation_id: e.correlationId, date: e.date,
       agent: e.agent, folder: e.folder, path: s.path, last_path: s.path ?? before?.path ?? "", status: e.status, raw_status: e.rawStatus,
       retry_count: e.retryCount, problems, preview: previewOf(e.body), body: e.body, locator: e.locator, due_ms: dueMs,
-      updated_ms: atMs, seq,
+      dead_letter_of: heldKey, updated_ms: atMs, seq,
     };
     if (!before) {
       const sortMs = e.date ? Date.parse(e.date) : atMs;
       this.sql(
         `INSERT INTO messages (key, source, protocol, message_id, from_name, to_list, type, priority, thread_id, in_reply_to, correlation_id, date,
-           sort_ms, agent, folder, path, last_path, status, raw_status, retry_count, problems, preview, body, locator, due_ms, size, mtime_ms, ino, updated_ms, seq)
+           sort_ms, agent, folder, path, last_path, status, raw_status, retry_count, problems, preview, body, locator, due_ms, dead_letter_of, size, mtime_ms, ino, updated_ms, seq)
          VALUES (@key, @source, @protocol, @message_id, @from_name, @to_list, @type, @priority, @thread_id, @in_reply_to, @correlation_id, @date,
-           @sort_ms, @agent, @folder, @path, @last_path, @status, @raw_status, @retry_count, @problems, @preview, @body, @locator, @due_ms, @size, @mtime_ms, @ino, @updated_ms, @seq)`,
+           @sort_ms, @agent, @folder, @path, @last_path, @status, @raw_status, @retry_count, @problems, @preview, @body, @locator, @due_ms, @dead_letter_of, @size, @mtime_ms, @ino, @updated_ms, @seq)`,
       ).run({ ...row, sort_ms: Number.isFinite(sortMs) ? sortMs : atMs, size: sizeOf(e), mtime_ms: facts ? Math.trunc(facts.mtimeMs) : null, ino: facts?.ino ?? null });
       this.event(s.key, atMs, "seen", `first seen in ${s.path ?? row.last_path}${e.locator ? ` (${e.locator})` : ""}, ${e.status}`, null, { path: s.path, locator: e.locator, status: e.status });
     } else {
@@ -253,7 +254,7 @@ export class EntryWriter {
         `UPDATE messages SET message_id = @message_id, from_name = @from_name, to_list = @to_list, type = @type, priority = @priority,
            thread_id = @thread_id, in_reply_to = @in_reply_to, correlation_id = @correlation_id, date = @date, agent = @agent, folder = @folder,
            path = @path, last_path = @last_path, status = @status, raw_status = @raw_status, retry_count = @retry_count, problems = @problems,
-           preview = @preview, body = @body, locator = @locator, due_ms = @due_ms, updated_ms = @updated_ms, seq = @seq,
+           preview = @preview, body = @body, locator = @locator, due_ms = @due_ms, dead_letter_of = @dead_letter_of, updated_ms = @updated_ms, seq = @seq,
            stuck = CASE WHEN @due_ms IS NULL OR @path IS NULL THEN 0 ELSE stuck END
          WHERE key = @key`,
       ).run(row);
@@ -269,6 +270,14 @@ export class EntryWriter {
       ).run(raw, sizeOf(e) > raw.length ? 1 : 0, s.key);
     }
     refreshThreadKey(this.db, s.key);
+  }
+
+  /** For an entry that holds another (a dead letter and its original): the held one's key, once it is journaled. */
+  private heldKey(source: string, key: string, e: Entry): string | null {
+    const held = e.links.find((l) => l.kind === "holds");
+    if (!held) return null;
+    const found = this.sql("SELECT key FROM entries WHERE source = ? AND message_id = ? AND key != ? ORDER BY path IS NULL, id LIMIT 1").pluck().get(source, held.targetId, key);
+    return typeof found === "string" ? found : null;
   }
 
   private event(key: string, atMs: number, kind: string, detail: string, fromStatus: string | null, data: Record<string, unknown>): void {

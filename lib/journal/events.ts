@@ -11,6 +11,10 @@ export interface Place {
 export function describeMove(before: Place, after: Place): { kind: string; detail: string } {
   const where = `${before.path ?? "(gone)"} → ${after.path ?? "(gone)"}`;
   const statusChange = before.status !== after.status ? ` (${before.status} → ${after.status})` : "";
+  // The queue monitor converts a v2 (YAML) message it finds in a v3 queue into MIME, same name.
+  if (before.path?.endsWith(".yaml") && after.path?.endsWith(".mime") && before.path.slice(0, -5) === after.path.slice(0, -5)) {
+    return { kind: "converted", detail: `converted from IGNITE v2 (YAML) to MIME by the queue monitor: ${where}` };
+  }
   if (after.folder === "archive") return { kind: "discarded", detail: `moved to the archive: ${where}` };
   if (before.folder === "archive") return { kind: "restored", detail: `restored from the archive: ${where}${statusChange}` };
   // Dead, or discarded with its dead letter (archived before the requeued file was seen).

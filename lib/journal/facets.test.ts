@@ -7,7 +7,9 @@ import { GET } from "@/app/api/facets/route";
 import { IngestService } from "@/lib/ingest";
 import { getConfig } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
-import { cachedFacets, queryFacets, type Facets } from "./facets";
+import { fileRecord } from "@/lib/testing/parsed";
+import { openTempJournal } from "@/lib/testing/temp-journal";
+import { cachedFacets, holdsSeveralProtocols, queryFacets, querySourceProtocols, type Facets } from "./facets";
 import { closeJournals, getJournal } from "./store";
 
 let ws: string;
@@ -43,6 +45,10 @@ describe("GET /api/facets", () => {
     expect(body.priorities).toEqual(expect.arrayContaining(["high", "normal"]));
     expect(body.threads).toContain("thr_readme_42");
     expect(body.threads.length).toBeLessThanOrEqual(50);
+    expect(body.sources).toEqual([`${path.basename(ws)}-ignite`]);
+    expect(body.protocols).toEqual(["ignite"]);
+    // One protocol: the pages need not name it on every message.
+    expect(holdsSeveralProtocols()).toBe(false);
   });
 });
 
@@ -72,5 +78,35 @@ describe("queryFacets", () => {
     const later = cachedFacets(db, t0 + 1_000_000);
     expect(later).not.toBe(first);
     expect(later).toEqual(first);
+  });
+});
+
+describe("sources and protocols", () => {
+  it("names each source holding messages and its protocol, a source no longer configured too", () => {
+    const journal = openTempJournal();
+    try {
+      const { db, writer } = journal;
+      const add = (source: string, protocol: "ignite" | "shogun", ino: number) =>
+        writer.record({ ...fileRecord(`queue/leader/m${ino}.mime`, {}, { mtimeMs: ino, size: 1, ino }), source, protocol });
+      writer.upsertSource({ id: "app-shogun", protocol: "shogun", root: "/ws/app", error: null });
+      writer.upsertSource({ id: "app-ignite", protocol: "ignite", root: "/ws/app", error: null });
+      writer.upsertSource({ id: "empty-ignite", protocol: "ignite", root: "/ws/empty", error: null });
+      add("app-shogun", "shogun", 1);
+      add("app-ignite", "ignite", 2);
+      add("old-ignite", "ignite", 3);
+      expect(queryFacets(db)).toMatchObject({ sources: ["app-ignite", "app-shogun", "old-ignite"], protocols: ["ignite", "shogun"] });
+      expect(querySourceProtocols(db)).toEqual(
+        expect.arrayContaining([{ source: "old-ignite", protocol: "ignite" }, { source: "app-shogun", protocol: "shogun" }]),
+      );
+      // Its files gone from disk (the journal keeps the messages), a source still has its protocol.
+      writer.markGone("old-ignite", "queue/leader/m3.mime");
+      expect(db.prepare("SELECT path FROM messages WHERE source = 'old-ignite'").pluck().get()).toBeNull();
+      expect(querySourceProtocols(db)).toContainEqual({ source: "old-ignite", protocol: "ignite" });
+      // Its last message gone from the journal, a source is no longer offered.
+      db.prepare("DELETE FROM messages WHERE source = 'app-shogun'").run();
+      expect(queryFacets(db)).toMatchObject({ sources: ["app-ignite", "old-ignite"], protocols: ["ignite"] });
+    } finally {
+      journal.close();
+    }
   });
 });

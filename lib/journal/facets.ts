@@ -1,4 +1,5 @@
 import "server-only";
+import { PROTOCOLS, type Protocol } from "@/lib/model";
 import type { Db } from "./db";
 import { currentSeq, querySources } from "./queries";
 import { getJournal } from "./store";
@@ -11,6 +12,10 @@ export interface Facets {
   priorities: string[];
   /** Threads of the most recent messages, most recent first (at most THREAD_LIMIT). */
   threads: string[];
+  /** Sources that hold messages (`<root-basename>-<protocol>`), sorted. */
+  sources: string[];
+  /** The protocols those messages speak, in PROTOCOLS order. */
+  protocols: Protocol[];
 }
 
 export const THREAD_LIMIT = 50;
@@ -64,6 +69,31 @@ function distinctIn(rows: RecentRow[], column: Column | "thread_id", limit: numb
   return [...seen];
 }
 
+/**
+ * Each source that holds messages, with its protocol. The per-source counts the triggers keep
+ * (agent_counts) name the sources without a scan; the sources table knows each configured one's
+ * protocol, and a source no longer configured (its messages stay) is asked of one of its rows.
+ */
+export function querySourceProtocols(db: Db): { source: string; protocol: Protocol }[] {
+  const rows = db
+    .prepare(
+      `SELECT c.source, s.protocol FROM (SELECT source FROM agent_counts GROUP BY source HAVING SUM(n) > 0) c
+       LEFT JOIN sources s ON s.id = c.source`,
+    )
+    .all() as { source: string; protocol: string | null }[];
+  // Through the index of files on disk; only a source whose every file is gone takes a scan.
+  const ofFile = db.prepare("SELECT protocol FROM messages WHERE source = ? AND path IS NOT NULL LIMIT 1").pluck();
+  const ofRow = db.prepare("SELECT protocol FROM messages WHERE source = ? LIMIT 1").pluck();
+  return rows.flatMap((r) => {
+    const stored = r.protocol ?? ((ofFile.get(r.source) ?? ofRow.get(r.source)) as string | undefined);
+    const protocol = PROTOCOLS.find((p) => p === stored);
+    return protocol ? [{ source: r.source, protocol }] : [];
+  });
+}
+
+/** The protocols the journal's messages speak, in PROTOCOLS order. */
+const protocolsOf = (pairs: { protocol: Protocol }[]) => PROTOCOLS.filter((p) => pairs.some((s) => s.protocol === p));
+
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
 
 /**
@@ -75,11 +105,14 @@ export function queryFacets(db: Db): Facets {
   const recent = recentRows(db);
   const values = (column: Column) => (indexed.has(column) ? distinctByIndex(db, column) : distinctIn(recent, column, MAX_VALUES));
   const declared = querySources(db).flatMap((s) => s.agents);
+  const sources = querySourceProtocols(db);
   return {
     agents: sorted([...values("agent"), ...values("from_name"), ...declared]),
     types: sorted(values("type")),
     priorities: sorted(values("priority")),
     threads: distinctIn(recent, "thread_id", THREAD_LIMIT),
+    sources: sorted(sources.map((s) => s.source)),
+    protocols: protocolsOf(sources),
   };
 }
 
@@ -95,6 +128,15 @@ export function cachedFacets(db: Db, now: number = Date.now()): Facets {
   const facets = queryFacets(db);
   cache.set(db, { seq, at: now, facets });
   return facets;
+}
+
+/**
+ * The configured journal holds messages of more than one protocol: pages then say which one each
+ * message speaks (with one, every row would say the same). Cheap (the per-source counts), so
+ * asked on each page render.
+ */
+export function holdsSeveralProtocols(): boolean {
+  return protocolsOf(querySourceProtocols(getJournal().db)).length > 1;
 }
 
 /** Completion values for the search box, from the configured journal. */

@@ -16,6 +16,8 @@ const COLUMN: Record<Exclude<TextField, "to" | "mid" | "path">, string> = {
   repo: "repository",
   issue: "issue",
   folder: "folder",
+  protocol: "protocol",
+  source: "source",
 };
 
 /** `*` in a value is a wildcard; everything else matches exactly. */

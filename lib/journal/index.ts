@@ -222,5 +222,5 @@ export function keyAtEntry(sourceId: string, relPath: string, locator: string): 
 }
 
 export { listDeadLetters, deadLetterHolding } from "./dead-letters";
-export { getFacets, type Facets } from "./facets";
+export { getFacets, holdsSeveralProtocols, type Facets } from "./facets";
 export { getThread, getThreadJson, listThreads, threadBodies, threadIdAt } from "./threads";

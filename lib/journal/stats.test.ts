@@ -1,9 +1,15 @@
-// The stats every overview polls are computed once per change of the journal, not once per poll.
+// The stats every overview polls are computed once per change of the journal, not once per poll,
+// and count each agent by its own protocol's status words.
+import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { EntryIngest } from "@/lib/ingest/entry-ingest";
+import { discoverSources } from "@/lib/ingest/sources";
+import { catalogOf } from "@/lib/protocols/catalog";
+import { copyFixture } from "@/lib/testing/fixtures";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import type { Db } from "./db";
-import { versionedStats } from "./stats";
+import { queryStats, versionedStats } from "./stats";
 import type { JournalWriter } from "./writer";
 
 let journal: TempJournal;
@@ -43,6 +49,12 @@ describe("versionedStats", () => {
     expect(next.stats.agents.map((a) => a.agent)).toContain("ignitian_9");
   });
 
+  it("lists no agent without a name: a workspace-wide file (a workflow's logs) belongs to no one", () => {
+    writer.setAgents("ws-ignite", ["", "agent_security"]);
+    expect(versionedStats(db).stats.agents.map((a) => a.agent)).not.toContain("");
+    expect(versionedStats(db).stats.agents.map((a) => a.agent)).toContain("agent_security");
+  });
+
   it("never keeps what it read inside a transaction (the rows may be rolled back)", () => {
     versionedStats(db);
     expect(() =>
@@ -69,5 +81,86 @@ describe("versionedStats", () => {
     const next = versionedStats(db);
     expect(next.version).not.toBe(first.version);
     expect(next.stats.totals.completed).toBeUndefined();
+  });
+});
+
+describe("queryStats over sources of several protocols", () => {
+  const roots: string[] = [];
+  afterEach(() => {
+    for (const r of roots.splice(0)) fs.rmSync(r, { recursive: true, force: true });
+  });
+
+  /** IGNITE's leader (beforeEach) beside a fixture of another protocol, ingested as the service does. */
+  async function withFixture(name: string): Promise<string> {
+    const root = copyFixture(name);
+    roots.push(root);
+    for (const s of await discoverSources([root])) {
+      if (!s.entries) continue;
+      writer.upsertSource({ id: s.id, protocol: s.protocol, root, error: null });
+      const scan = await new EntryIngest(db, () => now).scan(s.entries);
+      writer.setAgents(s.id, scan.agents);
+    }
+    const ids = db.prepare("SELECT id FROM sources WHERE protocol = ?").pluck().all(name) as string[];
+    expect(ids).toHaveLength(1);
+    return ids[0] ?? "";
+  }
+
+  /** An agent's messages by status, straight from the messages table (dead letters apart). */
+  const scanned = (source: string, agent: string) =>
+    Object.fromEntries(
+      (db.prepare("SELECT status, COUNT(*) AS n FROM messages WHERE source = ? AND agent = ? AND folder != 'dead_letter' GROUP BY 1").all(source, agent) as {
+        status: string;
+        n: number;
+      }[]).map((r) => [r.status, r.n]),
+    );
+
+  it("counts each agent by its own protocol's status words, IGNITE's fields read from them", async () => {
+    const shogun = await withFixture("shogun");
+    const { agents } = queryStats(db);
+    const leader = agents.find((a) => a.source === "ws-ignite" && a.agent === "leader");
+    expect(leader).toMatchObject({ protocol: "ignite", counts: { queued: 1 }, queued: 1, processing: 0 });
+    const theirs = agents.filter((a) => a.source === shogun);
+    expect(theirs.length).toBeGreaterThan(2);
+    const words = new Set(catalogOf("shogun").statuses.map((s) => s.id));
+    for (const a of theirs) {
+      expect(a.protocol).toBe("shogun");
+      expect(a.counts).toEqual(scanned(shogun, a.agent));
+      for (const w of Object.keys(a.counts)) expect(words.has(w)).toBe(true);
+      expect(a).toMatchObject({ queued: 0, processing: 0, delivered: 0, retrying: 0, dead: 0 });
+    }
+    expect(theirs.some((a) => (a.counts.unread ?? 0) > 0)).toBe(true);
+    expect(theirs.some((a) => (a.counts.done ?? 0) > 0 || (a.counts.assigned ?? 0) > 0)).toBe(true);
+  });
+
+  it("dates another protocol's oldest waiting entry by the entry's own date, over its open statuses", async () => {
+    const shogun = await withFixture("shogun");
+    const open = catalogOf("shogun").statuses.filter((s) => s.state === "open").map((s) => s.id);
+    for (const a of queryStats(db).agents.filter((x) => x.source === shogun)) {
+      const oldest = db
+        .prepare(`SELECT MIN(sort_ms) FROM messages WHERE source = ? AND agent = ? AND status IN (${open.map(() => "?").join(", ")})`)
+        .pluck()
+        .get(shogun, a.agent, ...open) as number | null;
+      expect(a.oldestQueuedAt).toBe(oldest === null ? null : new Date(oldest).toISOString());
+    }
+    expect(queryStats(db).agents.some((a) => a.source === shogun && a.oldestQueuedAt !== null)).toBe(true);
+  });
+
+  it("counts overdue entries (an ack not written in time) as the agent's stuck", async () => {
+    const workflow = await withFixture("workflow");
+    const before = queryStats(db).agents.filter((a) => a.source === workflow);
+    expect(before.every((a) => a.protocol === "workflow")).toBe(true);
+    now += 365 * 86_400_000;
+    const overdue = new EntryIngest(db, () => now).sweepDue();
+    expect(overdue).toBeGreaterThan(0);
+    const after = queryStats(db).agents.filter((a) => a.source === workflow);
+    expect(after.reduce((n, a) => n + a.stuck, 0)).toBe(overdue);
+  });
+
+  it("keeps the protocol of a source no longer configured, from its messages", async () => {
+    const shogun = await withFixture("shogun");
+    writer.keepOnlySources(["ws-ignite"]);
+    const theirs = queryStats(db).agents.filter((a) => a.source === shogun);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((a) => a.protocol === "shogun" && Object.keys(a.counts).length > 0)).toBe(true);
   });
 });

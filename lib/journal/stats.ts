@@ -1,20 +1,58 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { AgentStats, Stats, Status } from "@/lib/model";
+import { PROTOCOLS, type AgentStats, type Protocol, type SourceInfo, type Stats, type Status } from "@/lib/model";
+import { catalogOf } from "@/lib/protocols/catalog";
 import type { Db } from "./db";
 import { currentSeq, querySources } from "./queries";
 import { VersionedCache } from "./versioned";
 
-type Counts = Pick<AgentStats, "source" | "agent" | "queued" | "processing" | "delivered" | "retrying" | "dead" | "stuck"> & { last_ms: number | null };
-type LiveQueue = { source: string; agent: string; oldest_queued_ms: number; nextRetryAt: string | null };
+type CountRow = { source: string; agent: string; status: string; n: number; stuck: number; last_ms: number | null };
+type WaitingRow = { source: string; agent: string; status: string; oldest_file_ms: number | null; oldest_entry_ms: number; next_retry_at: string | null };
+/** One agent's sums while they are gathered. */
+type Tally = { counts: Record<string, number>; total: number; stuck: number; last_ms: number | null };
 
 const at = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
+/** IGNITE's queue: what its "Oldest queued" has always meant (a processing message is the agent's, not waiting). */
+const IGNITE_QUEUE = ["queued", "retrying"];
+
+/** The statuses an agent's oldest waiting message is looked for in: IGNITE's queue, every other protocol's open statuses. */
+function waitingStatuses(protocol: Protocol): readonly string[] {
+  if (protocol === "ignite" || protocol === "ignite-yaml") return IGNITE_QUEUE;
+  return catalogOf(protocol).statuses.filter((s) => s.state === "open").map((s) => s.id);
+}
+const WAITING = new Map(PROTOCOLS.map((p) => [p, new Set(waitingStatuses(p))]));
+const ALL_WAITING = [...new Set(PROTOCOLS.flatMap((p) => [...(WAITING.get(p) ?? [])]))];
+
+const agentKey = (source: string, agent: string) => `${source}\0${agent}`;
+
+/** The IGNITE fields, read from an agent's counts by IGNITE's words. */
+function igniteCounts(counts: Record<string, number>): Pick<AgentStats, "queued" | "processing" | "delivered" | "retrying" | "dead"> {
+  const n = (s: string) => counts[s] ?? 0;
+  return { queued: n("queued"), processing: n("processing"), delivered: n("delivered"), retrying: n("retrying"), dead: n("dead") };
+}
+
+/**
+ * Each source's protocol. A source no longer configured keeps its messages but loses its row in
+ * sources: its protocol is its messages', read up to its first message (no index leads with source;
+ * only for such a source, and once per change, as the stats are cached).
+ */
+function protocolsOf(db: Db, sources: readonly SourceInfo[], counted: Iterable<string>): Map<string, Protocol> {
+  const protocols = new Map<string, Protocol>(sources.map((s) => [s.id, s.protocol]));
+  for (const source of counted) {
+    if (protocols.has(source)) continue;
+    const found = db.prepare("SELECT protocol FROM messages WHERE source = ? LIMIT 1").pluck().get(source);
+    protocols.set(source, (PROTOCOLS as readonly unknown[]).includes(found) ? (found as Protocol) : "ignite");
+  }
+  return protocols;
+}
+
 /**
  * Agents × status counts (dead letters apart, in the totals as `deadLetters`), from the counts triggers keep (migration 9), so
- * this reads a few rows per agent and the live queue (queued and retrying messages, through the
- * status index), never the whole table. Last activity: the latest write to a message while it
- * was in the agent's queue (one since moved or pruned included).
+ * this reads a few rows per agent and the waiting messages (IGNITE's queued and retrying, other
+ * protocols' open entries, through the status index), never the whole table. Every protocol's
+ * status words are counted as they are, under the agent's source's protocol. Last activity: the
+ * latest write to a message while it was in the agent's queue (one since moved or pruned included).
  */
 export function queryStats(db: Db): Stats {
   const totals: Stats["totals"] = { messages: 0 };
@@ -28,39 +66,69 @@ export function queryStats(db: Db): Stats {
     totals[into] = (totals[into] ?? 0) + r.n;
     totals.messages += r.n;
   }
-  const counts = db
-    .prepare(
-      `SELECT source, agent,
-         SUM(CASE status WHEN 'queued' THEN n ELSE 0 END) AS queued, SUM(CASE status WHEN 'processing' THEN n ELSE 0 END) AS processing,
-         SUM(CASE status WHEN 'delivered' THEN n ELSE 0 END) AS delivered, SUM(CASE status WHEN 'retrying' THEN n ELSE 0 END) AS retrying,
-         SUM(CASE status WHEN 'dead' THEN n ELSE 0 END) AS dead, SUM(stuck) AS stuck, MAX(last_ms) AS last_ms
-       FROM agent_counts WHERE dead_letter = 0 GROUP BY source, agent HAVING SUM(n) > 0`,
-    )
-    .all() as Counts[];
-  const live = new Map(
-    (
-      db
-        .prepare(
-          `SELECT source, agent, MIN(mtime_ms) AS oldest_queued_ms, MIN(CASE WHEN status = 'retrying' THEN next_retry_at END) AS nextRetryAt
-           FROM messages WHERE status IN ('queued', 'retrying') AND folder != 'dead_letter' GROUP BY source, agent`,
-        )
-        .all() as LiveQueue[]
-    ).map((q) => [`${q.source}\0${q.agent}`, q]),
-  );
-  const agents: AgentStats[] = counts.map(({ last_ms, ...c }) => {
-    const queue = live.get(`${c.source}\0${c.agent}`);
-    return { ...c, oldestQueuedAt: at(queue?.oldest_queued_ms), lastActivityAt: at(last_ms), nextRetryAt: queue?.nextRetryAt ?? null };
-  });
+  // Rows whose count fell to 0 still hold the last activity of messages since moved or pruned.
+  const tallies = new Map<string, Tally & { source: string; agent: string }>();
+  for (const r of db.prepare("SELECT source, agent, status, n, stuck, last_ms FROM agent_counts WHERE dead_letter = 0").all() as CountRow[]) {
+    const key = agentKey(r.source, r.agent);
+    const t = tallies.get(key) ?? { source: r.source, agent: r.agent, counts: {}, total: 0, stuck: 0, last_ms: null };
+    tallies.set(key, t);
+    if (r.n > 0) t.counts[r.status] = r.n;
+    t.total += r.n;
+    t.stuck += r.stuck;
+    if (r.last_ms !== null && (t.last_ms === null || r.last_ms > t.last_ms)) t.last_ms = r.last_ms;
+  }
+  const sources = querySources(db);
+  const protocols = protocolsOf(db, sources, new Set([...tallies.values()].filter((t) => t.total > 0).map((t) => t.source)));
+  const waiting = queryWaiting(db, protocols);
+  const agents: AgentStats[] = [];
+  for (const t of tallies.values()) {
+    if (t.total <= 0) continue;
+    const protocol = protocols.get(t.source) ?? "ignite";
+    const w = waiting.get(agentKey(t.source, t.agent));
+    agents.push({
+      source: t.source, protocol, agent: t.agent, counts: t.counts, ...igniteCounts(t.counts), stuck: t.stuck,
+      oldestQueuedAt: at(w?.oldestMs), lastActivityAt: at(t.last_ms), nextRetryAt: w?.nextRetryAt ?? null,
+    });
+  }
   // Agents whose queue folders exist but hold nothing yet are still agents of the team.
-  const seen = new Set(agents.map((a) => `${a.source}\0${a.agent}`));
-  for (const s of querySources(db)) {
+  const seen = new Set(agents.map((a) => agentKey(a.source, a.agent)));
+  for (const s of sources) {
     for (const agent of s.agents) {
-      if (seen.has(`${s.id}\0${agent}`)) continue;
-      agents.push({ source: s.id, agent, queued: 0, processing: 0, delivered: 0, retrying: 0, dead: 0, stuck: 0, oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null });
+      if (seen.has(agentKey(s.id, agent))) continue;
+      agents.push({
+        source: s.id, protocol: s.protocol, agent, counts: {}, ...igniteCounts({}), stuck: 0,
+        oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
+      });
     }
   }
   agents.sort((a, b) => a.agent.localeCompare(b.agent) || a.source.localeCompare(b.source));
   return { seq: currentSeq(db), totals, agents };
+}
+
+/**
+ * Each agent's oldest waiting message and earliest retry. IGNITE v3 dates a message by its file's
+ * mtime (when it landed in the queue); other protocols by the entry's own date, since one file
+ * holds many entries.
+ */
+function queryWaiting(db: Db, protocols: ReadonlyMap<string, Protocol>): Map<string, { oldestMs: number | null; nextRetryAt: string | null }> {
+  const rows = db
+    .prepare(
+      `SELECT source, agent, status, MIN(mtime_ms) AS oldest_file_ms, MIN(sort_ms) AS oldest_entry_ms, MIN(next_retry_at) AS next_retry_at
+       FROM messages WHERE status IN (${ALL_WAITING.map(() => "?").join(", ")}) AND folder != 'dead_letter' GROUP BY source, agent, status`,
+    )
+    .all(...ALL_WAITING) as WaitingRow[];
+  const out = new Map<string, { oldestMs: number | null; nextRetryAt: string | null }>();
+  for (const r of rows) {
+    const protocol = protocols.get(r.source) ?? "ignite";
+    if (!WAITING.get(protocol)?.has(r.status)) continue;
+    const key = agentKey(r.source, r.agent);
+    const w = out.get(key) ?? { oldestMs: null, nextRetryAt: null };
+    out.set(key, w);
+    const oldest = protocol === "ignite" ? r.oldest_file_ms : r.oldest_entry_ms;
+    if (oldest !== null && (w.oldestMs === null || oldest < w.oldestMs)) w.oldestMs = oldest;
+    if (r.status === "retrying" && r.next_retry_at !== null && (w.nextRetryAt === null || r.next_retry_at < w.nextRetryAt)) w.nextRetryAt = r.next_retry_at;
+  }
+  return out;
 }
 
 /**

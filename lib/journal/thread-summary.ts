@@ -1,5 +1,6 @@
 // Thread list entries: from the grouped query's rows, or from one thread's messages. Pure.
 import type { Status } from "@/lib/model";
+import { threadAgents } from "@/lib/threads/agents";
 import { kindOf, parseGroup, threadIdOf } from "@/lib/threads/ids";
 import type { ThreadDetail, ThreadSummary } from "@/lib/threads/model";
 
@@ -11,9 +12,10 @@ export interface GroupRow {
   stuck: number;
   first_ms: number;
   last_ms: number;
-  /** JSON arrays (may hold null). */
+  /** A JSON array of names (may hold null). */
   senders: string;
-  holders: string;
+  /** A JSON array of each distinct to_list: JSON arrays of names. */
+  recipients: string;
 }
 
 interface Acc {
@@ -28,6 +30,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function names(json: string): string[] {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : [];
+}
+
+/** The names of each distinct to_list: recipients, as threadAgents counts them, not holders. */
+function recipients(json: string): string[] {
+  return names(json).flatMap(names);
 }
 
 /** Merge the (group, status) rows into one entry per thread id (lossy slugs merge their groups). */
@@ -54,19 +61,16 @@ export function tallyThreads(rows: GroupRow[]): ThreadSummary[] {
     acc.summary.statuses[r.status] = (acc.summary.statuses[r.status] ?? 0) + r.n;
     acc.firstMs = Math.min(acc.firstMs, r.first_ms);
     acc.lastMs = Math.max(acc.lastMs, r.last_ms);
-    for (const a of [...names(r.senders), ...names(r.holders)]) acc.agents.add(a);
+    for (const a of [...names(r.senders), ...recipients(r.recipients)]) acc.agents.add(a);
   }
   return [...byId.values()].map((acc) => ({ ...acc.summary, agents: [...acc.agents].sort(), first: iso(acc.firstMs), last: iso(acc.lastMs) }));
 }
 
 /** The list entry of one thread, from its messages. */
 export function summarizeThread(t: ThreadDetail): ThreadSummary {
-  const agents = new Set<string>();
   const statuses: ThreadSummary["statuses"] = {};
   let stuck = 0;
   for (const m of t.messages) {
-    if (m.from) agents.add(m.from);
-    if (m.folder !== "dead_letter") agents.add(m.agent);
     statuses[m.status] = (statuses[m.status] ?? 0) + 1;
     if (m.stuck) stuck++;
   }
@@ -76,7 +80,7 @@ export function summarizeThread(t: ThreadDetail): ThreadSummary {
     id: t.id,
     kind: t.kind,
     count: t.messages.length,
-    agents: [...agents].sort(),
+    agents: threadAgents(t.messages),
     first: times.length ? iso(Math.min(...times)) : null,
     last: times.length ? iso(Math.max(...times)) : null,
     statuses,

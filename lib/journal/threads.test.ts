@@ -142,6 +142,17 @@ describe("thread list", () => {
     });
   });
 
+  it("names who sent and who received, not the queue or channel that holds a message, in the list and alone", () => {
+    // A holder that is not a recipient: a channel file, an archive, a shared inbox.
+    put("dispatch/a.mime", "a", { threadId: "thr_chan", from: "Orchestrator", to: ["WePlan"] });
+    put("dispatch/b.mime", "b", { threadId: "thr_chan", from: "WePlan", to: ["RoleDefiner", "Critic"] });
+    put("report/c.mime", "c", { threadId: "thr_chan", from: null, to: [] });
+    const expected = ["Critic", "Orchestrator", "RoleDefiner", "WePlan"];
+    expect(queryThreads(db, "", 100).items[0]?.agents).toEqual(expected);
+    const thread = queryThread(db, "thr_chan");
+    expect(thread && summarizeThread(thread).agents).toEqual(expected);
+  });
+
   it("times a thread as its list does when it is summarized alone: an undated message deleted now is not new activity", () => {
     put("leader/a.mime", "a", { threadId: "thr_t" });
     put("leader/b.mime", "b", { threadId: "thr_t", date: null });

@@ -185,7 +185,8 @@ export class JournalWriter {
   }
 
   setAgents(id: string, agents: string[]): void {
-    this.sql("UPDATE sources SET agents = ? WHERE id = ?").run(JSON.stringify(agents), id);
+    // A workspace-wide file (a workflow's logs or registry) is placed with no agent: that is no agent.
+    this.sql("UPDATE sources SET agents = ? WHERE id = ?").run(JSON.stringify(agents.filter((a) => a !== "")), id);
   }
 
   setProgress(id: string, files: number, total: number, done: boolean): void {

@@ -19,6 +19,10 @@ export interface ProtocolCatalog {
   folders: readonly string[];
   /** The status ids the overview shows as count columns for one of its agents, in order. */
   columns: readonly string[];
+  /** What it calls an entry past its due time ("Stuck", "Overdue"), or null when its entries have none. */
+  overdue: string | null;
+  /** What it calls the agent's oldest entry still waiting for someone ("Oldest queued"). */
+  oldest: string;
 }
 
 /**

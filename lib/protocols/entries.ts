@@ -65,6 +65,11 @@ export interface Entry {
   data: YamlValue | null;
   links: EntryLink[];
   problems: EntryProblem[];
+  /**
+   * Set by the core when settling: no file holds the entry any more (deleted, trimmed, truncated).
+   * What that makes of its status is the adapter's to say (its `resolve`).
+   */
+  gone?: boolean;
 }
 
 /** What reading one file (or the appended part of one) gives. */

@@ -1,7 +1,8 @@
 // What a wave-2 detector finds in a workspace root, and where a file sits in that layout. Pure
 // types, shared by the ignite-yaml, shogun, workflow and kicklang adapters.
-import type { Protocol } from "@/lib/model";
+import type { Protocol, SourceHealth } from "@/lib/model";
 import type { Entry, FileRead, StatusDefinition } from "./entries";
+import type { LogFile, LogSlice } from "./types";
 
 export interface Layout {
   protocol: Protocol;
@@ -51,4 +52,18 @@ export interface ProtocolReadSide<L extends Layout = Layout> {
   statuses: readonly StatusDefinition[];
   /** Statuses and threads that depend on other entries, settled over all of a source's entries. */
   resolve(entries: readonly Entry[]): Entry[];
+  /** What the workspace's own state files say about its liveness at `nowMs` (absent: the protocol keeps none). */
+  health?(layout: L, nowMs: number): Promise<SourceHealth>;
+  /** The workspace's log files, by name (a name is one path part: it travels in a URL segment). */
+  logs?(layout: L): Promise<LogFile[]>;
+  /** Whole lines of one log (see LogSlice); null for a name that is not one of its logs or a log that is gone. */
+  readLog?(layout: L, name: string, from: number, maxBytes: number): Promise<LogSlice | null>;
+  /** Files the agents keep for people to read (shogun's dashboard.md); the core reads one, bounded, from one safe open. */
+  documents?(layout: L): Promise<SourceDocument[]>;
+}
+
+/** A document of a workspace: its name (one path part) and where it is, relative to the root. */
+export interface SourceDocument {
+  name: string;
+  relPath: string;
 }

@@ -9,7 +9,7 @@ describe("parseQuery", () => {
   });
 
   it("reads every text field, with and without negation", () => {
-    const fields = ["from", "to", "agent", "type", "priority", "thread", "repo", "issue", "mid", "path"] as const;
+    const fields = ["from", "to", "agent", "type", "priority", "thread", "repo", "issue", "mid", "path", "source"] as const;
     for (const field of fields) {
       expect(parseQuery(`${field}:abc`, NOW)).toEqual([{ kind: "field", field, value: "abc", negate: false }]);
       expect(parseQuery(`-${field}:abc`, NOW)).toEqual([{ kind: "field", field, value: "abc", negate: true }]);
@@ -99,6 +99,24 @@ describe("parseQuery", () => {
     ]);
   });
 
+  it("reads protocol: as a protocol id, in any case, with its aliases, negated or not", () => {
+    expect(parseQuery("protocol:shogun -protocol:KickLang protocol:Ignite-YAML", NOW)).toEqual([
+      { kind: "field", field: "protocol", value: "shogun", negate: false },
+      { kind: "field", field: "protocol", value: "kicklang", negate: true },
+      { kind: "field", field: "protocol", value: "ignite-yaml", negate: false },
+    ]);
+    const aliases = ["v3", "V2", "ignite-v2"].map((a) => parseQuery(`protocol:${a}`, NOW)[0]);
+    expect(aliases.map((t) => (t?.kind === "field" ? t.value : null))).toEqual(["ignite", "ignite-yaml", "ignite-yaml"]);
+    expect(parseQuery('-protocol:"workflow"', NOW)).toEqual([{ kind: "field", field: "protocol", value: "workflow", negate: true }]);
+  });
+
+  it("keeps a source: value as typed, wildcard included", () => {
+    expect(parseQuery("source:app-* -source:Docs-ignite", NOW)).toEqual([
+      { kind: "field", field: "source", value: "app-*", negate: false },
+      { kind: "field", field: "source", value: "Docs-ignite", negate: true },
+    ]);
+  });
+
   const errors: [string, RegExp][] = [
     ["colour:red", /unknown field "colour:".*from: to: agent:.*\(at position 1\)/],
     ["http://example.com/a", /unknown field "http:".*or put the word in quotes to search for it as text \("http:…"\) \(at position 1\)/],
@@ -107,6 +125,13 @@ describe("parseQuery", () => {
     ['from:"open', /unclosed quote.*\(at position 6\)/],
     ["status:lost", /unknown status "lost": expected one of queued, retrying/],
     ["folder:inbox2", /unknown folder "inbox2"/],
+    [
+      "type:x -protocol:v4",
+      /unknown protocol "v4": expected one of ignite, ignite-yaml, shogun, workflow, kicklang \(or v3 for ignite, v2 for ignite-yaml, ignite-v2 for ignite-yaml\) \(at position 18\)/,
+    ],
+    ["protocol:ign*", /unknown protocol "ign\*"/],
+    ["protocol:constructor", /unknown protocol "constructor"/],
+    ["source:", /"source:" needs a value/],
     ["is:happy", /unknown is: value "happy": expected one of stuck/],
     ["has:wings", /unknown has: value "wings"/],
     ["after:yesterday", /"yesterday" is not a date/],

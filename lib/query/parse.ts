@@ -1,10 +1,12 @@
 // The search syntax (README "Search"), parsed into a filter the journal compiles to SQL.
 // Pure: no I/O, usable on the client for hints and on the server for the real thing.
 import { ALL_FOLDERS, ALL_STATUSES } from "@/lib/protocols/catalog";
+import { PROTOCOLS, type Protocol } from "@/lib/model";
+import { PROTOCOL_ALIASES } from "@/lib/protocols/labels";
 
 export const FIELDS = [
   "from", "to", "agent", "type", "priority", "status", "thread", "repo", "issue", "folder", "mid", "path",
-  "before", "after", "is", "has", "retries",
+  "protocol", "source", "before", "after", "is", "has", "retries",
 ] as const;
 export type Field = (typeof FIELDS)[number];
 export type TextField = Exclude<Field, "before" | "after" | "is" | "has" | "retries">;
@@ -73,6 +75,16 @@ function oneOf<T extends string>(list: readonly T[], value: string, at: number, 
   const word = value.toLowerCase();
   if ((list as readonly string[]).includes(word)) return word as T;
   throw new QueryError(at, `unknown ${what} "${value}": expected one of ${list.join(", ")}`);
+}
+
+/** A protocol id or one of its aliases (protocol:v2 is protocol:ignite-yaml), in any case. */
+function protocolWord(value: string, at: number): Protocol {
+  const word = value.toLowerCase();
+  const alias = PROTOCOL_ALIASES.get(word);
+  if (alias) return alias;
+  if ((PROTOCOLS as readonly string[]).includes(word)) return word as Protocol;
+  const aliases = [...PROTOCOL_ALIASES].map(([a, p]) => `${a} for ${p}`);
+  throw new QueryError(at, `unknown protocol "${value}": expected one of ${PROTOCOLS.join(", ")} (or ${aliases.join(", ")})`);
 }
 
 interface Token {
@@ -168,6 +180,8 @@ export function parseQuery(q: string, now: number = Date.now(), limits: QueryLim
       terms.push({ kind: "is", value: oneOf(IS_VALUES, value, valueAt, "is: value"), negate });
     } else if (field === "has") {
       terms.push({ kind: "has", value: oneOf(HAS_VALUES, value, valueAt, "has: value"), negate });
+    } else if (field === "protocol") {
+      terms.push({ kind: "field", field, value: protocolWord(value, valueAt), negate });
     } else {
       const word =
         field === "status" ? oneOf(ALL_STATUSES, value, valueAt, "status") : field === "folder" ? oneOf(ALL_FOLDERS, value, valueAt, "folder") : value;

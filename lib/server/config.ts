@@ -34,6 +34,11 @@ const envSchema = z.object({
     .int("must be a whole number of seconds")
     .min(1, "must be at least 1 s")
     .default(300),
+  MAILROOM_ACK_DUE_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(100, "must be at least 100 ms")
+    .default(5000),
   MAILROOM_RETAIN_DAYS: z.coerce
     .number({ message: "must be a number of days" })
     .min(0, "must be 0 (keep forever) or more")
@@ -64,6 +69,8 @@ export interface Config {
   /** MAILROOM_STUCK_AFTER was set: it overrides a workspace's own timeout (IGNITE: system.yaml). */
   stuckAfterSet: boolean;
   rescanMs: number;
+  /** How long a message that asks for an acknowledgement (workflow) may wait for it before it counts as stuck. */
+  ackDueMs: number;
   /** Completed messages whose files are gone are pruned after this long (0: never). */
   retainMs: number;
   /** At most this many completed, gone messages are kept (0: no limit). */
@@ -124,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     stuckAfterMs: e.MAILROOM_STUCK_AFTER * 1000,
     stuckAfterSet: (env.MAILROOM_STUCK_AFTER ?? "") !== "",
     rescanMs: e.MAILROOM_RESCAN_MS,
+    ackDueMs: e.MAILROOM_ACK_DUE_MS,
     retainMs: e.MAILROOM_RETAIN_DAYS * 86_400_000,
     retainCount: e.MAILROOM_RETAIN_COUNT,
   };
@@ -137,7 +145,7 @@ export function getConfig(): Config {
   const envKey = [
     env.MAILROOM_ROOT, env.MAILROOM_DATA, env.MAILROOM_TOKEN, env.MAILROOM_READONLY,
     env.MAILROOM_POLL_MS, env.MAILROOM_STUCK_AFTER, env.MAILROOM_RESCAN_MS, env.XDG_DATA_HOME,
-    env.MAILROOM_RETAIN_DAYS, env.MAILROOM_RETAIN_COUNT, env.HOSTNAME, env.MAILROOM_ALLOWED_HOSTS,
+    env.MAILROOM_RETAIN_DAYS, env.MAILROOM_RETAIN_COUNT, env.HOSTNAME, env.MAILROOM_ALLOWED_HOSTS, env.MAILROOM_ACK_DUE_MS,
   ].join("\u0000");
   if (cached?.envKey !== envKey) cached = { envKey, config: loadConfig(env) };
   return cached.config;

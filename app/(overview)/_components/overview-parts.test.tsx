@@ -3,12 +3,15 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { AgentStats } from "@/lib/model";
 import { AgentsTable } from "./agents-table";
+
+/** IGNITE v3's count columns, as they always were. */
+const IGNITE_COUNTS = ["Queued", "Processing", "Delivered", "Retrying", "Dead", "Stuck"];
 import { RetryNotice } from "./retry-notice";
 import { StatusTotals } from "./status-totals";
 import { StuckNotice } from "./stuck-notice";
 
 const agent = (name: string, retrying: number, stuck = 0): AgentStats => ({
-  source: "ws-ignite", agent: name, queued: 0, processing: 0, delivered: 0, retrying, dead: 0, stuck,
+  source: "ws-ignite", protocol: "ignite", agent: name, counts: retrying > 0 ? { retrying } : {}, queued: 0, processing: 0, delivered: 0, retrying, dead: 0, stuck,
   oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
 });
 
@@ -39,9 +42,23 @@ describe("StuckNotice", () => {
   });
 });
 
+describe("StuckNotice over several protocols", () => {
+  it("calls another protocol's past-due entries overdue, IGNITE's stuck, and links to both", () => {
+    const overdue = { ...agent("agent_security", 0, 2), protocol: "workflow" as const };
+    const only = renderToStaticMarkup(<StuckNotice agents={[overdue]} />);
+    expect(only).toContain("2 messages are overdue");
+    expect(only).toContain("Past the time their ack or answer was due.");
+    expect(only).not.toContain("Processing for longer");
+    const both = renderToStaticMarkup(<StuckNotice agents={[overdue, agent("leader", 0, 1)]} />);
+    expect(both).toContain("3 messages are stuck or overdue");
+    expect(both).toContain("Processing for longer than the timeout.");
+    expect(both).toContain('href="/messages?q=is%3Astuck"');
+  });
+});
+
 describe("AgentsTable", () => {
   it("groups each agent's counts by thousands, as the totals above it are", () => {
-    const html = renderToStaticMarkup(<AgentsTable agents={[{ ...agent("leader", 1500, 2), delivered: 6452 }]} />);
+    const html = renderToStaticMarkup(<AgentsTable agents={[{ ...agent("leader", 1500, 2), delivered: 6452, counts: { retrying: 1500, delivered: 6452 } }]} />);
     expect(html).toContain(">6,452<");
     expect(html).toContain(">1,500<");
   });
@@ -54,5 +71,48 @@ describe("StatusTotals", () => {
     expect(labels).toEqual(["messages", "queued", "dead", "dead letter", "invalid"]);
     expect(html).toContain(`href="/messages?q=${encodeURIComponent("status:dead -folder:dead_letter").replace(/%20/g, "+")}"`);
     expect(html).toContain('href="/dead-letters"');
+  });
+});
+
+describe("AgentsTable over several protocols", () => {
+  const of = (protocol: AgentStats["protocol"], source: string, name: string, counts: Record<string, number>, stuck = 0): AgentStats => ({
+    ...agent(name, counts.retrying ?? 0, stuck), protocol, source, counts,
+  });
+  const headers = (html: string, caption: string) => {
+    const table = html.split("<table").find((t) => t.includes(`>${caption}<`)) ?? "";
+    return [...table.matchAll(/<th scope="col"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1]);
+  };
+  const mixed = [
+    of("ignite", "ws-ignite", "leader", { queued: 2 }, 1),
+    of("shogun", "ws-shogun", "karo", { unread: 3, done: 1200, read: 4 }),
+    of("workflow", "ws-workflow", "agent security", { unacked: 1 }, 1),
+  ];
+
+  it("shows IGNITE v3 alone as it always was: its columns, under no protocol heading", () => {
+    const html = renderToStaticMarkup(<AgentsTable agents={[of("ignite", "ws-ignite", "leader", { queued: 2 })]} />);
+    expect(headers(html, "Agents and their message counts")).toEqual(["Agent", ...IGNITE_COUNTS, "Oldest queued", "Last activity"]);
+    expect(html).not.toContain("<h3");
+  });
+
+  it("gives each protocol present its own table, headed by its name and sources, with its catalog's columns", () => {
+    const html = renderToStaticMarkup(<AgentsTable agents={mixed} />);
+    expect(headers(html, "Agents and their message counts")).toEqual(["Agent", ...IGNITE_COUNTS, "Oldest queued", "Last activity"]);
+    // shogun's entries have no due time: no past-due column.
+    expect(headers(html, "shogun agents and their counts by status")).toEqual(["Agent", "Unread", "Assigned", "In progress", "Blocked", "Done", "Failed", "Oldest open", "Last activity"]);
+    expect(headers(html, "workflow agents and their counts by status")).toEqual(["Agent", "Unacked", "Received", "Processed", "Sent", "Overdue", "Oldest open", "Last activity"]);
+    const headings = [...html.matchAll(/<h3[^>]*>([^<]+)<span[^>]*>([^<]+)<\/span><\/h3>/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(headings).toEqual(["IGNITE v3 ws-ignite", "shogun ws-shogun", "workflow ws-workflow"]);
+    expect(html).toContain(">1,200<");
+  });
+
+  it("links each count to the agent's messages of that status, and a past-due count to its stuck ones", () => {
+    const html = renderToStaticMarkup(<AgentsTable agents={mixed} />);
+    const href = (q: string) => `href="/messages?q=${encodeURIComponent(q).replace(/%20/g, "+")}"`;
+    expect(html).toContain(href("agent:karo status:unread"));
+    expect(html).toContain(href("agent:leader status:queued"));
+    expect(html).toContain(href('agent:"agent security" status:unacked'));
+    expect(html).toContain(href('agent:"agent security" is:stuck'));
+    // A zero lists nothing: no link.
+    expect(html).not.toContain(href("agent:karo status:assigned"));
   });
 });

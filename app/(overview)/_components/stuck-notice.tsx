@@ -3,17 +3,24 @@ import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/client/keys";
 import type { AgentStats } from "@/lib/model";
 import { countOf } from "@/lib/client/count";
+import { overdueWord } from "@/components/agent-columns";
 
-/** Messages in processing for longer than the stuck timeout, across agents. */
+/**
+ * Messages past their due time, across agents: IGNITE's stuck in processing for longer than the
+ * timeout, other protocols' overdue for an ack or an answer (both are `is:stuck`).
+ */
 export function StuckNotice({ agents }: { agents: AgentStats[] }) {
-  const stuck = agents.reduce((n, a) => n + a.stuck, 0);
-  if (stuck === 0) return null;
+  const stuck = agents.reduce((n, a) => n + (overdueWord(a.protocol) === "Stuck" ? a.stuck : 0), 0);
+  const overdue = agents.reduce((n, a) => n + a.stuck, 0) - stuck;
+  if (stuck + overdue === 0) return null;
+  const state = overdue === 0 ? "stuck" : stuck === 0 ? "overdue" : "stuck or overdue";
   return (
-    <Notice tone="warning" title={`${countOf(stuck, "message is", "messages are")} stuck`}>
+    <Notice tone="warning" title={`${countOf(stuck + overdue, "message is", "messages are")} ${state}`}>
       <p>
-        Processing for longer than the timeout.{" "}
+        {stuck > 0 ? "Processing for longer than the timeout. " : null}
+        {overdue > 0 ? "Past the time their ack or answer was due. " : null}
         <Link href={routes.messages("is:stuck")} className="font-medium underline underline-offset-2">
-          Show stuck messages
+          {`Show ${state} messages`}
         </Link>
       </p>
     </Notice>

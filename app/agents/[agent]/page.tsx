@@ -1,15 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { z } from "zod";
 import { LiveAgentStats } from "./_components/live-agent-stats";
 import { TimelineSection } from "@/components/timeline/timeline-section";
 import { routes } from "@/lib/client/keys";
 import { parseSearch, queryTerm } from "@/lib/client/search-params";
 import { getClientConfig, getStats } from "@/lib/journal";
-import { NAME_PATTERN } from "@/lib/model";
-
-const paramsSchema = z.object({ agent: z.string().regex(NAME_PATTERN) });
+import { agentAt } from "./agent-param";
 
 type Props = {
   params: Promise<{ agent: string }>;
@@ -17,18 +14,15 @@ type Props = {
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const parsed = paramsSchema.safeParse(await params);
-  return { title: parsed.success ? parsed.data.agent : "Agent" };
+  const { agents } = getStats();
+  return { title: agentAt((await params).agent, (name) => agents.some((a) => a.agent === name)) ?? "Agent" };
 }
 
 export default async function AgentPage({ params, searchParams }: Props) {
   await connection();
-  const parsed = paramsSchema.safeParse(await params);
-  if (!parsed.success) notFound();
-  const { agent } = parsed.data;
-
   const stats = getStats();
-  if (!stats.agents.some((a) => a.agent === agent)) notFound();
+  const agent = agentAt((await params).agent, (name) => stats.agents.some((a) => a.agent === name));
+  if (agent === null) notFound();
   const { q } = parseSearch(await searchParams);
   const { pollMs } = getClientConfig();
 

@@ -3,6 +3,7 @@ import { RelativeTime } from "@/components/relative-time";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import type { DeadLetterItem } from "@/lib/actions";
+import { actsOn } from "@/lib/client/capabilities";
 import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
 import { countOf } from "@/lib/client/count";
@@ -35,11 +36,13 @@ export function DeadLetterRow({
   onUndo: () => void;
 }) {
   const name = d.originalType ?? "unknown type";
+  // Columns stay in place for a dead letter Mailroom does not change; its cells are just empty.
+  const actionable = actsOn(d.protocol);
   return (
     <tr className={done ? "bg-zinc-50 text-zinc-500 dark:bg-zinc-900/60 dark:text-zinc-400" : "hover:bg-zinc-50 dark:hover:bg-zinc-800/40"} data-done={done ? "" : undefined}>
       {selectable ? (
         <td className={TD}>
-          {done ? null : <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${name} (${d.path})`} className="size-4" />}
+          {done || !actionable ? null : <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${name} (${d.path})`} className="size-4" />}
         </td>
       ) : null}
       <th scope="row" className={`${TD} text-left font-normal`}>
@@ -75,6 +78,8 @@ export function DeadLetterRow({
         <td className={`${TD} text-right`}>
           <DoneCell outcome={done} busy={busy} onUndo={onUndo} />
         </td>
+      ) : selectable && !actionable ? (
+        <td className={`${TD} text-right text-xs text-zinc-500 dark:text-zinc-400`}>Read only: Mailroom does not change this protocol&apos;s files</td>
       ) : selectable ? (
         <td className={`${TD} whitespace-nowrap text-right`}>
           <span className="inline-flex gap-1.5">

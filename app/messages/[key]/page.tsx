@@ -5,7 +5,7 @@ import { connection } from "next/server";
 import { z } from "zod";
 import { MessageView } from "./_components/message-view";
 import { routes } from "@/lib/client/keys";
-import { getClientConfig, getMessage } from "@/lib/journal";
+import { getClientConfig, getMessage, holdsSeveralProtocols } from "@/lib/journal";
 import { KEY_PATTERN } from "@/lib/model";
 
 const paramsSchema = z.object({ key: z.string().regex(KEY_PATTERN) });
@@ -33,7 +33,7 @@ export default async function MessagePage({ params }: Props) {
         <span aria-hidden className="px-1.5">/</span>
         <span aria-current="page" className="break-all font-mono text-xs">{message.key}</span>
       </nav>
-      <MessageView initial={message} pollMs={pollMs} readOnly={readOnly} />
+      <MessageView initial={message} pollMs={pollMs} readOnly={readOnly} showProtocol={holdsSeveralProtocols()} />
     </div>
   );
 }

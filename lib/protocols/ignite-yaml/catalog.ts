@@ -8,4 +8,6 @@ export const IGNITE_YAML_CATALOG: ProtocolCatalog = {
   statuses: [...STATUSES, GONE],
   folders: ["queue", "processed", "dead_letter", "archive"],
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
+  overdue: "Stuck",
+  oldest: "Oldest queued",
 };

@@ -1,5 +1,8 @@
-// IGNITE v2 (YAML)'s pure face for the compose form: the request's schema (the server parses the
-// same), the form's fields and the answer to a message. Safe for client components.
+// IGNITE v2 (YAML)'s pure face: the read side's pure part, for code that runs where the index
+// cannot be loaded (client components, ingest's worker threads) and for IGNITE v3, whose queue
+// monitor converts a v2 message it finds in a v3 queue (until then, that file is read as the v2
+// message it is); and the compose form's request schema (the server parses the same), fields and
+// answer to a message.
 import { z } from "zod";
 import type { MessageDetail } from "@/lib/model";
 import type { ComposeFormSpec } from "@/lib/protocols/compose-spec";
@@ -7,6 +10,9 @@ import { bodyField, nameField } from "@/lib/protocols/fields";
 import { isRecord } from "@/lib/protocols/entry-kit";
 import { hasTemplate, parseYamlBody, PRIORITIES, STANDARD_TYPES, templateFor } from "@/lib/protocols/ignite/client";
 import { scalar } from "./lifecycle";
+
+export { read } from "./read";
+export { placeIgniteYaml } from "./paths";
 
 export const PRIORITY = z.enum(["high", "normal", "low", "critical"], { error: "must be high, normal, low or critical" });
 

@@ -49,6 +49,16 @@ function stem(name: string): string {
   return (name.split("/").pop() ?? name).replace(/\.yaml$/, "");
 }
 
+/**
+ * A message's id: its file's stem, as the monitor would name it. An escalation is written as
+ * `escalation_{seconds}` and renamed `escalation_{seconds}{6 digits}` a poll later (protocol
+ * doc): both are one message, so its id is the name it was written under.
+ */
+export function messageIdOf(fileStem: string): string {
+  const escalation = /^(escalation_\d{10})\d{6}$/.exec(fileStem);
+  return escalation?.[1] ?? fileStem;
+}
+
 function statusOf(place: Place, raw: string | null, retryCount: number): string {
   switch (place.folder) {
     case "dead_letter":
@@ -72,7 +82,7 @@ function deadLetter(letter: Mapping, fileStem: string, problems: EntryProblem[])
   const link: EntryLink = {
     kind: "holds",
     // Its name before `_dlq_` is the original's own name when original_file is missing.
-    targetId: originalFile ? stem(originalFile) : fileStem.replace(/_dlq_\d+$/, ""),
+    targetId: messageIdOf(originalFile ? stem(originalFile) : fileStem.replace(/_dlq_\d+$/, "")),
     detail: {
       originalFile,
       originalAgent: original ? (listOf(original.to)[0] ?? null) : null,
@@ -111,7 +121,7 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
   const entry: Entry = makeEntry({
     kind: "message",
     locator: "",
-    messageId: fileStem,
+    messageId: messageIdOf(fileStem),
     from: str(who.from),
     to: listOf(who.to),
     type: str(fields.type),

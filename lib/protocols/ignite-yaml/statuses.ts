@@ -7,10 +7,26 @@ const V2_WORDS = ["queued", "retrying", "processing", "delivered", "completed", 
 /** v3's definitions of the words v2 shares, so a status reads and looks the same in both. */
 export const STATUSES: readonly StatusDefinition[] = IGNITE_CATALOG.statuses.filter((s) => V2_WORDS.includes(s.id));
 
+/** Statuses a message leaves behind when its agent deletes its file: it was handled. */
+const HANDLED_WHEN_GONE = new Set(["queued", "retrying", "processing", "delivered"]);
+
 /**
- * Every status comes from the entry's own file (its folder), so nothing depends on another entry:
- * a dead letter's `holds` link lets the core mark the original dead, as it does for IGNITE v3.
+ * A message's status comes from its own file (its folder) while the file is there. Once gone: dead
+ * while a dead letter in dead_letter/ holds it, discarded when only an archived one does, else
+ * completed (its agent deleted it), as IGNITE v3 reads the same lifecycle.
  */
 export function resolve(entries: readonly Entry[]): Entry[] {
-  return [...entries];
+  const heldBy = new Map<string, string>();
+  for (const e of entries) {
+    if (e.gone) continue;
+    for (const link of e.links) {
+      if (link.kind === "holds" && heldBy.get(link.targetId) !== "dead_letter") heldBy.set(link.targetId, e.folder);
+    }
+  }
+  return entries.map((e) => {
+    if (!e.gone || e.kind !== "message" || e.folder === "dead_letter") return e;
+    const holder = e.messageId ? heldBy.get(e.messageId) : undefined;
+    const status = holder === "dead_letter" ? "dead" : holder === "archive" ? "discarded" : HANDLED_WHEN_GONE.has(e.status) ? "completed" : e.status;
+    return status === e.status ? e : { ...e, status, dueAt: null };
+  });
 }

@@ -33,4 +33,6 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   folders: ["queue", "processed", "dead_letter", "archive"],
   // The overview's per-agent columns (components/agent-counts.ts), stuck aside: it is not a status.
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
+  overdue: "Stuck",
+  oldest: "Oldest queued",
 };

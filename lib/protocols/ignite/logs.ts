@@ -3,6 +3,7 @@ import "server-only";
 // agent's), read a slice at a time, never through a link.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { readLogSlice } from "@/lib/protocols/log-slice";
 import type { LogFile, LogSlice } from "@/lib/protocols/types";
 
 const LOG_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,120}\.log$/;
@@ -21,26 +22,10 @@ export async function listIgniteLogs(runtimeDir: string): Promise<LogFile[]> {
 }
 
 /**
- * Bytes [from, from + maxBytes) of a log (from < 0: the last maxBytes), cut back to the last
- * whole line so a line being written is read once complete. Null for a name that is not a log here.
+ * Whole lines of a log from `from` (< 0: its tail), read from one safe open (see readLogSlice).
+ * Null for a name that is not a log here.
  */
 export async function readIgniteLog(runtimeDir: string, name: string, from: number, maxBytes: number): Promise<LogSlice | null> {
   if (!LOG_NAME.test(name)) return null;
-  const file = path.join(runtimeDir, "logs", name);
-  const st = await fs.lstat(file).catch(() => null);
-  if (!st?.isFile()) return null;
-  // A log that shrank was rotated or truncated: start again from its end.
-  const start = from < 0 || from > st.size ? Math.max(0, st.size - maxBytes) : from;
-  const length = Math.min(maxBytes, st.size - start);
-  const handle = await fs.open(file, "r");
-  try {
-    const buf = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buf, 0, length, start);
-    const chunk = buf.subarray(0, bytesRead);
-    const lastNl = chunk.lastIndexOf(0x0a);
-    const whole = lastNl < 0 ? (bytesRead === maxBytes ? chunk : chunk.subarray(0, 0)) : chunk.subarray(0, lastNl + 1);
-    return { text: whole.toString("utf8"), from: start, to: start + whole.length, size: st.size };
-  } finally {
-    await handle.close();
-  }
+  return readLogSlice(runtimeDir, `logs/${name}`, from, maxBytes);
 }

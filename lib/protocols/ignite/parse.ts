@@ -8,6 +8,7 @@ import { mimeHeader } from "./foreign";
 import { readMessage, type MessageText } from "./message";
 import { parseReference } from "./reference";
 import { summarize } from "./summary";
+import { read as readV2 } from "@/lib/protocols/ignite-yaml/client";
 import { checkYamlBody, isYamlContentType, parseYamlBody } from "./yaml-body";
 
 export interface ParseInput {
@@ -66,7 +67,29 @@ function textProblems(m: MessageText): string[] {
   return [];
 }
 
-export async function parseIgniteFile({ placement, bytes, found }: ParseInput): Promise<ParsedMessage> {
+/** A path that holds a v2 (YAML) message, not a MIME one. */
+export const isV2Message = (relPath: string): boolean => relPath.endsWith(".yaml");
+
+/**
+ * A v2 message in a v3 queue (the monitor converts it into a `.mime` of the same name on its next
+ * poll), read by IGNITE v2's own reader. It has no Message-ID of its own, so the `.mime` that
+ * replaces it continues it by name (lib/ingest/sync.ts), and its history says it was converted.
+ */
+function readV2Message(relPath: string, placement: Placement, bytes: Buffer): ParsedMessage {
+  const v2Path = `queue/${placement.agent}/${relPath.slice(relPath.lastIndexOf("/") + 1)}`;
+  const { entries, problems } = readV2(v2Path, bytes);
+  const e = entries[0];
+  const problemText = [...problems, ...(e?.problems ?? [])].map((p) => p.message);
+  return {
+    messageId: null, from: e?.from ?? null, to: e?.to ?? [], cc: [], type: e?.type ?? null, priority: e?.priority ?? null,
+    threadId: e?.threadKey ?? null, inReplyTo: null, correlationId: null, repository: null, issue: null, date: e?.date ?? null,
+    rawStatus: e?.rawStatus ?? null, status: e ? e.status : "invalid", retryCount: e?.retryCount ?? 0, nextRetryAt: null,
+    body: e?.body ?? bytes.toString("utf8"), problems: problemText, deadLetter: null,
+  };
+}
+
+export async function parseIgniteFile({ relPath, placement, bytes, found }: ParseInput): Promise<ParsedMessage> {
+  if (bytes !== null && isV2Message(relPath) && found.size <= MAX_FILE_BYTES) return readV2Message(relPath, placement, bytes);
   const oversized = found.size > MAX_FILE_BYTES || (bytes !== null && bytes.length > MAX_FILE_BYTES);
   const refused = refusal(found, bytes, oversized);
   if (refused) return unreadable(refused);

@@ -6,11 +6,17 @@ export const DEAD_LETTER = "dead_letter";
 /** Mailroom's discard archive, inside the runtime directory; it mirrors the queue's paths. */
 export const ARCHIVE_PARTS = ["archive", "mailroom"] as const;
 
-/** `queue/<agent>/<file>.mime`, `queue/<agent>/processed/<file>.mime`, `queue/dead_letter/<file>.mime`. */
+/**
+ * `queue/<agent>/<file>.mime`, `queue/<agent>/processed/<file>.mime`, `queue/dead_letter/<file>.mime`,
+ * and `queue/<agent>/<file>.yaml`: a v2 message the monitor has yet to convert.
+ */
 function placeInQueue(parts: readonly string[]): Placement | null {
   const [top, agent, third] = parts;
   const file = parts[parts.length - 1];
-  if (top !== "queue" || !agent || !file?.endsWith(".mime") || !NAME_PATTERN.test(agent)) return null;
+  if (top !== "queue" || !agent || !NAME_PATTERN.test(agent)) return null;
+  // A v2 message in a v3 queue, until the queue monitor converts it (see parse.ts readV2Message).
+  if (parts.length === 3 && file?.endsWith(".yaml") && agent !== DEAD_LETTER) return { agent, folder: "queue" };
+  if (!file?.endsWith(".mime")) return null;
   if (parts.length === 3) return { agent, folder: agent === DEAD_LETTER ? "dead_letter" : "queue" };
   if (parts.length === 4 && third === "processed" && agent !== DEAD_LETTER) return { agent, folder: "processed" };
   return null;

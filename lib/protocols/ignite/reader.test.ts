@@ -71,9 +71,13 @@ describe("place()", () => {
     expect(place(".ignite/archive/mailroom/queue/leader/processed/x.mime")).toEqual({ agent: "leader", folder: "archive" });
     expect(place(".ignite/archive/mailroom/queue/dead_letter/x.mime")).toEqual({ agent: "dead_letter", folder: "archive" });
   });
+  it("places a v2 (YAML) message waiting in a queue, which the monitor converts to .mime", () => {
+    expect(place(`${Q}/leader/x.yaml`)).toEqual({ agent: "leader", folder: "queue" });
+  });
+
   it("refuses everything else", () => {
     for (const p of [
-      `${Q}/leader/.x.mime.tmp-123`, `${Q}/leader/processed/.gitkeep`, `${Q}/leader/x.yaml`, `${Q}/leader/x.mime.tmp`,
+      `${Q}/leader/.x.mime.tmp-123`, `${Q}/leader/processed/.gitkeep`, `${Q}/leader/processed/x.yaml`, `${Q}/dead_letter/x.yaml`, `${Q}/leader/x.mime.tmp`,
       `${Q}/.hidden/x.mime`, `${Q}/bad name/x.mime`, `${Q}/leader/other/x.mime`, `${Q}/x.mime`, `${Q}/leader/../x.mime`,
       `${Q}/dead_letter/processed/x.mime`, ".ignite/logs/queue_monitor.log", ".ignite/state/task_health.json",
       ".ignite/archive/other/queue/leader/x.mime", "queue/leader/x.mime", `${Q}//x.mime`,

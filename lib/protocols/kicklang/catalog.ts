@@ -8,4 +8,6 @@ export const KICKLANG_CATALOG: ProtocolCatalog = {
   statuses: [...STATUSES, GONE],
   folders: ["channel"],
   columns: ["unanswered", "answered", "sent"],
+  overdue: "Overdue",
+  oldest: "Oldest open",
 };

@@ -9,4 +9,6 @@ export const SHOGUN_CATALOG: ProtocolCatalog = {
   folders: ["queue", "inbox", "tasks", "reports", "archive"],
   // An agent's unread inbox, then its tasks from handed out to finished.
   columns: ["unread", "assigned", "in_progress", "blocked", "done", "failed"],
+  overdue: null,
+  oldest: "Oldest open",
 };

@@ -2,6 +2,7 @@
 // placement, reading and statuses are pure. The dashboard is a document to show, not entries.
 import type { ProtocolReadSide } from "@/lib/protocols/layout";
 import { detect, type ShogunLayout } from "./detect";
+import { shogunDocuments } from "./documents";
 import { placeShogun } from "./paths";
 import { read } from "./read";
 import { resolve, STATUSES } from "./statuses";
@@ -15,6 +16,8 @@ export const shogunReadSide: ProtocolReadSide<ShogunLayout> = {
   read,
   statuses: STATUSES,
   resolve,
+  // No health file and no log: the dashboard is what the agents write for people to read.
+  documents: shogunDocuments,
 };
 
 export { detect, placeShogun, read, resolve, STATUSES, type ShogunLayout };

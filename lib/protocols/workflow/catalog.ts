@@ -8,4 +8,6 @@ export const WORKFLOW_CATALOG: ProtocolCatalog = {
   statuses: [...STATUSES, GONE],
   folders: ["channel", "state", "logs"],
   columns: ["unacked", "received", "processed", "sent"],
+  overdue: "Overdue",
+  oldest: "Oldest open",
 };

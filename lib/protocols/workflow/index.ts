@@ -1,7 +1,9 @@
-// multi-agent-workflow: the read side the core calls. Detection touches the disk (server only);
+// multi-agent-workflow: the read side the core calls. Detection, health and logs touch the disk (server only);
 // placement, reading, statuses and liveness are pure.
 import type { ProtocolReadSide } from "@/lib/protocols/layout";
 import { detect, type WorkflowLayout } from "./detect";
+import { workflowHealth } from "./liveness";
+import { listWorkflowLogs, readWorkflowLog } from "./logs";
 import { placeWorkflow } from "./paths";
 import { read } from "./read";
 import { resolve, STATUSES } from "./statuses";
@@ -15,6 +17,9 @@ export const workflowReadSide: ProtocolReadSide<WorkflowLayout> = {
   read,
   statuses: STATUSES,
   resolve,
+  health: workflowHealth,
+  logs: listWorkflowLogs,
+  readLog: readWorkflowLog,
 };
 
 export { detect, placeWorkflow, read, resolve, STATUSES, type WorkflowLayout };

@@ -19,3 +19,9 @@ it("shows the backoff the file asks for only while the message still waits to be
   expect(dead).not.toContain("backoff");
   expect(dead).toMatch(/Retries.*3/);
 });
+
+it("names the protocol the message speaks when the journal holds several, and only then", () => {
+  const v2 = { ...retrying, protocol: "ignite-yaml" as const };
+  expect(renderToStaticMarkup(<MessageHeader message={v2} showProtocol />)).toMatch(/<span class="sr-only">protocol <\/span>IGNITE v2 \(YAML\)<\/span>/);
+  expect(renderToStaticMarkup(<MessageHeader message={v2} />)).not.toContain("IGNITE v2");
+});

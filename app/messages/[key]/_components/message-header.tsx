@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { MessageFlags } from "@/components/message-flags";
+import { ProtocolBadge } from "@/components/protocol-badge";
 import { RelativeTime } from "@/components/relative-time";
 import { StatusBadge } from "@/components/status-badge";
 import { routes } from "@/lib/client/keys";
@@ -9,13 +10,17 @@ import type { ReactNode } from "react";
 
 const link = "text-sky-700 hover:underline dark:text-sky-400";
 
-/** Title line and the message's facts: who, when, where (its thread is named once, by ThreadSection). */
-export function MessageHeader({ message: m }: { message: MessageDetail }) {
+/**
+ * Title line and the message's facts: who, when, where (its thread is named once, by ThreadSection).
+ * `showProtocol`: the journal holds more than one protocol, so the title line says which this speaks.
+ */
+export function MessageHeader({ message: m, showProtocol = false }: { message: MessageDetail; showProtocol?: boolean }) {
   return (
     <header className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="min-w-0 text-xl font-semibold tracking-tight wrap-anywhere">{m.type ?? <span className="italic text-zinc-400">no type</span>}</h1>
         <StatusBadge status={m.status} raw={m.rawStatus} protocol={m.protocol} />
+        {showProtocol ? <ProtocolBadge protocol={m.protocol} /> : null}
         <MessageFlags message={m} />
       </div>
       <p className="text-sm text-zinc-700 wrap-anywhere dark:text-zinc-300">

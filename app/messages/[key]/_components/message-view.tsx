@@ -17,14 +17,25 @@ import { ThreadSection } from "./thread-section";
 import { countOf } from "@/lib/client/count";
 
 /** One message, polled so its status and lifecycle stay current. */
-export function MessageView({ initial, pollMs, readOnly = false }: { initial: MessageDetail; pollMs?: number; readOnly?: boolean }) {
+export function MessageView({
+  initial,
+  pollMs,
+  readOnly = false,
+  showProtocol = false,
+}: {
+  initial: MessageDetail;
+  pollMs?: number;
+  readOnly?: boolean;
+  /** The journal holds more than one protocol: the header says which one this message speaks. */
+  showProtocol?: boolean;
+}) {
   const { message: m, error, gone } = useMessage(initial.key, initial, pollMs);
 
   return (
     <div className="space-y-5">
       <EscapeBack fallback={routes.messages()} />
       <LiveStatus gone={gone} goneTitle="This message is no longer in the journal" error={error} />
-      <MessageHeader message={m} />
+      <MessageHeader message={m} showProtocol={showProtocol} />
       <ThreadSection messageKey={m.key} />
       <ReplyLink message={m} readOnly={readOnly} />
       <MessageActions message={m} readOnly={readOnly} />

@@ -4,8 +4,8 @@ import { useEffect, type KeyboardEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { MessageSummary } from "@/lib/model";
-import { SPEEDS, STEP_MS, useReplayState, useReplayStore, type Speed } from "./replay-store";
-import { describeMessage } from "./tones";
+import { SPEEDS, STEP_MS, useReplayState, useReplayStore, type Speed } from "@/components/thread/replay-store";
+import { describeMessage } from "@/components/thread/tones";
 import { countOf } from "@/lib/client/count";
 
 const small = (active = false) => buttonClass(active ? "primary" : "secondary", "px-2 py-1 text-xs tabular-nums");

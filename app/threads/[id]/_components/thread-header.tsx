@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { keys } from "@/lib/client/keys";
 import type { Status } from "@/lib/model";
+import { threadAgents } from "@/lib/threads/agents";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { countOf } from "@/lib/client/count";
 
@@ -11,7 +12,7 @@ import { countOf } from "@/lib/client/count";
 export function ThreadHeader({ thread: t }: { thread: ThreadDetail }) {
   const statuses = new Map<Status, number>();
   for (const m of t.messages) statuses.set(m.status, (statuses.get(m.status) ?? 0) + 1);
-  const agents = new Set(t.messages.flatMap((m) => [m.from ?? "unknown", ...m.to]));
+  const agents = threadAgents(t.messages);
   const first = t.messages[0];
   const last = t.messages[t.messages.length - 1];
   return (
@@ -30,7 +31,7 @@ export function ThreadHeader({ thread: t }: { thread: ThreadDetail }) {
         </div>
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {countOf(t.messages.length, "message")} between {countOf(agents.size, "agent")} ·{" "}
+        {countOf(t.messages.length, "message")} between {countOf(agents.length, "agent")} ·{" "}
         <RelativeTime iso={first?.date ?? null} variant="absolute" /> → <RelativeTime iso={last?.date ?? null} variant="absolute" />
         {t.missing.length > 0 ? ` · ${countOf(t.missing.length, "reply", "replies")} to a message not in this thread` : ""}
       </p>

@@ -8,9 +8,9 @@ import { Tabs } from "@/components/ui/tabs";
 import { useThread } from "@/lib/client/use-thread";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { ReplayControls } from "./replay-controls";
-import { ReplayContext, ReplayStore } from "./replay-store";
-import { SequenceView } from "./sequence-view";
-import { ThreadGraph } from "./thread-graph";
+import { ReplayContext, ReplayStore } from "@/components/thread/replay-store";
+import { SequenceView } from "@/components/thread/sequence-view";
+import { ThreadGraph } from "@/components/thread/thread-graph";
 import { ThreadHeader } from "./thread-header";
 
 /** One thread, polled so it grows live: graph, sequence and table of the same messages, with a replay. */

@@ -7,6 +7,8 @@ export const LANE_W = 148;
 export const MIN_LANE_W = 104;
 export const ROW_H = 34;
 export const GUTTER = 76;
+/** A thread pane's height (graph or sequence) on a page that scrolls; a page made to fit its screen (the presenter) passes its own. */
+export const THREAD_PANE_HEIGHT = "h-[70vh] min-h-96";
 
 export interface SequenceArrow {
   id: string;

@@ -1,12 +1,13 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
+import { cn } from "@/components/ui/cn";
 import { useNow } from "@/lib/client/use-now";
 import { STATUS_TONES } from "@/lib/protocols/catalog";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { useReplayState } from "./replay-store";
 import { SequenceArrowLink } from "./sequence-arrow";
-import { GUTTER, laneX, rowY, sequenceLayout, visibleRows } from "./sequence-layout";
+import { GUTTER, laneX, rowY, sequenceLayout, THREAD_PANE_HEIGHT, visibleRows } from "./sequence-layout";
 import { clock, toneColor } from "./tones";
 import { countOf } from "@/lib/client/count";
 
@@ -14,7 +15,7 @@ import { countOf } from "@/lib/client/count";
 const DRAW_ALL_UP_TO = 400;
 
 /** Agents as lanes across, time down, one arrow per message and recipient. */
-export function SequenceView({ thread }: { thread: ThreadDetail }) {
+export function SequenceView({ thread, className = THREAD_PANE_HEIGHT }: { thread: ThreadDetail; className?: string }) {
   const local = useNow() !== null;
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 800, width: 1200 });
@@ -53,7 +54,7 @@ export function SequenceView({ thread }: { thread: ThreadDetail }) {
   const arrows = layout.arrows.filter((a) => a.index >= first && a.index <= last);
 
   return (
-    <div ref={scroller} className="relative h-[70vh] min-h-96 overflow-auto" data-testid="thread-sequence">
+    <div ref={scroller} className={cn("relative overflow-auto", className)} data-testid="thread-sequence">
       <div className="sticky top-0 z-10 flex border-b border-zinc-200 bg-white/95 text-xs font-semibold dark:border-zinc-800 dark:bg-zinc-900/95" style={{ width: layout.width }}>
         <div style={{ width: GUTTER }} className="shrink-0 px-2 py-2 font-normal text-zinc-500">{local ? "time" : "time (UTC)"}</div>
         {layout.lanes.map((lane) => (

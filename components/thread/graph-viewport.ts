@@ -35,15 +35,16 @@ export function viewportToFit(boxes: Box[], width: number, height: number): View
 /**
  * The whole graph when it fits legibly. Otherwise (a long chain of replies, a big thread) its
  * first node, at the top of the layout, centred across the pane at a zoom where it reads: the fit
- * button shows the rest. While a replay is under way (`current`), its current message, centred.
+ * button shows the rest. While a replay is under way (`current`), its current message, centred
+ * (at `zoom`: a big screen's presenter reads from afar).
  */
-export function openingViewport(positions: Positions, width: number, height: number, current?: string): Viewport | null {
+export function openingViewport(positions: Positions, width: number, height: number, current?: string, zoom = OPENING_ZOOM): Viewport | null {
   const boxes = Object.values(positions);
   if (boxes.length === 0) return null;
-  // `box` at OPENING_ZOOM, centred between the gutters, its top `top` px down the pane.
-  const on = (box: Box, top: number): Viewport => ({ x: middleX(width) - (box.x + NODE_W / 2) * OPENING_ZOOM, y: top - box.y * OPENING_ZOOM, zoom: OPENING_ZOOM });
+  // `box` at zoom `z`, centred between the gutters, its top `top` px down the pane.
+  const on = (box: Box, top: number, z = OPENING_ZOOM): Viewport => ({ x: middleX(width) - (box.x + NODE_W / 2) * z, y: top - box.y * z, zoom: z });
   const replayed = current === undefined ? undefined : positions[current];
-  if (replayed) return on(replayed, (height - NODE_H * OPENING_ZOOM) / 2);
+  if (replayed) return on(replayed, (height - NODE_H * zoom) / 2, zoom);
   const fit = viewportToFit(boxes, width, height);
   if (fit.zoom >= LEGIBLE_ZOOM) return fit;
   // Positions keep the model's order (oldest first): among the top row, the earliest.

@@ -5,6 +5,7 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useRef } from "react";
+import { cn } from "@/components/ui/cn";
 import { usePrefersDark } from "@/lib/client/use-prefers-dark";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { NODE_H, NODE_W, type Positions } from "./graph-layout";
@@ -12,6 +13,7 @@ import { graphModel, type ThreadFlowNode } from "./graph-model";
 import { followZoom, openingViewport, viewportToFit } from "./graph-viewport";
 import { MessageNode, MissingNode } from "./message-node";
 import { useReplayState } from "./replay-store";
+import { THREAD_PANE_HEIGHT } from "./sequence-layout";
 import { ThreadEdge } from "./thread-edge";
 import { statusColor } from "./tones";
 import { useGraphLayout } from "./use-graph-layout";
@@ -21,16 +23,23 @@ const edgeTypes: EdgeTypes = { thread: ThreadEdge };
 
 const MINIMAP_UP_TO = 400;
 
+interface GraphProps {
+  thread: ThreadDetail;
+  className?: string;
+  /** Open on and follow the replay's current message at this zoom (the presenter's, read from afar), not the reader's own. */
+  currentZoom?: number;
+}
+
 /** Messages as nodes coloured by status, replies and branches as edges, laid out by dagre. */
-export function ThreadGraph({ thread }: { thread: ThreadDetail }) {
+export function ThreadGraph({ thread, className = THREAD_PANE_HEIGHT, currentZoom }: GraphProps) {
   return (
     <ReactFlowProvider>
-      <Graph thread={thread} />
+      <Graph thread={thread} className={className} currentZoom={currentZoom} />
     </ReactFlowProvider>
   );
 }
 
-function Graph({ thread }: { thread: ThreadDetail }) {
+function Graph({ thread, className, currentZoom }: GraphProps) {
   const model = useMemo(() => graphModel(thread), [thread]);
   const { positions, pending } = useGraphLayout(model.signature, model.layout);
   // Not colorMode="system": React Flow reads the scheme once, and on the server it has none (light).
@@ -47,7 +56,7 @@ function Graph({ thread }: { thread: ThreadDetail }) {
   );
 
   return (
-    <div className="relative h-[70vh] min-h-96" data-testid="thread-graph">
+    <div className={cn("relative", className)} data-testid="thread-graph">
       {pending ? (
         <p role="status" className="absolute left-3 top-3 z-10 rounded-md bg-white/90 px-2 py-1 text-xs text-zinc-600 shadow dark:bg-zinc-900/90 dark:text-zinc-300">
           Laying out {thread.messages.length.toLocaleString("en-US")} messages…
@@ -77,8 +86,8 @@ function Graph({ thread }: { thread: ThreadDetail }) {
           </Controls>
           {/* Every minimap node watches the store: past a few hundred it costs more than it shows. */}
           {model.nodes.length <= MINIMAP_UP_TO ? <MiniMap<ThreadFlowNode> pannable zoomable nodeColor={minimapColor} ariaLabel="Overview of the whole graph" /> : null}
-          <FollowReplay thread={thread} />
-          <OpenOnce thread={thread} positions={positions} />
+          <FollowReplay thread={thread} zoom={currentZoom} />
+          <OpenOnce thread={thread} positions={positions} zoom={currentZoom} />
         </ReactFlow>
       ) : null}
     </div>
@@ -104,7 +113,7 @@ function FitButton({ positions }: { positions: Positions }) {
  * Open the graph once the pane has a size (see openingViewport); after that the viewport is the
  * reader's. Back on this tab mid-replay, it opens on the replay's message, as FollowReplay would.
  */
-function OpenOnce({ thread, positions }: { thread: ThreadDetail; positions: Positions }) {
+function OpenOnce({ thread, positions, zoom }: { thread: ThreadDetail; positions: Positions; zoom?: number }) {
   const size = useStore((s) => (s.width > 0 && s.height > 0 ? `${s.width}x${s.height}` : null));
   const flow = useReactFlow();
   const { step } = useReplayState();
@@ -113,23 +122,23 @@ function OpenOnce({ thread, positions }: { thread: ThreadDetail; positions: Posi
   useEffect(() => {
     if (!size || done.current) return;
     const [width, height] = size.split("x").map(Number) as [number, number];
-    const viewport = openingViewport(positions, width, height, current);
+    const viewport = openingViewport(positions, width, height, current, zoom);
     if (!viewport) return;
     done.current = true;
     void flow.setViewport(viewport);
-  }, [size, flow, positions, current]);
+  }, [size, flow, positions, current, zoom]);
   return null;
 }
 
 /** While replaying, keep the current message in view. */
-function FollowReplay({ thread }: { thread: ThreadDetail }) {
+function FollowReplay({ thread, zoom }: { thread: ThreadDetail; zoom?: number }) {
   const { step } = useReplayState();
   const flow = useReactFlow();
   const key = step === null ? null : thread.messages[step]?.key;
   useEffect(() => {
     if (!key) return;
     const node = flow.getNode(key);
-    if (node) void flow.setCenter(node.position.x + NODE_W / 2, node.position.y + NODE_H / 2, { zoom: followZoom(flow.getZoom()), duration: 300 });
-  }, [key, flow]);
+    if (node) void flow.setCenter(node.position.x + NODE_W / 2, node.position.y + NODE_H / 2, { zoom: zoom ?? followZoom(flow.getZoom()), duration: 300 });
+  }, [key, flow, zoom]);
   return null;
 }

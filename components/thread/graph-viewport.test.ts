@@ -71,6 +71,17 @@ describe("openingViewport", () => {
     expect(openingViewport(positions, PANE.width, PANE.height, "gone")).toEqual(openingViewport(positions, PANE.width, PANE.height));
   });
 
+  it("opens on the current message at the zoom asked for (the presenter's), centred, and only then", () => {
+    const positions = chain(20);
+    const v = openingViewport(positions, PANE.width, PANE.height, "m12", 1.6)!;
+    expect(v.zoom).toBe(1.6);
+    const current = onScreen(positions.m12!, v);
+    expect((current.left + current.right) / 2).toBeCloseTo(MIDDLE);
+    expect((current.top + current.bottom) / 2).toBeCloseTo(PANE.height / 2);
+    // Without a current message the zoom asked for changes nothing: the usual opening.
+    expect(openingViewport(positions, PANE.width, PANE.height, undefined, 1.6)).toEqual(openingViewport(positions, PANE.width, PANE.height));
+  });
+
   it("has nothing to open on before the layout placed a node", () => {
     expect(openingViewport({}, PANE.width, PANE.height)).toBeNull();
   });

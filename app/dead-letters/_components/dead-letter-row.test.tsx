@@ -1,0 +1,37 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { DeadLetterItem } from "@/lib/actions";
+import { DeadLetterRow } from "./dead-letter-row";
+
+const letter: DeadLetterItem = {
+  key: "task_assignment_1_dlq_2-00000000", source: "ws-ignite", protocol: "ignite", path: ".ignite/queue/dead_letter/task_assignment_1_dlq_2.mime",
+  originalKey: null, originalFile: "task_assignment_1.mime", originalTo: "ignitian_2", originalType: "task_assignment", originalFrom: "coordinator",
+  threadId: null, retryCount: 3, lastError: "timeout after 3 retries", movedAt: "2026-11-20T00:00:00.000Z", originalPath: null, problems: [],
+};
+
+function row(item: DeadLetterItem): string {
+  const noop = () => {};
+  return renderToStaticMarkup(
+    <table><tbody>
+      <DeadLetterRow item={item} selectable selected={false} onSelect={noop} busy={false} done={null} onRequeue={noop} onDiscard={noop} onUndo={noop} />
+    </tbody></table>,
+  );
+}
+
+describe("a dead letter's row", () => {
+  it("offers Requeue, Discard and a checkbox for a file Mailroom changes", () => {
+    const html = row(letter);
+    expect(html).toContain(">Requeue<");
+    expect(html).toContain(">Discard<");
+    expect(html).toContain('type="checkbox"');
+  });
+
+  it("offers no action on a file Mailroom does not change, and keeps its columns", () => {
+    const html = row({ ...letter, protocol: "ignite-yaml", path: "queue/dead_letter/task_assignment_1_dlq_2.yaml" });
+    expect(html).not.toContain(">Requeue<");
+    expect(html).not.toContain(">Discard<");
+    expect(html).not.toContain('type="checkbox"');
+    expect(html).toContain("Read only");
+    expect(html.match(/<td/g)?.length).toBe(row(letter).match(/<td/g)?.length);
+  });
+});

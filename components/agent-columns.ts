@@ -1,0 +1,55 @@
+// The count columns for one protocol's agents, from its catalog: which statuses, how each is
+// named and flagged, and the messages each count links to. Pure: the overview's tables and the
+// agent page's card use it.
+import type { CountTone } from "@/components/agent-counts";
+import { joinQuery, queryTerm } from "@/lib/client/search-params";
+import type { AgentStats, Protocol } from "@/lib/model";
+import { catalogOf, statusDefinition } from "@/lib/protocols/catalog";
+
+export interface CountColumn {
+  /** The status word, or "stuck" for the past-due column. */
+  key: string;
+  label: string;
+  tone: CountTone;
+  count: (a: AgentStats) => number;
+  /** The timeline search listing what the count counts. */
+  query: (a: AgentStats) => string;
+}
+
+export interface ProtocolColumns {
+  counts: CountColumn[];
+  /** What the oldest-waiting column is called (stats' `oldestQueuedAt`). */
+  oldest: string;
+}
+
+/** What the protocol calls an entry past its due time ("Stuck", "Overdue"), or null when its entries have none. */
+export function overdueWord(protocol: Protocol): string | null {
+  return catalogOf(protocol).overdue;
+}
+
+/** Failures in red, what waits on something (IGNITE's retrying, shogun's blocked) in amber, the rest plain: IGNITE's columns as they always were. */
+function toneOf(status: string, protocol: Protocol): CountTone {
+  const d = statusDefinition(status, protocol);
+  if (d.state === "failed") return "bad";
+  return d.tone === "amber" || d.tone === "orange" ? "warn" : "plain";
+}
+
+/** An agent's counts leave its dead letters apart (dead too): so does the search behind its Dead count. */
+function statusQuery(agent: string, status: string): string {
+  return joinQuery(queryTerm("agent", agent), queryTerm("status", status), status === "dead" ? "-folder:dead_letter" : undefined);
+}
+
+export function columnsOf(protocol: Protocol): ProtocolColumns {
+  const { overdue, oldest } = catalogOf(protocol);
+  const counts: CountColumn[] = catalogOf(protocol).columns.map((status) => ({
+    key: status,
+    label: statusDefinition(status, protocol).label,
+    tone: toneOf(status, protocol),
+    count: (a) => a.counts[status] ?? 0,
+    query: (a) => statusQuery(a.agent, status),
+  }));
+  if (overdue) {
+    counts.push({ key: "stuck", label: overdue, tone: "alarm", count: (a) => a.stuck, query: (a) => joinQuery(queryTerm("agent", a.agent), "is:stuck") });
+  }
+  return { counts, oldest };
+}

@@ -1,0 +1,48 @@
+// A workflow and a shogun workspace, seen as a user sees them: the overview's health strip names
+// the workflow's agents, /logs tails a workflow log, and shogun's dashboard has a page of its own.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { copyFixture } from "../lib/testing/fixtures";
+import { startOwnServer, type OwnServer } from "./own-server";
+
+const ID = "orchestrate_20260125_143000_a1b2c3d4";
+let dir: string;
+let server: OwnServer;
+let beating: NodeJS.Timeout;
+
+test.beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-e2e-wave2-"));
+  const flow = copyFixture("workflow", path.join(dir, "flow"));
+  const board = copyFixture("shogun", path.join(dir, "board"));
+  // One agent keeps beating for as long as the spec runs; the fixture's others stopped in January.
+  const heartbeat = path.join(flow, ".claude", "workflow", ID, "state", "heartbeat", "agent_security.ts");
+  const beat = () => fs.writeFileSync(heartbeat, new Date().toISOString());
+  beat();
+  beating = setInterval(beat, 2000);
+  server = startOwnServer({ root: `${flow}:${board}`, data: path.join(dir, "data"), portOffset: 11 });
+});
+
+test.afterAll(() => {
+  clearInterval(beating);
+  server.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("the overview names workflow agents healthy or unresponsive; /logs tails a workflow log and links the dashboard", async ({ page }) => {
+  await expect.poll(async () => (await page.request.get(`${server.base}/api/health`).catch(() => null))?.ok() ?? false, { timeout: 60_000 }).toBe(true);
+  await page.goto(`${server.base}/`);
+  const agents = page.getByRole("region", { name: "Team health" }).getByRole("list", { name: "Agents" });
+  await expect(agents.getByText("agent_security: healthy")).toBeVisible();
+  await expect(agents.getByText("agent_cognitive: unresponsive")).toBeVisible();
+
+  await page.goto(`${server.base}/logs`);
+  await page.getByLabel("Log").selectOption({ label: `flow-workflow · ${ID}.errors.jsonl` });
+  await expect(page.getByLabel(`${ID}.errors.jsonl, last lines`)).toContainText("heartbeat timeout (>30s)");
+
+  await page.getByRole("link", { name: "board-shogun · dashboard.md" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "dashboard.md" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "📊 戦況報告" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "README Quick Start 検証" })).toBeVisible();
+});

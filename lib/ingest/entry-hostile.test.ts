@@ -1,0 +1,140 @@
+// Hostile input in many-entry files: each case is listed with a problem or skipped as its protocol
+// says, never a crash, a hang or a duplicate, and reading goes on after it.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { closeJournals, openJournal, type Journal } from "@/lib/journal/store";
+import { queryPage } from "@/lib/journal/queries";
+import { parseQuery } from "@/lib/query";
+import { copyFixture } from "@/lib/testing/fixtures";
+import { EntryIngest, type EntrySource } from "./entry-ingest";
+import { discoverSources } from "./sources";
+
+const temps: string[] = [];
+afterEach(() => {
+  closeJournals();
+  for (const t of temps.splice(0)) fs.rmSync(t, { recursive: true, force: true });
+});
+
+function temp(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+interface Harness {
+  root: string;
+  journal: Journal;
+  scan: () => Promise<void>;
+  all: () => ReturnType<typeof queryPage>["items"];
+}
+
+async function harness(fixture: string): Promise<Harness> {
+  const root = copyFixture(fixture);
+  temps.push(root);
+  const journal = openJournal(path.join(temp("mailroom-hostile-data-"), "journal.db"));
+  const ingest = new EntryIngest(journal.db);
+  const sources = async (): Promise<EntrySource[]> => (await discoverSources([root])).flatMap((s) => (s.entries ? [s.entries] : []));
+  const scan = async () => {
+    for (const s of await sources()) await ingest.scan(s);
+  };
+  await scan();
+  return { root, journal, scan, all: () => queryPage(journal.db, parseQuery(""), 5000, null).items };
+}
+
+const envelope = (id: string) => JSON.stringify({ id, timestamp: "2026-11-26T10:00:00Z", sender: "Orchestrator", receiver: "WePlan", type: "Command", channel: "⫻command/dispatch", content: "⫻command/dispatch:task/9\nTask ID: t", correlation_id: null });
+
+describe("a KickLang channel", () => {
+  const channel = (root: string) => path.join(root, ".kicklang", "channels", "command", "dispatch.jsonl");
+
+  it("lists a malformed line as a problem and reads the lines after it", async () => {
+    const h = await harness("kicklang");
+    fs.appendFileSync(channel(h.root), `{"id": "broken", "sender": \n${envelope("after-broken")}\n`);
+    await h.scan();
+    expect(h.all().filter((m) => m.messageId === "after-broken")).toHaveLength(1);
+    const problems = h.all().filter((m) => m.status === "invalid");
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.problems[0]).toMatch(/cut off|JSON/);
+  });
+
+  it("reads CRLF lines, and an empty file and binary garbage never stop the scan", async () => {
+    const h = await harness("kicklang");
+    fs.appendFileSync(channel(h.root), `${envelope("crlf-1")}\r\n${envelope("crlf-2")}\r\n`);
+    fs.writeFileSync(path.join(h.root, ".kicklang", "channels", "command", "empty.jsonl"), "");
+    fs.writeFileSync(path.join(h.root, ".kicklang", "channels", "command", "garbage.jsonl"), Buffer.from([0, 255, 1, 2, 0x7b, 0x22, 10, 0xc3, 0x28, 10]));
+    await h.scan();
+    expect(h.all().filter((m) => m.messageId?.startsWith("crlf-")).map((m) => m.messageId).sort()).toEqual(["crlf-1", "crlf-2"]);
+    expect(h.all().filter((m) => m.path?.endsWith("garbage.jsonl")).every((m) => m.status === "invalid")).toBe(true);
+    expect(h.all().some((m) => m.path?.endsWith("empty.jsonl"))).toBe(false);
+  });
+
+  it("skips a multi-megabyte line with a problem and goes on reading after it", async () => {
+    const h = await harness("kicklang");
+    const huge = JSON.stringify({ id: "huge", content: "x".repeat(3 * 1024 * 1024) });
+    fs.appendFileSync(channel(h.root), `${huge}\n${envelope("after-huge")}\n`);
+    await h.scan();
+    expect(h.all().filter((m) => m.messageId === "after-huge")).toHaveLength(1);
+    expect(h.all().some((m) => m.messageId === "huge")).toBe(false);
+    expect(h.all().some((m) => m.status === "invalid" && /larger than|limit/.test(m.problems.join(" ")))).toBe(true);
+  });
+
+  it("never journals a line twice, however often the file is scanned", async () => {
+    const h = await harness("kicklang");
+    const before = h.all().length;
+    for (let i = 0; i < 3; i++) {
+      fs.appendFileSync(channel(h.root), `${envelope(`again-${i}`)}\n`);
+      await h.scan();
+      await h.scan();
+    }
+    expect(h.all()).toHaveLength(before + 3);
+  });
+
+  it("never follows a link out of the root, nor a folder link back into the tree", async () => {
+    const h = await harness("kicklang");
+    const outside = temp("mailroom-outside-");
+    fs.writeFileSync(path.join(outside, "secret.jsonl"), `${envelope("outside")}\n`);
+    fs.symlinkSync(path.join(outside, "secret.jsonl"), path.join(h.root, ".kicklang", "channels", "command", "linked.jsonl"));
+    fs.symlinkSync(outside, path.join(h.root, ".kicklang", "channels", "linked-dir"));
+    fs.symlinkSync(path.join(h.root, ".kicklang", "channels"), path.join(h.root, ".kicklang", "channels", "command", "loop"));
+    await h.scan();
+    expect(h.all().some((m) => m.messageId === "outside")).toBe(false);
+  });
+});
+
+describe("a shogun inbox", () => {
+  it("that is not YAML is listed with a problem, and the inbox reads again once it is fixed", async () => {
+    const h = await harness("shogun");
+    const inbox = path.join(h.root, "queue", "inbox", "gunshi.yaml");
+    const good = fs.readFileSync(inbox, "utf8");
+    fs.writeFileSync(inbox, "messages:\n- id: [unclosed\n");
+    await h.scan();
+    const broken = h.all().filter((m) => m.path === "queue/inbox/gunshi.yaml");
+    expect(broken.map((m) => m.status)).toEqual(["invalid"]);
+    fs.writeFileSync(inbox, good);
+    await h.scan();
+    expect(h.all().filter((m) => m.path === "queue/inbox/gunshi.yaml" && m.status !== "invalid")).toHaveLength(2);
+  });
+
+  it("follows the queue/inbox link, even out of the root, and only that link", async () => {
+    const h = await harness("shogun");
+    const inInbox = (items: Harness["all"] extends () => infer T ? T : never) => items.filter((m) => m.path?.startsWith("queue/inbox/")).map((m) => m.messageId).sort();
+    const direct = inInbox(h.all());
+    expect(direct.length).toBeGreaterThan(5);
+
+    const elsewhere = temp("mailroom-linked-inbox-");
+    const inbox = path.join(h.root, "queue", "inbox");
+    fs.cpSync(inbox, elsewhere, { recursive: true });
+    fs.rmSync(inbox, { recursive: true });
+    fs.symlinkSync(elsewhere, inbox);
+    // A link inside the linked inbox is still never followed.
+    const outside = temp("mailroom-outside-");
+    fs.writeFileSync(path.join(outside, "evil.yaml"), "messages:\n- id: msg_evil\n  from: x\n  read: false\n  content: no\n");
+    fs.symlinkSync(path.join(outside, "evil.yaml"), path.join(elsewhere, "evil.yaml"));
+
+    const journal = openJournal(path.join(temp("mailroom-linked-data-"), "journal.db"));
+    const [source] = (await discoverSources([h.root])).flatMap((s) => (s.entries ? [s.entries] : []));
+    await new EntryIngest(journal.db).scan(source!);
+    expect(inInbox(queryPage(journal.db, parseQuery(""), 5000, null).items)).toEqual(direct);
+  });
+});
