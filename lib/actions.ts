@@ -2,6 +2,7 @@
 // Pure types and zod schemas: safe to import from client components.
 import { z } from "zod";
 import { KEY_PATTERN, NAME_PATTERN, type Protocol } from "@/lib/model";
+import { actionIdSchema } from "@/lib/protocols/actions";
 
 export const ACTIONS = ["requeue", "retry", "discard", "restore"] as const;
 export type ActionName = (typeof ACTIONS)[number];
@@ -29,12 +30,26 @@ export const requeueInputSchema = z
   .strict();
 export type RequeueInput = z.infer<typeof requeueInputSchema>;
 
+/** POST /api/messages/{key}/actions/{action}: what the action takes (per its descriptor), what the page showed, and `dryRun`. */
+export const actionRequestSchema = z
+  .object({
+    dryRun: z.boolean().default(false),
+    path: shownPath.optional(),
+    /** The file as the page saw it (`actionCheck.expect` of the message detail). */
+    expect: z.object({ size: z.number().int().nonnegative(), ino: z.number().int().nonnegative() }).strict().optional(),
+    to: queueName.optional(),
+    body: requeueInputSchema.shape.body,
+  })
+  .strict();
+export type ActionRequestInput = z.input<typeof actionRequestSchema>;
+
 export const pathInputSchema = z.object({ path: shownPath.optional() }).strict();
 export type PathInput = z.infer<typeof pathInputSchema>;
 
 export const bulkInputSchema = z
   .object({
-    action: z.enum(ACTIONS),
+    /** Any action id (lib/protocols/actions.ts); each key must offer it. */
+    action: actionIdSchema,
     keys: z
       .array(z.string().regex(KEY_PATTERN, "a message key is letters, digits, _ and -"))
       .min(1, "name at least one message")
@@ -98,4 +113,13 @@ export interface DeadLettersResponse {
   items: DeadLetterItem[];
   /** The journal's seq the list is exactly as of. */
   seq: number;
+}
+
+/**
+ * Whether the dead-letters page's requeue and discard (IGNITE v3's dead-letter files) apply to a
+ * dead letter of this protocol; others are listed read-only there, and offer their own actions
+ * on their message's page.
+ */
+export function deadLetterPageActsOn(protocol: Protocol): boolean {
+  return protocol === "ignite";
 }

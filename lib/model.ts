@@ -1,6 +1,7 @@
 // The message model shared by every layer (docs/API.md "Message summary").
 // Pure types and zod schemas: safe to import from client components.
 import { z } from "zod";
+import type { ActionCheck, ActionDescriptor } from "@/lib/protocols/actions";
 
 export const PROTOCOLS = ["ignite", "ignite-yaml", "shogun", "workflow", "kicklang"] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
@@ -81,6 +82,10 @@ export interface MessageDetail extends MessageSummary {
   history: HistoryEvent[];
   /** For a dead letter: the queue its message was in when it failed, as the journal saw it (null: unknown). */
   heldAgent?: string | null;
+  /** What can be done to it, as the server decides (lib/protocols/actions.ts): the UI offers exactly these. */
+  actions: ActionDescriptor[];
+  /** Sent back with an action, so a message changed since the page loaded is a 409. */
+  actionCheck: ActionCheck;
 }
 
 export interface MessagePage {

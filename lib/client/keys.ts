@@ -37,6 +37,8 @@ export const keys = {
   deadLetters: "/api/dead-letters",
   /** POST: requeue, retry, discard or restore one message. */
   action: (key: string, action: "requeue" | "retry" | "discard" | "restore") => `/api/messages/${encodeURIComponent(key)}/${action}`,
+  /** POST: any action the message offers (its detail's `actions`). */
+  messageAction: (key: string, id: string) => `/api/messages/${encodeURIComponent(key)}/actions/${encodeURIComponent(id)}`,
   bulk: "/api/bulk",
   /** POST: send a message (or, with dryRun, preview the files). */
   compose: "/api/compose",

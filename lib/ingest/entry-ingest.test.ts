@@ -57,6 +57,11 @@ describe("each wave-2 fixture through ingest", () => {
     expect(agents).not.toContain("");
     const items = page(journal, "");
     expect(items.length).toBeGreaterThan(3);
+    // Each ack is a step of its message's life, at the ack's own time.
+    const acked = items.find((m) => m.messageId === "msg_20260125143023_9a8b7c6d")!;
+    expect(queryHistory(journal.db, acked.key).filter((e) => e.kind === "acked")).toEqual([
+      { at: "2026-01-25T14:30:25.480Z", kind: "acked", detail: "received by agent_cognitive", data: { by: "agent_cognitive", status: "received", ack: "ack_20260125_143025_def456" } },
+    ]);
     const statuses = new Set(items.map((m) => m.status));
     expect([...statuses].some((s) => s === "processed" || s === "received")).toBe(true);
   });
@@ -73,6 +78,9 @@ describe("each wave-2 fixture through ingest", () => {
     const items = page(journal, "");
     expect(items.length).toBeGreaterThan(3);
     expect(new Set(items.map((m) => m.protocol))).toEqual(new Set(["ignite-yaml"]));
+    // Threads by task, as IGNITE v3 groups a task's messages; a dead letter joins its original's.
+    expect(items.filter((m) => m.threadId === "task_001").length).toBeGreaterThanOrEqual(3);
+    expect(items.filter((m) => m.threadId === "task_002").map((m) => m.folder)).toContain("dead_letter");
   });
 });
 

@@ -5,65 +5,22 @@ import "server-only";
 // Everything a protocol means (statuses, threads, due times, rule problems) comes from its adapter
 // through the contract: this file names no protocol's folders, headers or statuses.
 import type { Statement } from "better-sqlite3";
-import { WORD_PATTERN, type Protocol } from "@/lib/model";
-import type { Entry, EntryProblem } from "@/lib/protocols/entries";
+import type { Entry } from "@/lib/protocols/entries";
 import type { Db } from "./db";
+import { journalWord, problemEntry, rawOf, sizeOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "./entry-rows";
 import { EntryStore, type StoredEntry } from "./entry-store";
 import { neighbourhood, settle } from "./entry-settle";
 import { makeKey } from "./keys";
 import { previewOf } from "./message-row";
+import { taskIdOf } from "./task-id";
 import { refreshThreadKey } from "./thread-keys";
-
-export interface EntryFileFacts {
-  size: number;
-  mtimeMs: number;
-  ino: number;
-  /** Bytes up to here were read into entries (an incomplete last value waits beyond it). */
-  consumed: number;
-  /** The file's first bytes: a different head at the same inode means the file was replaced in place. */
-  head: Buffer;
-}
-
-/** One file as ingest read it. */
-export interface EntryFileRead {
-  relPath: string;
-  facts: EntryFileFacts;
-  entries: Entry[];
-  /** Problems of the file itself, each listed as an entry of its own so nobody misses it. */
-  problems: EntryProblem[];
-  /** The bytes read and where in the file they start, to keep each entry's own bytes. */
-  bytes: Uint8Array;
-  from: number;
-  /** The whole file was read: entries it no longer holds have left it. */
-  whole: boolean;
-}
-
-/** A file whose entries all left: deleted, or truncated or replaced (read again from its start). */
-export interface DeletedFile {
-  relPath: string;
-  why: "deleted" | "replaced";
-}
-
-/** What a source's adapter settles: statuses and threads that depend on other entries. */
-export interface EntrySourceContext {
-  source: string;
-  protocol: Protocol;
-  resolve: (entries: readonly Entry[]) => Entry[];
-}
 
 /** Entries shown as messages: acks only settle their message, logs are the source's log. */
 const SHOWN = new Set(["message", "document"]);
-/** An entry's own bytes kept at most: a multi-megabyte line keeps its head, as oversized files do. */
-const MAX_RAW = 1024 * 1024;
-
-const problemEntry = (p: EntryProblem, at: number, i: number, agent: string, folder: string): Entry => ({
-  kind: "message", locator: `problem@${at}.${i}`, span: null, messageId: null, from: null, to: [], type: null, priority: null,
-  date: null, agent, folder, status: "invalid", rawStatus: null, threadKey: null, inReplyTo: null, correlationId: null,
-  retryCount: 0, dueAt: null, body: p.message, data: null, links: [], problems: [p],
-});
-
 interface Pending {
   changed: Set<number>;
+  /** Acks read for the first time: each is a step in its message's history. */
+  acks: Entry[];
   raw: Map<number, Buffer>;
   facts: Map<string, EntryFileFacts>;
   /** Entry id → how it left its file, for its history. */
@@ -105,7 +62,7 @@ export class EntryWriter {
    * between files of the batch are matched before anything counts as having left.
    */
   apply(ctx: EntrySourceContext, reads: readonly EntryFileRead[], deleted: readonly DeletedFile[] = []): number {
-    const pending: Pending = { changed: new Set(), raw: new Map(), facts: new Map(), left: new Map() };
+    const pending: Pending = { changed: new Set(), acks: [], raw: new Map(), facts: new Map(), left: new Map() };
     const run = this.db.transaction(() => {
       const leaving: StoredEntry[] = [];
       const touched = new Set<number>();
@@ -132,10 +89,11 @@ export class EntryWriter {
     const here = new Set<string>();
     for (const e of entries) {
       here.add(e.locator);
-      const { id, changed } = this.journalEntry(ctx, relPath, e, pending);
+      const { id, changed, isNew } = this.journalEntry(ctx, relPath, e, pending);
       touched.add(id);
       if (!changed) continue;
       pending.changed.add(id);
+      if (e.kind === "ack" && isNew) pending.acks.push(e);
       const raw = rawOf(e, read);
       if (raw) pending.raw.set(id, raw);
     }
@@ -148,20 +106,20 @@ export class EntryWriter {
     return read.whole ? this.store.inFile(ctx.source, relPath).filter((s) => !here.has(s.entry.locator)) : [];
   }
 
-  /** The entry's id, and whether it is new or changed. */
-  private journalEntry(ctx: EntrySourceContext, relPath: string, e: Entry, pending: Pending): { id: number; changed: boolean } {
+  /** The entry's id, whether it changed, and whether it was never journaled before. */
+  private journalEntry(ctx: EntrySourceContext, relPath: string, e: Entry, pending: Pending): { id: number; changed: boolean; isNew: boolean } {
     const stored = this.store.at(ctx.source, relPath, e.locator);
-    if (stored) return { id: stored.id, changed: this.store.update(stored, relPath, e) };
+    if (stored) return { id: stored.id, changed: this.store.update(stored, relPath, e), isNew: false };
     // Back from where it went (a move seen in two batches), or still in the file it is leaving.
     const earlier = e.messageId ? (this.store.gone(ctx.source, e.messageId, e.kind) ?? this.store.twinElsewhere(ctx.source, e.messageId, e.kind, relPath)) : null;
-    if (earlier && earlier.path !== null) return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true };
+    if (earlier && earlier.path !== null) return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true, isNew: true };
     if (earlier) {
       const from = earlier.entry.folder;
       pending.left.set(earlier.id, { kind: "moved", detail: `back, in ${relPath}`, data: { from: null, to: relPath, fromFolder: from, toFolder: e.folder } });
       this.store.update(earlier, relPath, e);
-      return { id: earlier.id, changed: true };
+      return { id: earlier.id, changed: true, isNew: false };
     }
-    return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true };
+    return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true, isNew: true };
   }
 
   /**
@@ -216,6 +174,19 @@ export class EntryWriter {
       if (!SHOWN.has(s.entry.kind)) continue;
       this.writeRow(ctx, s, e, pending);
     }
+    for (const ack of pending.acks) this.ackEvents(ctx.source, ack);
+  }
+
+  /** An ack is a step in its message's life, at the ack's own time: who acknowledged it, and how far. */
+  private ackEvents(source: string, ack: Entry): void {
+    const atMs = ack.date ? Date.parse(ack.date) : this.now();
+    for (const link of ack.links) {
+      if (link.kind !== "acks") continue;
+      const target = this.sql("SELECT e.key FROM entries e JOIN messages m ON m.key = e.key WHERE e.source = ? AND e.message_id = ? LIMIT 1").pluck().get(source, link.targetId);
+      if (typeof target !== "string") continue;
+      const by = ack.from ?? "someone";
+      this.event(target, Number.isFinite(atMs) ? atMs : this.now(), "acked", `${ack.status} by ${by}`, null, { by, status: ack.status, ack: ack.messageId });
+    }
   }
 
   private writeRow(ctx: EntrySourceContext, s: StoredEntry, settled: Entry, pending: Pending): void {
@@ -237,16 +208,16 @@ export class EntryWriter {
       type: e.type, priority: e.priority, thread_id: e.threadKey, in_reply_to: e.inReplyTo, correlation_id: e.correlationId, date: e.date,
       agent: e.agent, folder: e.folder, path: s.path, last_path: s.path ?? before?.path ?? "", status: e.status, raw_status: e.rawStatus,
       retry_count: e.retryCount, problems, preview: previewOf(e.body), body: e.body, locator: e.locator, due_ms: dueMs,
-      dead_letter_of: heldKey, updated_ms: atMs, seq,
+      dead_letter_of: heldKey, task_id: taskIdOf(e.body), updated_ms: atMs, seq,
     };
     if (!before) {
       const sortMs = e.date ? Date.parse(e.date) : atMs;
       this.sql(
         `INSERT INTO messages (key, source, protocol, message_id, from_name, to_list, type, priority, thread_id, in_reply_to, correlation_id, date,
-           sort_ms, agent, folder, path, last_path, status, raw_status, retry_count, problems, preview, body, locator, due_ms, dead_letter_of, size, mtime_ms, ino, updated_ms, seq)
+           sort_ms, agent, folder, path, last_path, status, raw_status, retry_count, problems, preview, body, locator, due_ms, dead_letter_of, task_id, size, mtime_ms, ino, updated_ms, seq)
          VALUES (@key, @source, @protocol, @message_id, @from_name, @to_list, @type, @priority, @thread_id, @in_reply_to, @correlation_id, @date,
-           @sort_ms, @agent, @folder, @path, @last_path, @status, @raw_status, @retry_count, @problems, @preview, @body, @locator, @due_ms, @dead_letter_of, @size, @mtime_ms, @ino, @updated_ms, @seq)`,
-      ).run({ ...row, sort_ms: Number.isFinite(sortMs) ? sortMs : atMs, size: sizeOf(e), mtime_ms: facts ? Math.trunc(facts.mtimeMs) : null, ino: facts?.ino ?? null });
+           @sort_ms, @agent, @folder, @path, @last_path, @status, @raw_status, @retry_count, @problems, @preview, @body, @locator, @due_ms, @dead_letter_of, @task_id, @size, @mtime_ms, @ino, @updated_ms, @seq)`,
+      ).run({ ...row, sort_ms: Number.isFinite(sortMs) ? sortMs : atMs, size: sizeOf(e, pending.raw.get(s.id)?.length), mtime_ms: facts ? Math.trunc(facts.mtimeMs) : null, ino: facts?.ino ?? null });
       this.event(s.key, atMs, "seen", `first seen in ${s.path ?? row.last_path}${e.locator ? ` (${e.locator})` : ""}, ${e.status}`, null, { path: s.path, locator: e.locator, status: e.status });
     } else {
       // Whatever else changed, the row keeps its stuck mark only while the entry is still due.
@@ -254,7 +225,7 @@ export class EntryWriter {
         `UPDATE messages SET message_id = @message_id, from_name = @from_name, to_list = @to_list, type = @type, priority = @priority,
            thread_id = @thread_id, in_reply_to = @in_reply_to, correlation_id = @correlation_id, date = @date, agent = @agent, folder = @folder,
            path = @path, last_path = @last_path, status = @status, raw_status = @raw_status, retry_count = @retry_count, problems = @problems,
-           preview = @preview, body = @body, locator = @locator, due_ms = @due_ms, dead_letter_of = @dead_letter_of, updated_ms = @updated_ms, seq = @seq,
+           preview = @preview, body = @body, locator = @locator, due_ms = @due_ms, dead_letter_of = @dead_letter_of, task_id = @task_id, updated_ms = @updated_ms, seq = @seq,
            stuck = CASE WHEN @due_ms IS NULL OR @path IS NULL THEN 0 ELSE stuck END
          WHERE key = @key`,
       ).run(row);
@@ -267,7 +238,7 @@ export class EntryWriter {
       this.sql(
         `INSERT INTO message_raw (id, raw, head_only) SELECT id, ?, ? FROM messages WHERE key = ?
          ON CONFLICT (id) DO UPDATE SET raw = excluded.raw, head_only = excluded.head_only`,
-      ).run(raw, sizeOf(e) > raw.length ? 1 : 0, s.key);
+      ).run(raw, sizeOf(e, raw.length) > raw.length ? 1 : 0, s.key);
     }
     refreshThreadKey(this.db, s.key);
   }
@@ -299,27 +270,4 @@ export class EntryWriter {
   }
 }
 
-/**
- * A status or folder word as the journal keeps it: files may say "In Progress" or nothing a
- * word can be made of, and one such row must not stop every list that holds it.
- */
-export function journalWord(word: string, fallback: string): string {
-  const w = word.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, "_").replace(/^[^a-z]+/, "").slice(0, 32);
-  return WORD_PATTERN.test(w) ? w : fallback;
-}
-
-function sizeOf(e: Entry): number {
-  return e.span ? e.span.end - e.span.start : Buffer.byteLength(e.body);
-}
-
-/** The entry's own bytes (its span), or the whole file's for a one-entry file without one. */
-function rawOf(e: Entry, read: EntryFileRead): Buffer | null {
-  if (e.span) {
-    const start = e.span.start - read.from;
-    const end = Math.min(e.span.end - read.from, start + MAX_RAW);
-    if (start < 0 || end > read.bytes.length || end < start) return null;
-    return Buffer.from(read.bytes.subarray(start, end));
-  }
-  if (read.whole && read.entries.length + read.problems.length === 1) return Buffer.from(read.bytes.subarray(0, MAX_RAW));
-  return null;
-}
+export { journalWord, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext };

@@ -9,6 +9,7 @@ import { ApiError } from "@/lib/server/errors";
 import {
   CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, querySummary, type StoredContent,
 } from "./queries";
+import { locatorOf, offeredActions } from "./actions-offered";
 import { journalFaultKind, journalProblem, reportJournalFault } from "./faults";
 import { versionedStats } from "./stats";
 import { getJournal } from "./store";
@@ -133,7 +134,7 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
   const kept = content && summary.size > 0 ? await viewBytes(content) : content ? { bytes: Buffer.alloc(0), whole: true } : null;
   const adapter = adapterFor(summary.protocol);
   const fields = kept && adapter ? await adapter.describe(kept.bytes, { headOnly: !kept.whole }) : null;
-  return {
+  const detail = {
     ...summary,
     headers: fields?.headers ?? [],
     body: fields?.body ?? content?.body ?? "",
@@ -143,6 +144,7 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
     history: queryHistory(db, key),
     heldAgent: summary.deadLetterOf === null ? null : (querySummary(db, summary.deadLetterOf)?.agent ?? null),
   };
+  return { ...detail, ...offeredActions(db, detail) };
 }
 
 const fileNameOf = (content: StoredContent, key: string) => content.lastPath.split("/").pop() || `${key}.mime`;
@@ -189,6 +191,11 @@ export function locateMessage(key: string): MessageLocation | null {
   const source = summary ? querySources(db).find((s) => s.id === summary.source) : undefined;
   if (!summary || !source) return null;
   return { summary, root: source.root, path: summary.path };
+}
+
+/** The message's id inside its file ("" for a file that is one message), for a writer to find it by. */
+export function messageLocator(key: string): string {
+  return locatorOf(getJournal().db, key);
 }
 
 /**

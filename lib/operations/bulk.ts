@@ -1,24 +1,7 @@
 import "server-only";
-import type { ActionName, BulkInput, BulkItemResult, BulkResponse } from "@/lib/actions";
+import type { BulkInput, BulkItemResult, BulkResponse } from "@/lib/actions";
 import { ApiError } from "@/lib/server/errors";
-import type { Plan } from "./finish";
-import { planDiscard, planRestore } from "./discard";
-import { planRequeue } from "./requeue";
-import { planRetry } from "./retry";
-
-/** Plan one action on one key (nothing is written). */
-export function planAction(action: ActionName, key: string, opts: { to?: string; actor: string }): Promise<Plan> {
-  switch (action) {
-    case "requeue":
-      return planRequeue(key, { to: opts.to, actor: opts.actor });
-    case "retry":
-      return planRetry(key, { actor: opts.actor });
-    case "discard":
-      return planDiscard(key, { actor: opts.actor });
-    case "restore":
-      return planRestore(key, { actor: opts.actor });
-  }
-}
+import { planMessageAction } from "./message-actions";
 
 function failure(key: string, err: unknown): BulkItemResult {
   if (err instanceof ApiError) return { key, ok: false, error: { code: err.code, message: err.message } };
@@ -34,7 +17,7 @@ export async function runBulk(input: BulkInput, actor: string): Promise<BulkResp
   const results: BulkItemResult[] = [];
   for (const key of input.keys) {
     try {
-      const plan = await planAction(input.action, key, { to: input.to, actor });
+      const plan = await planMessageAction(key, input.action, { to: input.to, actor }, false);
       if (input.dryRun) {
         results.push({ key, ok: true, plan: plan.description });
         continue;

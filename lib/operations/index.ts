@@ -3,5 +3,6 @@
 export { requeueMessage, planRequeue, type RequeueRequest } from "./requeue";
 export { retryMessage, planRetry, type RetryRequest } from "./retry";
 export { discardMessage, restoreMessage, planDiscard, planRestore, type DiscardRequest } from "./discard";
-export { runBulk, planAction } from "./bulk";
+export { runBulk } from "./bulk";
+export { planMessageAction, planIgniteAction, type ActionPlan, type ActionRequest } from "./message-actions";
 export type { Plan } from "./finish";

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildDeadLetter, buildMessage, markProcessing, setHeader } from "@/lib/protocols/ignite/build";
-import { capabilitiesOf } from "@/lib/client/capabilities";
 import { getMessage } from "@/lib/journal";
 import { openHarness, type Harness } from "./test-harness";
 import { requeueMessage } from "./index";
@@ -37,7 +36,7 @@ describe("requeue of a dead letter whose message had several recipients", () => 
     expect(h.summary(h.keyAt(at("ignitian_1")))).toMatchObject({ status: "delivered" });
 
     const detail = await getMessage(letterKey);
-    expect(detail && capabilitiesOf(detail)?.defaultQueue).toBe("ignitian_2");
+    expect(detail?.actions.find((a) => a.id === "requeue")?.queue).toBe("ignitian_2");
     expect(await requeueMessage(letterKey, { path: letterRel, actor })).toMatchObject({ path: at("ignitian_2", "") });
     expect(h.exists(at("ignitian_1", ""))).toBe(false);
   });

@@ -2,11 +2,11 @@ import "server-only";
 import fs from "node:fs/promises";
 import { locateMessage } from "@/lib/journal";
 import type { MessageSummary } from "@/lib/model";
-import { openInsideRoot, readInsideRoot, RefusedFile } from "@/lib/protocols/safe-open";
-import { MAX_FILE_BYTES } from "@/lib/protocols/types";
+import { openInsideRoot } from "@/lib/protocols/safe-open";
 import { ApiError } from "@/lib/server/errors";
 import { resolveForWrite } from "./fs";
 import { isDeadLetterQueue, queueDir, splitRuntime } from "./paths";
+import { readTextInsideRoot, refusalError } from "./read-text";
 
 /** A message whose file is on disk right now, where the page said it was. */
 export interface Target {
@@ -61,33 +61,9 @@ export async function locateTarget(key: string, shownPath?: string): Promise<Tar
   return { key, summary, root, relPath: loc.path, abs, prefix: splitRuntime(loc.path).prefix };
 }
 
-// ignoreBOM: a BOM stays in the text, so a rewrite keeps it (as the IGNITE tools' utf-8 read does).
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** What an operation answers for a file Mailroom will not read (lib/protocols/safe-open.ts). */
-function refusalError(err: unknown, relPath: string): unknown {
-  if (!(err instanceof RefusedFile)) return err;
-  if (err.reason === "missing") return new ApiError(409, "source_gone", `${relPath} is no longer there: it moved or was deleted since the page loaded. Nothing was changed.`);
-  if (err.reason === "unreadable") return new ApiError(409, "unreadable", `${err.message}. Nothing was changed.`);
-  return new ApiError(409, "not_a_file", `${err.message}; Mailroom never changes it. Nothing was changed.`);
-}
-
 /** The file's text, for operations that rewrite it: only whole, valid UTF-8 files are rewritten. Read from one safe open. */
 export async function readText(t: Target): Promise<string> {
   return readTextInsideRoot(t.root, t.relPath);
-}
-
-/** A root-relative file's text for a rewrite, from one safe open (any protocol's writer). */
-export async function readTextInsideRoot(root: string, relPath: string): Promise<string> {
-  const { bytes, tooLarge } = await readInsideRoot(root, relPath, MAX_FILE_BYTES).catch((err: unknown) => {
-    throw refusalError(err, relPath);
-  });
-  if (tooLarge) throw new ApiError(413, "too_large", `${relPath} is larger than 8 MiB; Mailroom does not rewrite it.`);
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new ApiError(409, "not_utf8", `${relPath} is not valid UTF-8, so rewriting it could damage it. Nothing was changed.`);
-  }
 }
 
 /** `to` must name an agent's queue folder that exists (a real folder, not the dead-letter queue). */

@@ -26,7 +26,7 @@ export interface Harness {
   abs(rel: string): string;
   exists(rel: string): boolean;
   read(rel: string): string;
-  /** Every file under the runtime directory (temp files included), sorted. */
+  /** Every file under the runtime directory (the whole tree for another protocol; temp files included), sorted. */
   tree(): string[];
   q(query: string): MessageSummary[];
   keyAt(rel: string): string;
@@ -37,8 +37,9 @@ export interface Harness {
 
 const ENV = ["MAILROOM_ROOT", "MAILROOM_DATA", "MAILROOM_RESCAN_MS"] as const;
 
-export async function openHarness(): Promise<Harness> {
-  const ws = copyFixture("ignite");
+/** A temp copy of fixtures/<fixture> (IGNITE v3 unless told) with ingest running on it. */
+export async function openHarness(fixture = "ignite"): Promise<Harness> {
+  const ws = copyFixture(fixture);
   const data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-ops-data-"));
   process.env.MAILROOM_ROOT = ws;
   process.env.MAILROOM_DATA = data;
@@ -56,7 +57,7 @@ export async function openHarness(): Promise<Harness> {
     abs,
     exists: (rel) => fs.existsSync(abs(rel)),
     read: (rel) => fs.readFileSync(abs(rel), "utf8"),
-    tree: () => walk(path.join(ws, ".ignite")).map((p) => path.relative(ws, p)).sort(),
+    tree: () => walk(fixture === "ignite" ? path.join(ws, ".ignite") : ws).map((p) => path.relative(ws, p)).sort(),
     q,
     keyAt(rel) {
       const key = q(`path:${rel}`)[0]?.key;

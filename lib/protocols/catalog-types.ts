@@ -23,6 +23,8 @@ export interface ProtocolCatalog {
   overdue: string | null;
   /** What it calls the agent's oldest entry still waiting for someone ("Oldest queued"). */
   oldest: string;
+  /** Whether its messages carry a header block (IGNITE v3's MIME headers); the message page shows it only then. */
+  headers: boolean;
 }
 
 /**

@@ -1,12 +1,13 @@
 import "server-only";
 import type { Protocol } from "@/lib/model";
-import { igniteAdapter } from "./ignite";
-import { igniteYamlReadSide } from "./ignite-yaml";
+import type { ActionDescriptor, ActionId, ActionInput, ActionSubject, PlannedAction } from "./actions";
+import { actionsFor as igniteActions, igniteAdapter } from "./ignite";
+import { actionsFor as igniteYamlActions, igniteYamlReadSide, planAction as igniteYamlPlan } from "./ignite-yaml";
 import { kicklangReadSide } from "./kicklang";
 import type { ProtocolReadSide } from "./layout";
-import { shogunReadSide } from "./shogun";
+import { actionsFor as shogunActions, planAction as shogunPlan, shogunReadSide } from "./shogun";
 import type { ProtocolAdapter } from "./types";
-import { workflowReadSide } from "./workflow";
+import { actionsFor as workflowActions, planAction as workflowPlan, workflowReadSide } from "./workflow";
 
 /** Every protocol Mailroom reads one message per file; each root is offered to each adapter. */
 export const ADAPTERS: readonly ProtocolAdapter[] = [igniteAdapter];
@@ -17,6 +18,22 @@ export const READ_SIDES: readonly ProtocolReadSide[] = [igniteYamlReadSide, shog
 export function adapterFor(protocol: Protocol): ProtocolAdapter | null {
   return ADAPTERS.find((a) => a.protocol === protocol) ?? null;
 }
+
+/** A protocol's actions on existing messages: which a message offers, and how each is planned and written. */
+export interface ProtocolActions {
+  actionsFor(m: ActionSubject): ActionDescriptor[];
+  /** Absent for IGNITE v3, whose actions lib/operations carries out by key. */
+  planAction?(root: string, id: ActionId, m: ActionSubject, input: ActionInput): Promise<PlannedAction>;
+}
+
+export const PROTOCOL_ACTIONS: Readonly<Record<Protocol, ProtocolActions>> = {
+  ignite: { actionsFor: igniteActions },
+  "ignite-yaml": { actionsFor: igniteYamlActions, planAction: igniteYamlPlan },
+  shogun: { actionsFor: shogunActions, planAction: shogunPlan },
+  workflow: { actionsFor: workflowActions, planAction: workflowPlan },
+  // Replying is compose's; KickLang has no other action on a sent envelope.
+  kicklang: { actionsFor: () => [] },
+};
 
 export type { ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, LogFile, LogSlice } from "./types";
 export { MAX_FILE_BYTES } from "./types";

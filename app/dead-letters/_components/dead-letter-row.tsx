@@ -2,8 +2,7 @@ import Link from "next/link";
 import { RelativeTime } from "@/components/relative-time";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
-import type { DeadLetterItem } from "@/lib/actions";
-import { actsOn } from "@/lib/client/capabilities";
+import { deadLetterPageActsOn, type DeadLetterItem } from "@/lib/actions";
 import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
 import { countOf } from "@/lib/client/count";
@@ -37,7 +36,7 @@ export function DeadLetterRow({
 }) {
   const name = d.originalType ?? "unknown type";
   // Columns stay in place for a dead letter Mailroom does not change; its cells are just empty.
-  const actionable = actsOn(d.protocol);
+  const actionable = deadLetterPageActsOn(d.protocol);
   return (
     <tr className={done ? "bg-zinc-50 text-zinc-500 dark:bg-zinc-900/60 dark:text-zinc-400" : "hover:bg-zinc-50 dark:hover:bg-zinc-800/40"} data-done={done ? "" : undefined}>
       {selectable ? (

@@ -3,9 +3,8 @@
 import { useState } from "react";
 import { ActionStatus } from "@/components/actions/action-status";
 import { Card } from "@/components/ui/card";
-import type { DeadLettersResponse } from "@/lib/actions";
 import { discardOutcome, requeueOutcome } from "@/lib/client/action-outcomes";
-import { actsOn } from "@/lib/client/capabilities";
+import { deadLetterPageActsOn, type DeadLettersResponse } from "@/lib/actions";
 import { errorMessage } from "@/lib/client/fetcher";
 import { useAction } from "@/lib/client/use-action";
 import { useDeadLetters } from "@/lib/client/use-dead-letters";
@@ -23,7 +22,7 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { run, pending, outcome } = useAction();
   const { rows, done, act, undo } = useRowsInPlace(live, run);
-  const items = rows.filter((d) => !done.has(d.key) && actsOn(d.protocol));
+  const items = rows.filter((d) => !done.has(d.key) && deadLetterPageActsOn(d.protocol));
   const chosen = items.filter((d) => selected.has(d.key));
   const all = items.length > 0 && chosen.length === items.length;
 

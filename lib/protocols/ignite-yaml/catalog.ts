@@ -10,4 +10,5 @@ export const IGNITE_YAML_CATALOG: ProtocolCatalog = {
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
   overdue: "Stuck",
   oldest: "Oldest queued",
+  headers: false,
 };

@@ -49,6 +49,13 @@ function stem(name: string): string {
   return (name.split("/").pop() ?? name).replace(/\.yaml$/, "");
 }
 
+/** The task a message belongs to (its thread): `task_id` at the top or in its payload, unless a placeholder. */
+function taskIdOf(m: Mapping): string | null {
+  const payload = isRecord(m.payload) ? m.payload : {};
+  const id = str(m.task_id) ?? str(payload.task_id);
+  return id && !["unknown", "none", "null", "n/a"].includes(id.toLowerCase()) ? id : null;
+}
+
 /**
  * A message's id: its file's stem, as the monitor would name it. An escalation is written as
  * `escalation_{seconds}` and renamed `escalation_{seconds}{6 digits}` a poll later (protocol
@@ -117,6 +124,7 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
   const timeout = opts.processingTimeoutMs ?? PROCESSING_TIMEOUT_MS;
   const since = isoToUtc(fields.processed_at) ?? (opts.mtimeMs !== undefined ? new Date(opts.mtimeMs).toISOString() : date);
 
+  const threadKey = taskIdOf(fields) ?? (letter?.original ? taskIdOf(letter.original) : null);
   const data: Mapping | null = Object.keys(fields).length === 0 ? null : letter?.original ? { ...fields, original_message: letter.original } : fields;
   const entry: Entry = makeEntry({
     kind: "message",
@@ -137,6 +145,7 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
     data,
     links: letter ? [letter.link] : [],
     problems,
+    threadKey,
   });
   return { entries: [entry], problems: [], consumed: bytes.length };
 }

@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { createFile, moveFile, moveWithContent, resolveForWrite } from "@/lib/operations/fs";
-import { readTextInsideRoot } from "@/lib/operations/target";
+import { readTextInsideRoot } from "@/lib/operations/read-text";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord, str } from "@/lib/protocols/entry-kit";
 import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";

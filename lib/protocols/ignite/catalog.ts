@@ -35,4 +35,5 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
   overdue: "Stuck",
   oldest: "Oldest queued",
+  headers: true,
 };

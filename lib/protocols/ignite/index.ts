@@ -23,3 +23,4 @@ export { buildMessage, messageFileName, newMessageId, isoWithOffset, setHeader, 
 export { ARCHIVE_PARTS, DEAD_LETTER } from "./paths";
 export { backoffCapSeconds, drawBackoffSeconds, upstreamRetry, upstreamRetryCount } from "./retry";
 export * from "./client";
+export { actionsFor } from "./actions";

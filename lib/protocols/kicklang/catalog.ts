@@ -10,4 +10,5 @@ export const KICKLANG_CATALOG: ProtocolCatalog = {
   columns: ["unanswered", "answered", "sent"],
   overdue: "Overdue",
   oldest: "Oldest open",
+  headers: false,
 };

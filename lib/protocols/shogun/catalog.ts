@@ -11,4 +11,5 @@ export const SHOGUN_CATALOG: ProtocolCatalog = {
   columns: ["unread", "assigned", "in_progress", "blocked", "done", "failed"],
   overdue: null,
   oldest: "Oldest open",
+  headers: false,
 };

@@ -23,5 +23,7 @@ export const shogunReadSide: ProtocolReadSide<ShogunLayout> = {
 export { detect, placeShogun, read, resolve, STATUSES, type ShogunLayout };
 export { DASHBOARD, isDashboard } from "./paths";
 export type { ReadOptions } from "./read";
+export { actionsFor } from "./actions";
+export { planAction } from "./action-run";
 /** The protocol's writes (plan, then run), for the operations that send and change its messages. */
 export * as writer from "./writer";

@@ -1,7 +1,7 @@
 // Issue point 3: Mailroom's inbox writes beside the agents' own writers lose nothing. A shell
 // writer that follows the agents' lock protocol (mkdir .lock.d, flock, temp + rename) appends 200
-// entries from 10 parallel lanes while Mailroom sends and marks read; a reader polls the inbox
-// throughout and parses every snapshot it sees.
+// entries from 10 parallel lanes while Mailroom sends and marks read (through the Mark read action
+// the console runs); a reader polls the inbox throughout and parses every snapshot it sees.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,7 +11,9 @@ import { parse } from "yaml";
 import { afterEach, expect, it } from "vitest";
 import { ApiError } from "@/lib/server/errors";
 import { read } from "./read";
-import { planMark, planSend, run } from "./writer";
+import type { ActionSubject } from "@/lib/protocols/actions";
+import { planAction } from "./action-run";
+import { planSend, run } from "./writer";
 
 const LANES = 10;
 const PER_LANE = 20;
@@ -89,7 +91,12 @@ it("loses and duplicates nothing, and every snapshot a reader sees parses", { ti
       if (!shellDone) interleaved++;
       // A message marked read may then be trimmed by the overflow rule; an unread one never is.
       if (i % 2 === 1) {
-        await withRetry(async () => run(ws, await planMark(ws, { agent: "karo", ids: [id], read: true })), busy);
+        // Through the action path the console's Mark read takes (action-run.ts), minus the journal.
+        const subject: ActionSubject = {
+          key: id, protocol: "shogun", path: "queue/inbox/karo.yaml", locator: id, agent: "karo", folder: "inbox", status: "unread",
+          type: "cmd_new", messageId: id, from: "shogun", to: ["karo"], body: "", data: null, heldAgent: null,
+        };
+        await withRetry(async () => (await planAction(ws, "mark-read", subject, {})).run(), busy);
         marked.push(id);
         if (!shellDone) interleaved++;
       }

@@ -10,4 +10,5 @@ export const WORKFLOW_CATALOG: ProtocolCatalog = {
   columns: ["unacked", "received", "processed", "sent"],
   overdue: "Overdue",
   oldest: "Oldest open",
+  headers: false,
 };

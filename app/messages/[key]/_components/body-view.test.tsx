@@ -10,7 +10,7 @@ const message: MessageDetail = {
   date: null, agent: "leader", folder: "queue", path: ".ignite/queue/leader/big_report_1.mime", status: "queued",
   rawStatus: null, stuck: false, retryCount: 0, nextRetryAt: null, problems: [], duplicate: false,
   deadLetterOf: null, preview: "", size: 10, updatedAt: "2026-11-20T00:00:00.000Z", sortMs: Date.parse("2026-11-20T00:00:00.000Z"), seq: 1, headers: [], body: "", data: null,
-  ignite: null, history: [],
+  ignite: null, history: [], actions: [], actionCheck: {},
 };
 
 it("says an empty body is empty, but that a file over 8 MiB was read (or kept) by its headers only", () => {

@@ -6,29 +6,33 @@ import { QueuePicker } from "@/components/actions/queue-picker";
 import { ReadOnlyNotice } from "@/components/actions/read-only-notice";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { discardOutcome, requeueOutcome, restoreOutcome, retryOutcome } from "@/lib/client/action-outcomes";
-import { capabilitiesOf } from "@/lib/client/capabilities";
+import { messageActionOutcome, pendingLabel, type ActionFields } from "@/lib/client/message-action";
 import { useAction } from "@/lib/client/use-action";
 import { useSources } from "@/lib/client/use-sources";
 import type { MessageDetail } from "@/lib/model";
+import type { ActionDescriptor } from "@/lib/protocols/actions";
+import { ConfirmAction } from "./confirm-action";
 import { RequeueEditor } from "./requeue-editor";
 
-/** Requeue (optionally edited), Retry now, Discard and Restore for the message on screen. */
+/** The actions the server offers for the message on screen (its `actions`), each as a button; none decided here. */
 export function MessageActions({ message: m, readOnly }: { message: MessageDetail; readOnly: boolean }) {
   const id = useId();
-  const caps = capabilitiesOf(m);
   const { sources } = useSources([]);
   const { run, pending, outcome, clear } = useAction();
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<ActionDescriptor | null>(null);
+  const [confirming, setConfirming] = useState<ActionDescriptor | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
-  if (!caps || (!caps.requeue && !caps.retry && !caps.discard && !caps.restore)) return null;
+  if (m.actions.length === 0) return null;
   if (readOnly) return <ReadOnlyNotice />;
 
-  const queue = picked ?? caps.defaultQueue ?? "";
-  const to = queue && queue !== caps.defaultQueue ? queue : undefined;
-  const path = caps.path ?? undefined;
+  const queued = m.actions.find((a) => a.input !== "none");
+  const defaultQueue = queued?.queue ?? null;
+  const queue = picked ?? defaultQueue ?? "";
+  const to = queue && queue !== defaultQueue ? queue : undefined;
   const queues = sources.find((s) => s.id === m.source)?.agents ?? [];
   const busy = pending !== null;
+  const act = (a: ActionDescriptor, fields: ActionFields = {}) => run(pendingLabel(a), () => messageActionOutcome(m.key, a, m.actionCheck, fields));
+  const start = (a: ActionDescriptor) => (a.confirm ? setConfirming(a) : void act(a, a.input === "none" ? {} : { to }));
 
   return (
     <Card>
@@ -45,40 +49,35 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
           </div>
         ) : editing ? (
           <RequeueEditor
-            original={caps.originalBody}
+            original={editing.body ?? ""}
             busy={busy}
             target={queue || null}
-            onCancel={() => setEditing(false)}
-            onRequeue={(body) => void run("Requeuing", () => requeueOutcome(m.key, { to, body, path })).then((ok) => ok && setEditing(false))}
+            onCancel={() => setEditing(null)}
+            onRequeue={(body) => void act(editing, { to, body }).then((ok) => ok && setEditing(null))}
+          />
+        ) : confirming?.confirm ? (
+          <ConfirmAction
+            warning={confirming.confirm}
+            verb={confirming.verb}
+            busy={busy}
+            onConfirm={() => void act(confirming, confirming.input === "none" ? {} : { to }).then(() => setConfirming(null))}
+            onCancel={() => setConfirming(null)}
           />
         ) : (
           <div className="flex flex-wrap items-center gap-2">
-            {caps.requeue ? (
-              <>
-                <QueuePicker id={`${id}-queue`} value={queue} onChange={setPicked} queues={queues} original={caps.defaultQueue} />
-                <button type="button" className={buttonClass("primary")} disabled={busy || !queue} onClick={() => void run("Requeuing", () => requeueOutcome(m.key, { to, path }))}>
-                  Requeue
+            {m.actions.map((a, i) => (
+              <span key={a.id} className="contents">
+                {a.input !== "none" ? <QueuePicker id={`${id}-queue`} value={queue} onChange={setPicked} queues={queues} original={defaultQueue} /> : null}
+                <button type="button" className={buttonClass(i === 0 ? "primary" : "secondary")} disabled={busy || (a.input !== "none" && !queue)} onClick={() => start(a)}>
+                  {a.verb}
                 </button>
-                <button type="button" className={buttonClass("secondary")} disabled={busy} onClick={() => setEditing(true)}>
-                  Edit &amp; requeue
-                </button>
-              </>
-            ) : null}
-            {caps.retry ? (
-              <button type="button" className={buttonClass("secondary")} disabled={busy} onClick={() => void run("Retrying", () => retryOutcome(m.key, path))}>
-                Retry now
-              </button>
-            ) : null}
-            {caps.discard ? (
-              <button type="button" className={buttonClass("secondary")} disabled={busy} onClick={() => void run("Discarding", () => discardOutcome(m.key, path))}>
-                Discard
-              </button>
-            ) : null}
-            {caps.restore ? (
-              <button type="button" className={buttonClass("secondary")} disabled={busy} onClick={() => void run("Restoring", () => restoreOutcome(m.key, path))}>
-                Restore
-              </button>
-            ) : null}
+                {a.input === "queue+body" ? (
+                  <button type="button" className={buttonClass("secondary")} disabled={busy} onClick={() => setEditing(a)}>
+                    Edit &amp; {a.verb.toLowerCase()}
+                  </button>
+                ) : null}
+              </span>
+            ))}
           </div>
         )}
         {outcome?.ok && !pending ? null : <ActionStatus outcome={outcome} pending={pending} />}

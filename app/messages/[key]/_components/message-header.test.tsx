@@ -9,7 +9,7 @@ const retrying: MessageDetail = {
   date: null, agent: "ignitian_1", folder: "queue", path: ".ignite/queue/ignitian_1/t.mime", status: "retrying",
   rawStatus: "retrying", stuck: false, retryCount: 3, nextRetryAt: "2026-11-20T00:05:00.000Z", problems: [], duplicate: false,
   deadLetterOf: null, preview: "", size: 10, updatedAt: "2026-11-20T00:00:00.000Z", sortMs: Date.parse("2026-11-20T00:00:00.000Z"), seq: 1, headers: [], body: "", data: null,
-  ignite: null, history: [],
+  ignite: null, history: [], actions: [], actionCheck: {},
 };
 
 it("shows the backoff the file asks for only while the message still waits to be retried", () => {

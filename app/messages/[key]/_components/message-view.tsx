@@ -9,6 +9,7 @@ import { useMessage } from "@/lib/client/use-message";
 import type { MessageDetail } from "@/lib/model";
 import { BodyView } from "./body-view";
 import { HeadersTable } from "./headers-table";
+import { catalogOf } from "@/lib/protocols/catalog";
 import { HistoryList } from "./history-list";
 import { MessageActions } from "./message-actions";
 import { MessageHeader } from "./message-header";
@@ -53,10 +54,12 @@ export function MessageView({
           <Card className="overflow-hidden">
             <BodyView message={m} />
           </Card>
-          <Card>
-            <CardHeader title="Headers" />
-            <HeadersTable headers={m.headers} />
-          </Card>
+          {catalogOf(m.protocol).headers || m.headers.length > 0 ? (
+            <Card>
+              <CardHeader title="Headers" />
+              <HeadersTable headers={m.headers} />
+            </Card>
+          ) : null}
         </div>
         <Card>
           <CardHeader title="Lifecycle" />

@@ -72,7 +72,7 @@ function ThreadRow({ thread: t }: { thread: ThreadSummary }) {
           <Link href={routes.thread(t.id)} className="break-all font-mono font-medium text-zinc-900 outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:after:ring-2 focus-visible:after:ring-sky-500 dark:text-zinc-100">
             {t.id}
           </Link>
-          {t.kind === "inferred" ? <Badge tone="amber" title="No Thread-ID header: grouped by repository + issue or task_id">inferred</Badge> : null}
+          {t.kind === "inferred" ? <Badge tone="amber" title="The messages name no thread: grouped by repository + issue or by task">inferred</Badge> : null}
         </span>
       </td>
       <td className={cn(TD, "text-right tabular-nums")}>{t.count.toLocaleString("en-US")}</td>

@@ -20,9 +20,9 @@ export function ThreadHeader({ thread: t }: { thread: ThreadDetail }) {
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="break-all font-mono text-xl font-semibold tracking-tight">{t.id}</h1>
         {t.kind === "inferred" ? (
-          <Badge tone="amber" title="No X-IGNITE-Thread-ID: grouped by repository + issue or by task_id">inferred</Badge>
+          <Badge tone="amber" title="The messages name no thread: grouped by repository + issue or by task">inferred</Badge>
         ) : (
-          <Badge title="Named by X-IGNITE-Thread-ID">header</Badge>
+          <Badge title="The messages name this thread themselves (IGNITE's Thread-ID, a shogun command, a workflow task, a KickLang correlation root)">named</Badge>
         )}
         <div className="ml-auto flex flex-wrap gap-1.5" aria-label="Download this thread">
           <a href={keys.threadExport(t.id, "md")} download className={buttonClass("secondary", "py-1 text-xs")}>Transcript (.md)</a>

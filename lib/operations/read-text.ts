@@ -1,0 +1,31 @@
+import "server-only";
+// Reading a file an operation rewrites, for any protocol's writer: from one safe open, whole and
+// valid UTF-8 only. Apart from target.ts (which reads the journal) so writers need no journal.
+import { readInsideRoot, RefusedFile } from "@/lib/protocols/safe-open";
+import { MAX_FILE_BYTES } from "@/lib/protocols/types";
+import { ApiError } from "@/lib/server/errors";
+
+// ignoreBOM: a BOM stays in the text, so a rewrite keeps it (as the IGNITE tools' utf-8 read does).
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** What an operation answers for a file Mailroom will not read (lib/protocols/safe-open.ts). */
+export function refusalError(err: unknown, relPath: string): unknown {
+  if (!(err instanceof RefusedFile)) return err;
+  if (err.reason === "missing") return new ApiError(409, "source_gone", `${relPath} is no longer there: it moved or was deleted since the page loaded. Nothing was changed.`);
+  if (err.reason === "unreadable") return new ApiError(409, "unreadable", `${err.message}. Nothing was changed.`);
+  return new ApiError(409, "not_a_file", `${err.message}; Mailroom never changes it. Nothing was changed.`);
+}
+
+/** A root-relative file's text for a rewrite, from one safe open (any protocol's writer). */
+export async function readTextInsideRoot(root: string, relPath: string): Promise<string> {
+  const { bytes, tooLarge } = await readInsideRoot(root, relPath, MAX_FILE_BYTES).catch((err: unknown) => {
+    throw refusalError(err, relPath);
+  });
+  if (tooLarge) throw new ApiError(413, "too_large", `${relPath} is larger than 8 MiB; Mailroom does not rewrite it.`);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new ApiError(409, "not_utf8", `${relPath} is not valid UTF-8, so rewriting it could damage it. Nothing was changed.`);
+  }
+}
+
