@@ -2,50 +2,63 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { z } from "zod";
 import { Notice } from "@/components/ui/notice";
-import { newDraft, replyDraft } from "@/lib/client/compose-draft";
+import { replyDraft } from "@/lib/client/compose-draft";
 import { getClientConfig, getMessage, listSources } from "@/lib/journal";
-import { KEY_PATTERN } from "@/lib/model";
+import { KEY_PATTERN, type MessageDetail } from "@/lib/model";
+import { composeListsOf } from "@/lib/operations/compose-protocols";
 import { planReply } from "@/lib/protocols/ignite";
-import { ComposeForm } from "./_components/compose-form";
+import { composeFormOf } from "@/lib/protocols/compose-forms";
+import { ComposeSwitch, type ComposeStart } from "./_components/compose-switch";
 import { ReplyNotes } from "./_components/reply-notes";
 
 export const metadata: Metadata = { title: "Compose" };
 
 const searchSchema = z.object({ replyTo: z.string().regex(KEY_PATTERN).optional().catch(undefined) });
 
+/** The protocol's own answer to `original`: IGNITE v3's reply plan, or the wave-2 form's prefill. */
+function replyStart(original: MessageDetail, agentsOf: (id: string) => string[]): (ComposeStart & { notes: string[]; prefilled?: string }) | null {
+  if (original.protocol === "ignite") {
+    const plan = planReply(original, agentsOf(original.source));
+    const threadNote = original.threadId ? undefined : "A new thread id: the original has none.";
+    return { source: plan.source, ignite: replyDraft(plan, agentsOf(plan.source)), values: null, threadNote, notes: plan.notes };
+  }
+  const spec = composeFormOf(original.protocol);
+  const values = spec?.reply(original) ?? null;
+  return values && { source: original.source, ignite: null, values, notes: [], prefilled: spec?.replyNote };
+}
+
 export default async function ComposePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await connection();
   const { replyTo } = searchSchema.parse(await searchParams);
   const { readOnly } = getClientConfig();
-  const sources = listSources().filter((s) => s.protocol === "ignite").map((s) => ({ id: s.id, agents: s.agents }));
-  const agentsOf = (id: string) => sources.find((s) => s.id === id)?.agents ?? [];
+  // IGNITE v3 first: the form opens on it, as it did before the other protocols could be written.
+  const all = listSources().filter((s) => s.error === null || s.protocol === "ignite").sort((a, b) => Number(b.protocol === "ignite") - Number(a.protocol === "ignite"));
+  const sources = await Promise.all(all.map(async (s) => ({ id: s.id, protocol: s.protocol, lists: await composeListsOf(s) })));
+  const agentsOf = (id: string) => [...(sources.find((s) => s.id === id)?.lists.agents ?? [])];
   const original = replyTo ? await getMessage(replyTo) : null;
-  const plan = original && original.protocol === "ignite" ? planReply(original, agentsOf(original.source)) : null;
-  const initial = plan ? replyDraft(plan, agentsOf(plan.source)) : newDraft(sources[0]?.id ?? "");
-  const newThread = plan && !original?.threadId ? "A new thread id: the original has none." : undefined;
+  const reply = original ? replyStart(original, agentsOf) : null;
+  const start: ComposeStart = reply ?? { source: sources[0]?.id ?? "", ignite: null, values: null };
 
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-semibold tracking-tight">{plan ? "Reply" : "Compose a message"}</h1>
+      <h1 className="text-xl font-semibold tracking-tight">{reply ? "Reply" : "Compose a message"}</h1>
       {readOnly ? (
         <Notice tone="warning" title="Sending is turned off" role="status">
           <p>Mailroom runs read-only (MAILROOM_READONLY=1), so it writes no files: the form below is for reading only.</p>
         </Notice>
       ) : null}
-      {replyTo && !plan ? (
+      {replyTo && !reply ? (
         <Notice tone="warning" title="Nothing to reply to">
-          <p>{original ? "Replies are written to IGNITE workspaces only." : `No message has the key ${replyTo}.`} This is a new message.</p>
+          <p>{original ? "This message names no sender to answer." : `No message has the key ${replyTo}.`} This is a new message.</p>
         </Notice>
       ) : null}
-      {plan && original ? (
-        <ReplyNotes originalKey={original.key} summary={`${original.type ?? "message"} from ${original.from ?? "unknown"}`} notes={plan.notes} />
-      ) : null}
+      {reply && original ? <ReplyNotes originalKey={original.key} summary={`${original.type ?? "message"} from ${original.from ?? "unknown"}`} notes={reply.notes} prefilled={reply.prefilled} /> : null}
       {sources.length === 0 ? (
-        <Notice tone="warning" title="No IGNITE workspace">
-          <p>Set MAILROOM_ROOT to a workspace that holds .ignite/queue/ to send messages.</p>
+        <Notice tone="warning" title="No workspace">
+          <p>Set MAILROOM_ROOT to a workspace (IGNITE, shogun, workflow or KickLang) to send messages.</p>
         </Notice>
       ) : (
-        <ComposeForm sources={sources} initial={initial} readOnly={readOnly} threadNote={newThread} />
+        <ComposeSwitch sources={sources} start={start} readOnly={readOnly} />
       )}
     </div>
   );

@@ -13,7 +13,7 @@ export class ComposeApiError extends ApiClientError {
 
 const sentSchema = z.object({ items: z.array(z.object({ key: z.string().nullable(), path: z.string() })) });
 const previewSchema = z.object({
-  items: z.array(z.object({ path: z.string(), content: z.string(), newQueue: z.boolean(), warning: z.string().nullable().default(null) })),
+  items: z.array(z.object({ path: z.string(), content: z.string(), newQueue: z.boolean(), warning: z.string().nullable().default(null), notes: z.array(z.string()).optional() })),
 });
 const fieldsSchema = z.object({ error: z.object({ fields: z.record(z.string(), z.string()) }) });
 
@@ -35,13 +35,16 @@ async function post(body: string): Promise<unknown> {
   return res.json();
 }
 
+/** IGNITE v3's request, or another protocol's fields with the `source` that picks it. */
+export type AnyComposeRequest = ComposeRequest | ({ source: string } & Record<string, unknown>);
+
 /** Send: one file per recipient. Throws ComposeApiError (with `fields` on a 400). */
-export async function postCompose(request: ComposeRequest): Promise<SentItem[]> {
+export async function postCompose(request: AnyComposeRequest): Promise<SentItem[]> {
   return sentSchema.parse(await post(JSON.stringify({ ...request, dryRun: undefined }))).items;
 }
 
 /** The files a send would write, built by the server without writing (`request` is JSON). */
 export async function previewCompose(requestJson: string): Promise<PreviewFile[]> {
-  const request = JSON.parse(requestJson) as ComposeRequest;
+  const request = JSON.parse(requestJson) as AnyComposeRequest;
   return previewSchema.parse(await post(JSON.stringify({ ...request, dryRun: true }))).items;
 }

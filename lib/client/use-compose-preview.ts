@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import type { ComposeRequest } from "@/lib/operations/compose-schema";
-import { previewCompose, type PreviewFile } from "./compose";
+import { previewCompose, type AnyComposeRequest, type PreviewFile } from "./compose";
 import type { ApiClientError } from "./fetcher";
 
 /** `value`, once it has stopped changing for `ms`. */
@@ -15,7 +14,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The server-built files for a request (a dry run), refreshed as the form settles; null: no preview. */
-export function useComposePreview(request: ComposeRequest | null, delayMs = 400) {
+export function useComposePreview(request: AnyComposeRequest | null, delayMs = 400) {
   const json = request ? JSON.stringify(request) : null;
   const settled = useDebounced(json, delayMs);
   const res = useSWR<PreviewFile[], ApiClientError | Error>(settled ? ["compose-preview", settled] : null, ([, body]: [string, string]) => previewCompose(body), {

@@ -222,6 +222,12 @@ export function keyAtPath(root: string, relPath: string): string | null {
   return null;
 }
 
+/** The key of the entry at (path, locator) of a source, if journaled: a wave-2 file holds many messages. */
+export function keyAtEntry(sourceId: string, relPath: string, locator: string): string | null {
+  const row = getJournal().db.prepare("SELECT key FROM messages WHERE source = ? AND path = ? AND locator = ?").get(sourceId, relPath, locator) as { key: string } | undefined;
+  return row?.key ?? null;
+}
+
 export { listDeadLetters, deadLetterHolding } from "./dead-letters";
 export { getFacets, holdsSeveralProtocols, type Facets } from "./facets";
 export { getThread, getThreadJson, listThreads, threadBodies, threadIdAt } from "./threads";

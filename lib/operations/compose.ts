@@ -39,6 +39,8 @@ export interface PreviewItem {
   newQueue: boolean;
   /** Why no agent may read it there (a send needs confirmWarnings), or null. */
   warning: string | null;
+  /** What else to know before sending (nothing to confirm). */
+  notes?: string[];
 }
 export type ComposeResult = { dryRun: false; items: ComposedItem[] } | { dryRun: true; items: PreviewItem[] };
 

@@ -4,10 +4,12 @@ import "server-only";
 import fs from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { headerValueProblem, MAX_BODY_BYTES, nameProblem, utf8Bytes } from "@/lib/operations/compose-schema";
 import { isRecord } from "@/lib/protocols/entry-kit";
+import { fieldErrorsOf } from "@/lib/protocols/fields";
 import { readJsonStream, type JsonObject } from "@/lib/protocols/json-stream";
 import { ApiError } from "@/lib/server/api-error";
+
+export { bodyField, lineField, nameField } from "@/lib/protocols/fields";
 
 /** What a dry run returns and `run` carries out: the file, the bytes Mailroom would write there, and what to warn about. */
 export interface WritePlan<Op> {
@@ -20,23 +22,6 @@ export interface WritePlan<Op> {
   op: Op;
 }
 
-const refine = <T extends z.ZodType<string>>(schema: T, problem: (v: string) => string | null) =>
-  schema.superRefine((v, ctx) => {
-    const message = problem(v);
-    if (message) ctx.addIssue({ code: "custom", message });
-  });
-
-/** A name that becomes part of a path (an agent, a type): `^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$`. */
-export const nameField = refine(z.string({ error: "must be a name" }), nameProblem);
-/** One line of text: no CR, LF, NUL or other control character. */
-export const lineField = refine(z.string({ error: "must be text" }), (v) => (v === "" ? "is required" : headerValueProblem(v)));
-/** Free text of at most 1 MiB (UTF-8), without NUL. */
-export const bodyField = refine(z.string({ error: "must be text" }), (v) => {
-  const bytes = utf8Bytes(v);
-  if (bytes > MAX_BODY_BYTES) return `is ${(bytes / MAX_BODY_BYTES).toFixed(2)} MiB; the limit is 1 MiB`;
-  return v.includes("\0") ? "must not contain NUL characters" : null;
-});
-
 /** What the caller saw of a file: any of these that differ now make the write a 409. */
 export const expectSchema = z
   .object({ size: z.number().int().nonnegative(), mtimeMs: z.number().nonnegative(), ino: z.number().int().nonnegative() })
@@ -48,13 +33,7 @@ export type Expect = z.infer<typeof expectSchema>;
 export function checkInput<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const byField = new Map<string, string[]>();
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? issue.path.join(".") : "request";
-    const message = issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
-    byField.set(field, [...(byField.get(field) ?? []), message]);
-  }
-  const text = [...byField].map(([field, messages]) => `${field}: ${[...new Set(messages)].join("; ")}`).join("; ");
+  const text = Object.entries(fieldErrorsOf(result.error)).map(([field, message]) => `${field}: ${message}`).join("; ");
   throw new ApiError(400, "bad_request", text);
 }
 

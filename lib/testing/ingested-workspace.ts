@@ -11,7 +11,7 @@ export interface IngestedWorkspace {
   /** The first workspace root. */
   ws: string;
   roots: string[];
-  /** Every file under each root's .ignite/ (temp files included), root-relative, sorted. */
+  /** Every file under each root's .ignite/ (a named fixture's whole root; temp files included), relative to the roots' parent, sorted. */
   tree(): string[];
   /** Reconcile the whole tree now (after a test changed it behind the watcher's back). */
   scanNow(): Promise<void>;
@@ -20,10 +20,15 @@ export interface IngestedWorkspace {
 
 const ENV = ["MAILROOM_ROOT", "MAILROOM_DATA", "MAILROOM_RESCAN_MS", "MAILROOM_READONLY"] as const;
 
-export async function openIngestedWorkspace(count = 1): Promise<IngestedWorkspace> {
+/** `count` copies of the IGNITE fixture, or one copy of each named fixture (in a folder of its name, so `shogun` is source `shogun-shogun`). */
+export async function openIngestedWorkspace(count: number | readonly string[] = 1): Promise<IngestedWorkspace> {
   const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-ingested-"));
-  const roots = Array.from({ length: count }, (_, i) => copyFixture("ignite", path.join(parent, `ws${i + 1}`)));
+  const roots = typeof count === "number"
+    ? Array.from({ length: count }, (_, i) => copyFixture("ignite", path.join(parent, `ws${i + 1}`)))
+    : count.map((name) => copyFixture(name, path.join(parent, name)));
+  // IGNITE's tree is .ignite/; the other fixtures are a workspace of their own.
+  const top = typeof count === "number" ? ".ignite" : "";
   const data = path.join(parent, "data");
   process.env.MAILROOM_ROOT = roots.join(":");
   process.env.MAILROOM_DATA = data;
@@ -37,7 +42,7 @@ export async function openIngestedWorkspace(count = 1): Promise<IngestedWorkspac
     ws: roots[0] ?? "",
     roots,
     scanNow: () => service.scanNow(),
-    tree: () => roots.flatMap((r) => walk(path.join(r, ".ignite")).map((f) => path.relative(parent, f))).sort(),
+    tree: () => roots.flatMap((r) => walk(path.join(r, top)).map((f) => path.relative(parent, f))).sort(),
     async close() {
       stopIngest();
       await service.syncPaths([]); // let a batch already under way finish before the journal closes

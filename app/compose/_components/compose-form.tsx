@@ -14,13 +14,9 @@ import { Preview } from "./preview";
 import { Recipients } from "./recipients";
 import { SendResult } from "./send-result";
 
-export interface ComposeSource {
-  id: string;
-  agents: string[];
-}
-
 interface Props {
-  sources: ComposeSource[];
+  /** The workspace's agents (the page's Source picks the workspace, `initial.source`). */
+  agents: readonly string[];
   initial: ComposeDraft;
   readOnly: boolean;
   threadNote?: string;
@@ -30,7 +26,7 @@ interface Props {
 const FOCUS: Record<string, string> = { to: "compose-to-other", request: "compose-from" };
 
 /** The compose form: checks as you type, a server-built preview, and Send (one file per recipient). */
-export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
+export function ComposeForm({ agents, initial, readOnly, threadNote }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(initial);
   const [lastTemplate, setLastTemplate] = useState(initial.body);
@@ -41,7 +37,6 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
   const [sendError, setSendError] = useState<unknown>(null);
   const [confirmed, setConfirmed] = useState(false);
 
-  const agents = sources.find((s) => s.id === draft.source)?.agents ?? [];
   const request = useMemo(() => draftToRequest(draft), [draft]);
   const local = useMemo(() => checkCompose(request).errors, [request]);
   const blocked = Object.keys(local).length > 0;
@@ -105,14 +100,6 @@ export function ComposeForm({ sources, initial, readOnly, threadNote }: Props) {
     <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate data-holds-input className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <fieldset disabled={readOnly} className="min-w-0 space-y-5">
         <legend className="sr-only">Message</legend>
-        {sources.length > 1 ? (
-          <div className="space-y-1">
-            <label htmlFor="compose-source" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">Workspace</label>
-            <select id="compose-source" value={draft.source} onChange={(e) => update({ source: e.target.value, to: [] })} className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900">
-              {sources.map((s) => <option key={s.id} value={s.id}>{s.id}</option>)}
-            </select>
-          </div>
-        ) : null}
         <HeaderFields
           draft={draft}
           agents={agents}

@@ -10,10 +10,14 @@ interface Props {
   /** What the form still lacks or gets wrong ("To: at least one recipient is required"): the server is asked only once this is empty. */
   stillToDo: readonly string[];
   pending: boolean;
+  /** What is made afresh on Send, so the reader does not expect these exact bytes. */
+  note?: string;
+  /** The badge of a file with a warning to confirm. */
+  warningLabel?: string;
 }
 
 /** The exact files a send writes, built by the server (a dry run). */
-export function Preview({ files, error, stillToDo, pending }: Props) {
+export function Preview({ files, error, stillToDo, pending, note = "The Message-ID, the Date and the time in the file name are made afresh when you send.", warningLabel = "no agent may read it" }: Props) {
   const blocked = stillToDo.length > 0;
   return (
     <Card className="overflow-hidden">
@@ -39,14 +43,15 @@ export function Preview({ files, error, stillToDo, pending }: Props) {
           <p className="text-zinc-500">Building the preview…</p>
         ) : (
           <>
-            <p className="text-xs text-zinc-500">The Message-ID, the Date and the time in the file name are made afresh when you send.</p>
+            <p className="text-xs text-zinc-500">{note}</p>
             {files.map((f) => (
               <figure key={f.path} className="space-y-1">
                 <figcaption className="flex flex-wrap items-center gap-2 break-all font-mono text-xs text-zinc-700 dark:text-zinc-300">
                   {f.path}
                   {f.newQueue ? <Badge tone="amber">new queue folder</Badge> : null}
-                  {f.warning ? <Badge tone="amber" title={f.warning}>no agent may read it</Badge> : null}
+                  {f.warning ? <Badge tone="amber" title={f.warning}>{warningLabel}</Badge> : null}
                 </figcaption>
+                {(f.notes ?? []).map((n) => <p key={n} className="text-xs text-amber-800 dark:text-amber-300">{n}</p>)}
                 <pre className="max-h-96 overflow-auto rounded-md bg-zinc-50 px-3 py-2 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words dark:bg-zinc-950">
                   {f.content}
                 </pre>

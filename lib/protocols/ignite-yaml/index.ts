@@ -21,3 +21,5 @@ export { V2_MESSAGE_NAME, DEAD_LETTER, ARCHIVE_PARTS } from "./paths";
 export { recoverFields, PROCESSING_TIMEOUT_MS, type ReadOptions } from "./read";
 export { actionsFor } from "./actions";
 export { planAction } from "./action-run";
+/** The protocol's writes (plan, then run), for the operations that send and change its messages. */
+export * as writer from "./writer";

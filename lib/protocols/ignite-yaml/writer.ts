@@ -14,10 +14,10 @@ import { isRecord, str } from "@/lib/protocols/entry-kit";
 import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
+import { PRIORITY } from "./client";
 import { markRetrying, requeued, retryCountOf, scalar } from "./lifecycle";
 import { ARCHIVE_PARTS, DEAD_LETTER, placeIgniteYaml } from "./paths";
 
-const PRIORITY = z.enum(["high", "normal", "low", "critical"], { error: "must be high, normal, low or critical" });
 const common = { type: nameField, priority: PRIORITY.default("normal"), payload: bodyField.default(""), expect: expectSchema.optional() };
 export const composeSchema = z.object({ ...common, from: nameField, to: nameField }).strict();
 export const replySchema = z.object({ ...common, path: lineField, from: nameField.optional(), to: nameField.optional() }).strict();

@@ -19,3 +19,5 @@ export const kicklangReadSide: ProtocolReadSide<KicklangLayout> = {
 export { detect, placeKicklang, read, resolve, STATUSES, type KicklangLayout };
 export { CHANNELS_DIR, channelToPath, pathToChannel } from "./channels";
 export { ANSWER_DUE_MS, correlationOf, REQUEST_TYPES, type ReadOptions } from "./read";
+/** The protocol's writes (plan, then run), for the operations that send and change its messages. */
+export * as writer from "./writer";

@@ -4,6 +4,7 @@ import type { YamlValue } from "@/lib/model";
 import type { EntryProblem, FileRead } from "@/lib/protocols/entries";
 import { addMs, isoToUtc, makeEntry, str } from "@/lib/protocols/entry-kit";
 import { readStreamEntries, type JsonObject } from "@/lib/protocols/json-stream";
+import { ORCHESTRATOR, SPACE_FORMAT_PROBLEM, spaceFormatProblem } from "./client";
 import { placeKicklang } from "./paths";
 
 export interface ReadOptions {
@@ -15,10 +16,7 @@ export interface ReadOptions {
 
 export const ANSWER_DUE_MS = 300_000;
 export const REQUEST_TYPES = new Set(["Command", "Query"]);
-const ORCHESTRATOR = "Orchestrator";
 const DISPATCH = "⫻command/dispatch";
-/** "⫻name/type:place/index", then the lines of the message. */
-const SPACE_FORMAT = /^⫻[^\s:/]+\/[^\s:]+:[^\s/]+\/\S+$/;
 
 /** Upstream writes `correlationId` as well as `correlation_id`; a missing one is usually an omitted key. */
 export function correlationOf(value: JsonObject): string | null {
@@ -46,8 +44,8 @@ export function ruleProblems(value: JsonObject, fileChannel: string): EntryProbl
   const channel = str(value.channel);
   const sender = str(value.sender);
   const type = str(value.type);
-  if (typeof content !== "string" || !SPACE_FORMAT.test(content.split("\n", 1)[0] ?? "")) {
-    problems.push({ code: "rule:space-format", message: 'The content is not a Space Format string ("⫻name/type:place/index", then lines).' });
+  if (typeof content !== "string" || spaceFormatProblem(content)) {
+    problems.push({ code: "rule:space-format", message: SPACE_FORMAT_PROBLEM });
   }
   if (channel === DISPATCH && sender !== ORCHESTRATOR) {
     problems.push({ code: "rule:role-authorization", message: `Only the ${ORCHESTRATOR} sends on ${DISPATCH}; this was sent by ${sender ?? "no sender"}.` });

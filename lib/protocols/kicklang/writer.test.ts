@@ -64,8 +64,8 @@ describe("KickLang compose and reply", () => {
     await expect(planCompose({ ...DISPATCH, sender: "Or\u0000ch" })).rejects.toThrow(/sender: .*NUL/);
     await expect(planCompose({ ...DISPATCH, type: "Order" })).rejects.toThrow(/type: must be Command, Query, Info or Alert/);
     for (const channel of ["report/status", "⫻a//b", "⫻a/b\nc", `⫻a/${"x".repeat(300)}`]) await expect(planCompose({ ...DISPATCH, channel }), channel).rejects.toThrow(/channel: /);
-    const dots = await planCompose({ ...DISPATCH, channel: "⫻../../etc" });
-    expect(dots.path).toBe(`${CHANNELS_DIR}/%2E%2E/%2E%2E/etc.jsonl`);
+    // Stored safely it would be (as %2E%2E), but a name that reads as leaving the tree is refused (issue 25, point 7).
+    await expect(planCompose({ ...DISPATCH, channel: "⫻../../etc" })).rejects.toThrow(/channel: must not have a "\." or "\.\." part/);
   });
 
   it("never writes through a linked channel folder or file", async () => {

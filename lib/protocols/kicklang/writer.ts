@@ -13,14 +13,11 @@ import type { JsonObject } from "@/lib/protocols/json-stream";
 import { assertUnchanged, objectsOf, bodyField, checkInput, expectSchema, lineField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { CHANNELS_DIR, channelToPath } from "./channels";
+import { channelField, roleRuleProblem, typeField } from "./client";
 import { correlationOf, ruleProblems } from "./read";
 
-export const ORCHESTRATOR = "Orchestrator";
 const ROLE_RULE = "role-authorization";
 
-const channelField = lineField.refine((c) => channelToPath(c) !== null, {
-  message: 'is not a channel name Mailroom can store: "⫻name/…", parts without control characters, at most 240 bytes each',
-});
 const common = {
   sender: lineField,
   content: bodyField,
@@ -28,10 +25,9 @@ const common = {
   confirmRoleRule: z.boolean().optional(),
   expect: expectSchema.optional(),
 };
-const TYPE = z.enum(["Command", "Query", "Info", "Alert"], { error: "must be Command, Query, Info or Alert" });
-export const composeSchema = z.object({ ...common, receiver: lineField, type: TYPE, channel: channelField, correlationId: lineField.optional() }).strict();
+export const composeSchema = z.object({ ...common, receiver: lineField, type: typeField, channel: channelField, correlationId: lineField.optional() }).strict();
 export const replySchema = z
-  .object({ ...common, requestChannel: channelField, requestId: lineField, receiver: lineField.optional(), type: TYPE.default("Info"), channel: channelField.optional() })
+  .object({ ...common, requestChannel: channelField, requestId: lineField, receiver: lineField.optional(), type: typeField.default("Info"), channel: channelField.optional() })
   .strict();
 
 export interface KicklangOp {
@@ -67,8 +63,8 @@ function plan(f: Fields, now: Date): WritePlan<KicklangOp> {
   if (format) throw new ApiError(400, "bad_request", `content: ${format.message}`);
   const warnings = problems.filter((p) => p.code !== "rule:role-authorization").map((p) => p.message);
   let unconfirmed: string | null = null;
-  if (f.channel.startsWith("⫻command/") && f.sender !== ORCHESTRATOR) {
-    const message = `Only the ${ORCHESTRATOR} sends on ⫻command/ channels; ${f.sender} is not the ${ORCHESTRATOR}.`;
+  const message = roleRuleProblem(f.channel, f.sender);
+  if (message) {
     if (f.confirmRoleRule) {
       envelope.confirmed_rules = [ROLE_RULE];
       warnings.push(`${message} Sent anyway, as confirmed; the envelope records it.`);

@@ -25,3 +25,5 @@ export { DASHBOARD, isDashboard } from "./paths";
 export type { ReadOptions } from "./read";
 export { actionsFor } from "./actions";
 export { planAction } from "./action-run";
+/** The protocol's writes (plan, then run), for the operations that send and change its messages. */
+export * as writer from "./writer";

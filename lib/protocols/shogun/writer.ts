@@ -9,16 +9,14 @@ import path from "node:path";
 import { z } from "zod";
 import { resolveForWrite } from "@/lib/operations/fs";
 import { replaceFile } from "@/lib/operations/replace";
-import { assertUnchanged, bodyField, checkInput, expectSchema, isMissing, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
+import { assertUnchanged, checkInput, expectSchema, isMissing, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
+import { refusesSelf, sendFields, shogunWarning } from "./client";
 import { inboxOf } from "./detect";
 import { applyOverflow, dumpInbox, loadInbox, localTimestamp, messageId, type Inbox, type Mapping } from "./inbox-format";
 import { withInboxLock } from "./lock";
 
-export const sendSchema = z
-  .object({ to: nameField, from: nameField, type: nameField, content: bodyField, expect: expectSchema.optional() })
-  .strict()
-  .refine((v) => v.to !== v.from, { path: ["from"], message: "is the recipient: inbox_write.sh refuses a message to oneself" });
+export const sendSchema = z.object({ ...sendFields, expect: expectSchema.optional() }).strict().refine(refusesSelf.check, refusesSelf.issue);
 export const markSchema = z
   .object({ agent: nameField, ids: z.array(lineField).min(1, "name at least one message id").max(500), read: z.boolean(), expect: expectSchema.optional() })
   .strict();
@@ -94,7 +92,8 @@ export async function planSend(root: string, input: unknown, now = new Date()): 
   const v = checkInput(sendSchema, input);
   const id = messageId(now, randomBytes(4).toString("hex"));
   const message: Mapping = { content: v.content, from: v.from, id, read: false, timestamp: localTimestamp(now), type: v.type };
-  const warnings = v.to === "shogun" ? ["Nothing is to be sent to the shogun's inbox; karo reports through dashboard.md."] : [];
+  const warning = shogunWarning(v.to);
+  const warnings = warning ? [warning] : [];
   return plan(root, { action: "send", agent: v.to, message, expect: v.expect }, warnings);
 }
 

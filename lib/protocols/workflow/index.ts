@@ -28,3 +28,5 @@ export { ACK_DUE_MS, threadOf, type ReadOptions } from "./read";
 export { agentHealth, readHeartbeat, readRegistry, UNRESPONSIVE_AFTER_MS, type AgentHealth, type Liveness, type RegisteredAgent } from "./health";
 export { actionsFor } from "./actions";
 export { planAction } from "./action-run";
+/** The protocol's writes (plan, then run), for the operations that send and change its messages. */
+export * as writer from "./writer";

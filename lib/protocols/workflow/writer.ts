@@ -10,26 +10,8 @@ import { appendLine, sizeWarnings } from "@/lib/operations/append";
 import { resolveForWrite } from "@/lib/operations/fs";
 import { assertUnchanged, checkInput, objectsOf, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
+import { ACKED_TYPES, payloadField } from "./client";
 import { WORKFLOW_DIR } from "./paths";
-
-/** The tools set `requires_ack` for these types only. */
-export const ACKED_TYPES: readonly string[] = ["task_assign", "checkpoint_request", "abort"];
-const MAX_PAYLOAD_BYTES = 1024 * 1024;
-
-const payloadField = z
-  .union([z.string(), z.record(z.string(), z.unknown())], { error: "must be a JSON object (or its text)" })
-  .transform((v, ctx) => {
-    if (typeof v !== "string") return v;
-    if (Buffer.byteLength(v) > MAX_PAYLOAD_BYTES) return (ctx.addIssue({ code: "custom", message: "is over 1 MiB" }), z.NEVER);
-    try {
-      const parsed: unknown = JSON.parse(v === "" ? "{}" : v);
-      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-      ctx.addIssue({ code: "custom", message: "must be a JSON object, not an array or a single value" });
-    } catch (err) {
-      ctx.addIssue({ code: "custom", message: `is not valid JSON: ${err instanceof Error ? err.message : String(err)}` });
-    }
-    return z.NEVER;
-  });
 
 const base = { workflowId: nameField, expect: expectSchema.optional() };
 export const sendSchema = z.object({ ...base, to: nameField, from: nameField.default("orchestrator"), type: nameField, payload: payloadField.default({}) }).strict();

@@ -1,0 +1,122 @@
+"use client";
+
+import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { ComposeApiError, postCompose, type SentItem } from "@/lib/client/compose";
+import { useComposePreview } from "@/lib/client/use-compose-preview";
+import { checkValues, requestOf, type ComposeFormSpec, type ComposeValues, type SourceLists } from "@/lib/protocols/compose-spec";
+import { DeliveryWarnings } from "./delivery-warnings";
+import { Preview } from "./preview";
+import { ProtocolFields } from "./protocol-fields";
+import { SendResult } from "./send-result";
+
+interface Props {
+  source: string;
+  spec: ComposeFormSpec;
+  lists: SourceLists;
+  initial: ComposeValues;
+  readOnly: boolean;
+}
+
+/**
+ * The compose form of a shogun, workflow, KickLang or IGNITE v2 source: its protocol's fields,
+ * checked as you type by the schema the server parses with, the exact bytes from a dry run, a
+ * warning to confirm where the protocol has one, and Send.
+ */
+export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(initial);
+  const bodyField = spec.fields.find((f) => f.kind === "text")?.name ?? "";
+  const [lastTemplate, setLastTemplate] = useState(initial[bodyField] ?? "");
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<SentItem[] | null>(null);
+  const [sendError, setSendError] = useState<unknown>(null);
+  const [confirmed, setConfirmed] = useState(false);
+
+  const request = useMemo(() => ({ source, ...requestOf(spec, values) }), [source, spec, values]);
+  const local = useMemo(() => checkValues(spec, values), [spec, values]);
+  const blocked = Object.keys(local).length > 0;
+  const preview = useComposePreview(readOnly || blocked ? null : request);
+  const server = sendError instanceof ComposeApiError ? sendError.fields : preview.error instanceof ComposeApiError ? preview.error.fields : {};
+  const errors: Record<string, string> = { ...server, ...local };
+  const warning = spec.warning?.(values) ?? preview.data?.[0]?.warning ?? null;
+  // The body is checked as you type; other fields once left or on Send; the server's word at once.
+  const shown = (field: string) => (submitted || field === bodyField || touched.has(field) || field in server ? errors[field] : undefined);
+  const stillToDo = spec.fields.filter((f) => local[f.name]).map((f) => `${f.label}: ${local[f.name]}`);
+
+  function change(name: string, value: string) {
+    const patch: ComposeValues = { [name]: value };
+    const t = spec.template;
+    if (t && name === t.typeField) {
+      const body = values[t.bodyField] ?? "";
+      const next = t.of(value.trim());
+      if (next !== null && (body.trim() === "" || body === lastTemplate)) {
+        patch[t.bodyField] = next;
+        setLastTemplate(next);
+      }
+    }
+    setValues((v) => ({ ...v, ...patch }));
+    setConfirmed(false);
+    setSent(null);
+    setSendError(null);
+  }
+
+  function insertTemplate() {
+    const t = spec.template;
+    const next = t?.of((values[t.typeField] ?? "").trim());
+    if (!t || next == null) return;
+    setLastTemplate(next);
+    change(t.bodyField, next);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    const first = spec.fields.find((f) => errors[f.name]);
+    if (blocked && first) {
+      document.getElementById(`compose-${first.name}`)?.focus();
+      return;
+    }
+    setSending(true);
+    setSendError(null);
+    try {
+      setSent(await postCompose(confirmed ? { ...request, confirmWarnings: true } : request));
+    } catch (err) {
+      setSendError(err);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
+    if ((e.ctrlKey || e.metaKey) && e.key === "Enter" && !readOnly) {
+      e.preventDefault();
+      formRef.current?.requestSubmit();
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate data-holds-input className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <fieldset disabled={readOnly} className="min-w-0 space-y-5">
+        <legend className="sr-only">Message</legend>
+        <ProtocolFields spec={spec} values={values} lists={lists} error={shown} onChange={change} onBlur={(f) => setTouched((t) => new Set(t).add(f))} onUseTemplate={insertTemplate} />
+        {shown("request") ? <p className="text-sm text-red-700 dark:text-red-400">{shown("request")}</p> : null}
+        {readOnly ? null : <DeliveryWarnings warnings={warning ? [warning] : []} confirmed={confirmed} onConfirm={setConfirmed} />}
+        {readOnly ? null : (
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" disabled={sending || sent !== null || (warning !== null && !confirmed)} className={buttonClass("primary")}>
+              {sending ? "Sending…" : "Send"}
+            </button>
+            <span className="text-xs text-zinc-500">{spec.sendNote}</span>
+          </div>
+        )}
+        <SendResult sent={sent} error={sendError} threadId="" />
+      </fieldset>
+      {readOnly ? null : (
+        <Preview files={preview.data} error={preview.error} stillToDo={stillToDo} pending={preview.pending} note="The id and the time are made afresh when you send." warningLabel="to be confirmed" />
+      )}
+    </form>
+  );
+}

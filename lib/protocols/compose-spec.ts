@@ -1,0 +1,62 @@
+// What a protocol's compose form is made of, so one form renders every protocol's fields from
+// data (lib/protocols/compose-forms.ts gathers them). Pure: safe for client code.
+import type { z } from "zod";
+import type { MessageDetail, Protocol } from "@/lib/model";
+import { fieldErrorsOf } from "./fields";
+
+export type ComposeValues = Record<string, string>;
+
+/** What a source offers the form's suggestions: its agents (or channels), and its workflows. */
+export interface SourceLists {
+  agents: readonly string[];
+  workflows: readonly string[];
+}
+
+export interface ComposeFieldSpec {
+  name: string;
+  label: string;
+  /** `line`: one line of text; `text`: the body, many lines. */
+  kind: "line" | "text";
+  /** Suggestions: fixed words, or one of the source's lists. */
+  options?: readonly string[] | keyof SourceLists;
+  hint?: string;
+  placeholder?: string;
+  /** Left out of the request when empty. */
+  optional?: boolean;
+}
+
+export interface ComposeFormSpec {
+  protocol: Exclude<Protocol, "ignite">;
+  /** What Send writes, in a few words (beside the button). */
+  sendNote: string;
+  fields: readonly ComposeFieldSpec[];
+  /** The body a type starts with (a template), or null for none. */
+  template?: { typeField: string; bodyField: string; of: (type: string) => string | null };
+  /** A new message's values for a source with these lists. */
+  initial(lists: SourceLists): ComposeValues;
+  /** What a reply's prefill took from the message (said above the form). */
+  replyNote: string;
+  /** The protocol's own answer to a message, or null when it cannot be answered from here. */
+  reply(original: MessageDetail): ComposeValues | null;
+  /** A warning that must be confirmed before sending, seen as you type (the server says the same). */
+  warning?(values: ComposeValues): string | null;
+  /** The request (with `protocol`), as the server parses it too. */
+  schema: z.ZodType;
+}
+
+/** The request's fields for these values: one-line fields trimmed, empty optional ones left out. */
+export function requestOf(spec: ComposeFormSpec, values: ComposeValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of spec.fields) {
+    const value = values[f.name] ?? "";
+    const v = f.kind === "line" ? value.trim() : value;
+    if (!(f.optional && v === "")) out[f.name] = v;
+  }
+  return out;
+}
+
+/** Field name → what is wrong, for these values (the schema the server parses the request with). */
+export function checkValues(spec: ComposeFormSpec, values: ComposeValues): Record<string, string> {
+  const parsed = spec.schema.safeParse({ protocol: spec.protocol, ...requestOf(spec, values) });
+  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+}
