@@ -170,9 +170,11 @@ test("KickLang: requests answered and unanswered, an envelope's own line, its co
 
 test("the overview lists each protocol's agents, each opening its page, and none without a name", async ({ page }) => {
   await page.goto(`${server.base}/`);
-  const agents = page.getByRole("table", { name: "Agents and their message counts" });
+  // One table per protocol, each with its own columns.
+  const agents = page.getByRole("table", { name: /agents and their counts/ });
+  await expect(page.getByRole("table", { name: /workflow agents/ }).getByRole("columnheader", { name: "Unacked" })).toBeVisible();
   for (const agent of ["leader", "karo", "agent_security", "⫻command/dispatch"]) {
-    await expect(agents.getByRole("link", { name: agent, exact: true })).toBeVisible();
+    await expect(agents.getByRole("link", { name: agent, exact: true }).first()).toBeVisible();
   }
   // A workflow's logs and registry belong to no agent: they make no row.
   await expect(agents.getByRole("rowheader").filter({ hasNot: page.getByRole("link") })).toHaveCount(0);
