@@ -1,6 +1,6 @@
 // IGNITE v3's words for the UI: its statuses (what parse.ts's statusFor gives, and what the journal
 // marks a message whose file went), folders and overview columns. Pure: safe for client code.
-import type { ProtocolCatalog } from "@/lib/protocols/catalog-types";
+import { SEEN, statusBecame, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
 
 export const IGNITE_CATALOG: ProtocolCatalog = {
   protocol: "ignite",
@@ -33,4 +33,9 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   folders: ["queue", "processed", "dead_letter", "archive"],
   // The overview's per-agent columns (components/agent-counts.ts), stuck aside: it is not a status.
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
+  // The monitor moves a delivered file to processed/; the agent deletes it once done with it.
+  hops: [
+    { id: "delivery", label: "queue → processed", start: SEEN, end: statusBecame("delivered") },
+    { id: "handling", label: "processed → gone", start: statusBecame("delivered"), end: { kinds: ["gone"] } },
+  ],
 };

@@ -1,5 +1,5 @@
 // KickLang's words for the UI. Pure: safe for client code.
-import { GONE, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
+import { GONE, SEEN, statusBecame, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
 import { STATUSES } from "./statuses";
 
 export const KICKLANG_CATALOG: ProtocolCatalog = {
@@ -8,4 +8,6 @@ export const KICKLANG_CATALOG: ProtocolCatalog = {
   statuses: [...STATUSES, GONE],
   folders: ["channel"],
   columns: ["unanswered", "answered", "sent"],
+  // A dispatched request is answered once the envelope that completes it (its correlation id) arrives.
+  hops: [{ id: "answer", label: "dispatch → completed", start: SEEN, end: statusBecame("answered") }],
 };

@@ -1,0 +1,137 @@
+// The chart queries against a journal with known counts, written through the real writer.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { OTHER } from "@/lib/chart-model";
+import { fileRecord } from "@/lib/testing/parsed";
+import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
+import { chartWindow, countsBy, failures, hopChart, queryCharts } from "./charts";
+import { IGNITE_CATALOG } from "@/lib/protocols/ignite/catalog";
+
+const T0 = Date.parse("2026-11-20T00:00:00Z");
+const MIN = 60_000;
+let journal: TempJournal;
+let now: number;
+
+beforeEach(() => {
+  now = T0;
+  journal = openTempJournal(() => now);
+  journal.writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: journal.dir, error: null });
+});
+afterEach(() => journal.close());
+
+/** A message to `agent` dated `atMin` minutes after T0, first seen then. */
+function send(n: number, agent: string, atMin: number, type = "task_assignment"): string {
+  now = T0 + atMin * MIN;
+  const rec = fileRecord(`queue/${agent}/m${n}.mime`, { messageId: `<${n}@x>`, date: new Date(now).toISOString(), type }, { mtimeMs: now, size: 10, ino: n });
+  return journal.writer.record(rec).key;
+}
+
+/** The message delivered (moved to processed/) `afterMin` minutes later, and gone `goneMin` after that. */
+function deliver(key: string, n: number, agent: string, atMin: number, goneMin?: number): void {
+  now = T0 + atMin * MIN;
+  const rel = `queue/${agent}/processed/m${n}.mime`;
+  journal.writer.record(fileRecord(rel, { messageId: `<${n}@x>`, status: "delivered" }, { mtimeMs: now, size: 10, ino: n }), key);
+  if (goneMin !== undefined) {
+    now += goneMin * MIN;
+    journal.writer.markGone("ws-ignite", rel);
+  }
+}
+
+/** Two hours: 120 buckets of a minute. */
+const twoHours = { from: T0, to: T0 + 120 * MIN };
+
+describe("countsBy", () => {
+  it("counts messages per bucket, per agent and per type, within the window only", () => {
+    send(1, "leader", 0);
+    send(2, "leader", 0.5, "strategy_request");
+    send(3, "coder", 10);
+    send(4, "coder", 121); // after the window
+    const w = chartWindow(journal.db, { window: twoHours });
+    expect(w.bucketMs).toBe(MIN);
+    const byAgent = countsBy(journal.db, w, "agent");
+    expect(byAgent.buckets).toHaveLength(120);
+    expect(byAgent.series.map((s) => s.name)).toEqual(["leader", "coder"]);
+    expect(byAgent.series[0]?.values[0]).toBe(2);
+    expect(byAgent.series[1]?.values[10]).toBe(1);
+    expect(byAgent.series[1]?.values.reduce((a, b) => a + b)).toBe(1);
+    const byType = countsBy(journal.db, w, "type", "leader");
+    expect(byType.series).toEqual([
+      { name: "strategy_request", values: expect.any(Array) },
+      { name: "task_assignment", values: expect.any(Array) },
+    ]);
+    expect(byType.series.map((s) => s.values[0])).toEqual([1, 1]);
+  });
+
+  it("sums the smaller series past eight into other", () => {
+    for (let i = 0; i < 10; i++) for (let j = 0; j <= i; j++) send(i * 100 + j, `agent${i}`, 1);
+    const series = countsBy(journal.db, chartWindow(journal.db, { window: twoHours }), "agent").series;
+    expect(series).toHaveLength(8);
+    expect(series[0]).toMatchObject({ name: "agent9" });
+    // agent0 (1), agent1 (2) and agent2 (3) are the smallest three.
+    expect(series.at(-1)).toMatchObject({ name: OTHER });
+    expect(series.at(-1)?.values[1]).toBe(6);
+  });
+});
+
+describe("failures", () => {
+  it("counts a dead letter once although IGNITE journals it as two events", () => {
+    const key = send(1, "coder", 1);
+    now = T0 + 5 * MIN;
+    const letter = journal.writer.record(
+      fileRecord("queue/dead_letter/m1.mime", { messageId: "<dl1@x>", status: "dead", type: "dead_letter" }, { mtimeMs: now, size: 10, ino: 99 }),
+    ).key;
+    journal.writer.linkDeadLetter(letter, key, "dead-lettered after 3 retries");
+    journal.writer.markGone("ws-ignite", "queue/coder/m1.mime");
+    // An error of another message, by a move into processed/ marked error.
+    const other = send(2, "leader", 7);
+    now = T0 + 8 * MIN;
+    journal.writer.record(fileRecord("queue/leader/processed/m2.mime", { messageId: "<2@x>", status: "error" }, { mtimeMs: now, size: 10, ino: 2 }), other);
+    const w = chartWindow(journal.db, { window: twoHours });
+    const f = failures(journal.db, w);
+    const total = (name: string) => f.series.find((s) => s.name === name)?.values.reduce((a, b) => a + b) ?? 0;
+    expect(total("dead")).toBe(1);
+    expect(total("error")).toBe(1);
+    expect(f.series.find((s) => s.name === "error")?.values[8]).toBe(1);
+    expect(failures(journal.db, w, "leader").series.map((s) => s.name)).toEqual(["error"]);
+  });
+});
+
+describe("hopChart", () => {
+  it("gives nearest-rank percentiles of queue → processed and processed → gone", () => {
+    // Ten messages at minute 0, delivered after 1…10 minutes; gone 2 minutes after that.
+    const keys = Array.from({ length: 10 }, (_, i) => send(i + 1, "coder", 0));
+    keys.forEach((key, i) => deliver(key, i + 1, "coder", i + 1, 2));
+    const w = chartWindow(journal.db, { window: twoHours });
+    const [delivery, handling] = IGNITE_CATALOG.hops;
+    if (!delivery || !handling) throw new Error("IGNITE has two hops");
+    const d = hopChart(journal.db, w, "ignite", delivery);
+    expect(d.overall).toEqual({ n: 10, p50: 5 * MIN, p90: 9 * MIN, p99: 10 * MIN });
+    expect(d.p50[0]).toBe(5 * MIN);
+    expect(d.p50[1]).toBeNull();
+    const h = hopChart(journal.db, w, "ignite", handling);
+    expect(h.overall).toEqual({ n: 10, p50: 2 * MIN, p90: 2 * MIN, p99: 2 * MIN });
+    // Handling starts at delivery: minute 1…10.
+    expect(h.p50[3]).toBe(2 * MIN);
+  });
+
+  it("leaves out a hop not finished yet, and another agent's", () => {
+    send(1, "coder", 0);
+    deliver(send(2, "leader", 0), 2, "leader", 3);
+    const w = chartWindow(journal.db, { window: twoHours });
+    const delivery = IGNITE_CATALOG.hops[0];
+    if (!delivery) throw new Error("IGNITE has hops");
+    expect(hopChart(journal.db, w, "ignite", delivery).overall).toMatchObject({ n: 1, p50: 3 * MIN });
+    expect(hopChart(journal.db, w, "ignite", delivery, "coder").overall.n).toBe(0);
+  });
+});
+
+describe("queryCharts", () => {
+  it("charts from the oldest message to now without a window, and drops hops nobody made", () => {
+    send(1, "coder", 0);
+    now = T0 + 30 * MIN;
+    const c = queryCharts(journal.db, { window: null, now });
+    expect(c.window.from).toBe(T0);
+    expect(c.window.to).toBe(now + 1);
+    expect(c.hops).toEqual([]);
+    expect(c.byAgent.series).toEqual([{ name: "coder", values: expect.any(Array) }]);
+  });
+});
