@@ -24,6 +24,8 @@ export interface HopChart {
   p90: (number | null)[];
   p99: (number | null)[];
   overall: { n: number; p50: number | null; p90: number | null; p99: number | null };
+  /** The durations are of 1 in this many of the window's messages (1: all of them). */
+  sampledEvery: number;
 }
 
 export interface Charts {

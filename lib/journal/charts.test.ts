@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OTHER } from "@/lib/chart-model";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
-import { chartWindow, countsBy, failures, hopChart, queryCharts } from "./charts";
+import { CATALOGS } from "@/lib/protocols/catalog";
 import { IGNITE_CATALOG } from "@/lib/protocols/ignite/catalog";
+import { chartWindow, countsBy, failures, hopChart, hopSampling, HOP_SAMPLE, queryCharts } from "./charts";
+import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES } from "./schema";
 
 const T0 = Date.parse("2026-11-20T00:00:00Z");
 const MIN = 60_000;
@@ -95,6 +97,20 @@ describe("failures", () => {
   });
 });
 
+describe("the failure index (migration 20)", () => {
+  it("knows every status a catalog calls failed (a new one needs a new migration)", () => {
+    const failed = new Set(CATALOGS.flatMap((c) => c.statuses.filter((st) => st.state === "failed").map((st) => st.id)));
+    expect([...failed].sort()).toEqual([...FAILURE_EVENT_STATUSES].sort());
+  });
+
+  it("is what the failures query reads", () => {
+    const plan = journal.db
+      .prepare(`EXPLAIN QUERY PLAN SELECT key FROM events e WHERE ${FAILURE_EVENT_SQL} AND at_ms >= 0 AND at_ms < 1`)
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join()).toContain("events_failures");
+  });
+});
+
 describe("hopChart", () => {
   it("gives nearest-rank percentiles of queue → processed and processed → gone", () => {
     // Ten messages at minute 0, delivered after 1…10 minutes; gone 2 minutes after that.
@@ -109,8 +125,8 @@ describe("hopChart", () => {
     expect(d.p50[1]).toBeNull();
     const h = hopChart(journal.db, w, "ignite", handling);
     expect(h.overall).toEqual({ n: 10, p50: 2 * MIN, p90: 2 * MIN, p99: 2 * MIN });
-    // Handling starts at delivery: minute 1…10.
-    expect(h.p50[3]).toBe(2 * MIN);
+    // Charted by the message's date (minute 0), whenever the hop started.
+    expect(h.p50[0]).toBe(2 * MIN);
   });
 
   it("leaves out a hop not finished yet, and another agent's", () => {
@@ -121,6 +137,27 @@ describe("hopChart", () => {
     if (!delivery) throw new Error("IGNITE has hops");
     expect(hopChart(journal.db, w, "ignite", delivery).overall).toMatchObject({ n: 1, p50: 3 * MIN });
     expect(hopChart(journal.db, w, "ignite", delivery, "coder").overall.n).toBe(0);
+  });
+});
+
+describe("hopSampling", () => {
+  it("takes every message up to HOP_SAMPLE, then 1 in as many as keeps it there", () => {
+    send(1, "coder", 0);
+    const w = chartWindow(journal.db, { window: twoHours });
+    expect(hopSampling(journal.db, w)).toBe(1);
+    const insert = journal.db.prepare(
+      "INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, last_path, status, updated_ms, seq) VALUES (?, 'ws-ignite', 'ignite', ?, 'coder', 'queue', 'x', 'queued', 0, 0)",
+    );
+    for (let i = 0; i < HOP_SAMPLE * 2; i++) insert.run(`bulk${i}`, T0 + 1000);
+    expect(hopSampling(journal.db, w)).toBe(3);
+  });
+
+  it("times 1 in `every` messages", () => {
+    const keys = Array.from({ length: 10 }, (_, i) => send(i + 1, "coder", 0));
+    keys.forEach((key, i) => deliver(key, i + 1, "coder", 1));
+    const delivery = IGNITE_CATALOG.hops[0];
+    if (!delivery) throw new Error("IGNITE has hops");
+    expect(hopChart(journal.db, chartWindow(journal.db, { window: twoHours }), "ignite", delivery, undefined, 2).overall.n).toBe(5);
   });
 });
 
