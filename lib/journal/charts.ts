@@ -155,8 +155,20 @@ function protocolsOf(db: Db): Protocol[] {
   return PROTOCOLS.filter((p) => found.includes(p));
 }
 
-/** Every chart. */
-export function queryCharts(db: Db, q: ChartQuery): Charts {
+export const CHART_NAMES = ["byAgent", "byType", "failures", "hops"] as const;
+export type ChartName = (typeof CHART_NAMES)[number];
+
+/** Every chart, or (`only`) one of them: the bench times each chart's query on its own. */
+export type ChartsAnswer = Partial<Charts> & Pick<Charts, "window">;
+
+export function queryCharts(db: Db, q: ChartQuery & { only?: ChartName }): ChartsAnswer {
   const w = chartWindow(db, q);
-  return { window: w, byAgent: countsBy(db, w, "agent", q.agent), byType: countsBy(db, w, "type", q.agent), failures: failures(db, w, q.agent), hops: hopCharts(db, w, q.agent) };
+  const want = (name: ChartName) => q.only === undefined || q.only === name;
+  return {
+    window: w,
+    ...(want("byAgent") && { byAgent: countsBy(db, w, "agent", q.agent) }),
+    ...(want("byType") && { byType: countsBy(db, w, "type", q.agent) }),
+    ...(want("failures") && { failures: failures(db, w, q.agent) }),
+    ...(want("hops") && { hops: hopCharts(db, w, q.agent) }),
+  };
 }

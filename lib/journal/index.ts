@@ -10,6 +10,7 @@ import {
   CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, querySummary, type StoredContent,
 } from "./queries";
 import { journalFaultKind, journalProblem, reportJournalFault } from "./faults";
+import { queryCharts, type ChartName, type ChartQuery, type ChartsAnswer } from "./charts";
 import { versionedStats } from "./stats";
 import { getJournal } from "./store";
 
@@ -213,6 +214,11 @@ export function keyAtPath(root: string, relPath: string): string | null {
     if (known) return known.key;
   }
   return null;
+}
+
+/** The charts of the overview or an agent's page (lib/journal/charts.ts), all or one. */
+export function getCharts(q: ChartQuery & { only?: ChartName }): ChartsAnswer {
+  return queryCharts(getJournal().db, q);
 }
 
 export { listDeadLetters, deadLetterHolding } from "./dead-letters";
