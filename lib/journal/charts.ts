@@ -158,17 +158,23 @@ function protocolsOf(db: Db): Protocol[] {
 export const CHART_NAMES = ["byAgent", "byType", "failures", "hops"] as const;
 export type ChartName = (typeof CHART_NAMES)[number];
 
-/** Every chart, or (`only`) one of them: the bench times each chart's query on its own. */
+const CHARTS: { [K in ChartName]: (db: Db, w: ChartWindow, agent?: string) => Charts[K] } = {
+  byAgent: (db, w, agent) => countsBy(db, w, "agent", agent),
+  byType: (db, w, agent) => countsBy(db, w, "type", agent),
+  failures,
+  hops: hopCharts,
+};
+
+/** Every chart of the window and agent asked for. */
+export function queryCharts(db: Db, q: ChartQuery): Charts {
+  const w = chartWindow(db, q);
+  return { window: w, byAgent: CHARTS.byAgent(db, w, q.agent), byType: CHARTS.byType(db, w, q.agent), failures: CHARTS.failures(db, w, q.agent), hops: CHARTS.hops(db, w, q.agent) };
+}
+
 export type ChartsAnswer = Partial<Charts> & Pick<Charts, "window">;
 
-export function queryCharts(db: Db, q: ChartQuery & { only?: ChartName }): ChartsAnswer {
+/** One chart: the bench times each chart's query on its own. */
+export function queryChart(db: Db, q: ChartQuery, only: ChartName): ChartsAnswer {
   const w = chartWindow(db, q);
-  const want = (name: ChartName) => q.only === undefined || q.only === name;
-  return {
-    window: w,
-    ...(want("byAgent") && { byAgent: countsBy(db, w, "agent", q.agent) }),
-    ...(want("byType") && { byType: countsBy(db, w, "type", q.agent) }),
-    ...(want("failures") && { failures: failures(db, w, q.agent) }),
-    ...(want("hops") && { hops: hopCharts(db, w, q.agent) }),
-  };
+  return { window: w, [only]: CHARTS[only](db, w, q.agent) };
 }

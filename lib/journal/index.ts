@@ -4,13 +4,15 @@ import { KEY_PATTERN } from "@/lib/model";
 import { adapterFor } from "@/lib/protocols";
 import { readInsideRoot, RefusedFile, streamInsideRoot } from "@/lib/protocols/safe-open";
 import { parseQuery, QueryError } from "@/lib/query";
+import { rangeWindow, type TimeRange } from "@/lib/query/range";
 import { getConfig } from "@/lib/server/config";
 import { ApiError } from "@/lib/server/errors";
 import {
   CursorError, DEFAULT_LIMIT, MAX_LIMIT, queryChanges, queryContent, queryHistory, queryPage, querySources, querySummary, type StoredContent,
 } from "./queries";
 import { journalFaultKind, journalProblem, reportJournalFault } from "./faults";
-import { queryCharts, type ChartName, type ChartQuery, type ChartsAnswer } from "./charts";
+import type { Charts } from "@/lib/chart-model";
+import { queryChart, queryCharts, type ChartName, type ChartQuery, type ChartsAnswer } from "./charts";
 import { versionedStats } from "./stats";
 import { getJournal } from "./store";
 
@@ -216,9 +218,19 @@ export function keyAtPath(root: string, relPath: string): string | null {
   return null;
 }
 
-/** The charts of the overview or an agent's page (lib/journal/charts.ts), all or one. */
-export function getCharts(q: ChartQuery & { only?: ChartName }): ChartsAnswer {
+/** The charts of the overview or an agent's page (lib/journal/charts.ts). */
+export function getCharts(q: ChartQuery): Charts {
   return queryCharts(getJournal().db, q);
+}
+
+/** The charts of a range as of now (a page's first render; polls then ask GET /api/charts). */
+export function getChartsOfRange(range: TimeRange, agent?: string): Charts {
+  return getCharts({ window: rangeWindow(range, Date.now()), agent });
+}
+
+/** The charts, or only the one named. */
+export function getChartsOrOne(q: ChartQuery, only?: ChartName): ChartsAnswer {
+  return only === undefined ? getCharts(q) : queryChart(getJournal().db, q, only);
 }
 
 export { listDeadLetters, deadLetterHolding } from "./dead-letters";

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { getCharts } from "@/lib/journal";
+import { getChartsOrOne } from "@/lib/journal";
 import { parseChartParams } from "@/lib/server/chart-params";
 import { errorResponse } from "@/lib/server/errors";
 import { searchParamsObject } from "@/lib/server/params";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 export const GET = guarded((request: NextRequest) => {
   try {
     const { window, agent, chart } = parseChartParams(searchParamsObject(request.url), Date.now());
-    return NextResponse.json(getCharts({ window, agent, only: chart }));
+    return NextResponse.json(getChartsOrOne({ window, agent }, chart));
   } catch (err) {
     return errorResponse(err);
   }
