@@ -33,7 +33,7 @@ export function RangePicker() {
   const badCustom = !(fromLocalInput(from) < fromLocalInput(to));
 
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Time range">
+    <div className="flex flex-wrap items-center gap-2 text-sm">
       <label htmlFor="time-range" className="font-medium text-zinc-700 dark:text-zinc-300">Time range</label>
       <select
         id="time-range"
