@@ -35,6 +35,14 @@ const QUERIES = [
   "骨組み", "README 骨組み 作成", '"インストール手順"',
 ];
 
+/**
+ * Each chart's query on its own (README "Charts": p95 ≤ 50 ms at 100,000 messages): over all the
+ * generated messages (the window from the oldest to now), one week of them, and one agent's.
+ */
+const CHART_QUERIES = ["", "&from=2026-01-01T00:00:00Z&to=2026-01-08T00:00:00Z", "&agent=leader"].flatMap((range) =>
+  ["byAgent", "byType", "failures", "hops"].map((chart) => `/api/charts?chart=${chart}${range}`),
+);
+
 /** A line as each figure is in, so a long run that fails late still shows what it measured. */
 const progress = (line: string) => console.log(`  … ${line}`);
 
@@ -56,6 +64,11 @@ async function queryLatencies() {
     const runs: number[] = [];
     for (let i = 0; i < 20; i++) runs.push((await timedJson(`${base}/api/messages?q=${encodeURIComponent(q)}`)).ms);
     latency[q || "(everything)"] = { p50: percentile(runs, 50), p95: percentile(runs, 95) };
+  }
+  for (const url of CHART_QUERIES) {
+    const runs: number[] = [];
+    for (let i = 0; i < 20; i++) runs.push((await timedJson(`${base}${url}`)).ms);
+    latency[url] = { p50: percentile(runs, 50), p95: percentile(runs, 95) };
   }
   const deep: number[] = [];
   let cursor: string | null = null;
@@ -283,7 +296,10 @@ function printTable(r: {
   console.log(`read every file once (baseline)          ${f(r.readOnceMs)}`);
   console.log(`listed and filterable (from server spawn) ${f(r.listedMs)}  ${r.listedRatio.toFixed(1)}× baseline (budget 3×)`);
   console.log(`full-text search ready                   ${f(r.fullTextMs)}  ${r.fullTextRatio.toFixed(1)}× baseline (budget 6×)`);
-  for (const [q, l] of Object.entries(r.latency)) console.log(`GET /api/messages ${q.padEnd(52)} p50 ${f(l.p50).padStart(9)}  p95 ${f(l.p95).padStart(9)}`);
+  for (const [q, l] of Object.entries(r.latency)) {
+    const what = q.startsWith("/api/") ? `GET ${q}` : `GET /api/messages ${q}`;
+    console.log(`${what.padEnd(70)} p50 ${f(l.p50).padStart(9)}  p95 ${f(l.p95).padStart(9)}`);
+  }
   console.log(`poll, nothing changed (500 polls)        p50 ${f(r.poll.p50)}  p95 ${f(r.poll.p95)} (budget 5 ms)`);
   console.log(`  for comparison, GET /api/sources (500)  p50 ${f(r.floor.p50)}  p95 ${f(r.floor.p95)}`);
   console.log(`overview poll, GET /api/stats (500)     p50 ${f(r.statsPoll.p50)}  p95 ${f(r.statsPoll.p95)} (${r.statsPoll.notModified} answered 304)`);
