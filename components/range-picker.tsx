@@ -5,9 +5,12 @@ import { useState } from "react";
 import { PRESET_LABEL, RANGE_PRESETS, rangeLabel, rangeOrAll, rangeSearchParams, type TimeRange } from "@/lib/query/range";
 import { buttonClass } from "./ui/button";
 
-/** A datetime-local value (the reader's local time) for ms, and back. */
-const toLocalInput = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-const fromLocalInput = (value: string) => new Date(value).getTime();
+/**
+ * A datetime-local value for ms, and back, in UTC as every time the console writes out (and so
+ * the same on the server's render and in the browser, whatever their zones).
+ */
+const toUtcInput = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+const fromUtcInput = (value: string) => Date.parse(`${value}:00Z`);
 
 /**
  * The time range of the page, in its URL (`?range=1h`, or `from`/`to` for a custom one), so the
@@ -19,8 +22,8 @@ export function RangePicker() {
   const params = useSearchParams();
   const range = rangeOrAll(Object.fromEntries(params));
   const [custom, setCustom] = useState(range.kind === "custom");
-  const [from, setFrom] = useState(() => toLocalInput(range.kind === "custom" ? range.from : Date.now() - 3_600_000));
-  const [to, setTo] = useState(() => toLocalInput(range.kind === "custom" ? range.to : Date.now()));
+  const [from, setFrom] = useState(() => toUtcInput(range.kind === "custom" ? range.from : Date.now() - 3_600_000));
+  const [to, setTo] = useState(() => toUtcInput(range.kind === "custom" ? range.to : Date.now()));
 
   const go = (next: TimeRange) => {
     const kept = new URLSearchParams(params);
@@ -30,7 +33,7 @@ export function RangePicker() {
     router.push(qs ? `${pathname}?${qs}` : pathname);
   };
   const value = custom ? "custom" : range.kind === "preset" ? range.preset : "all";
-  const badCustom = !(fromLocalInput(from) < fromLocalInput(to));
+  const badCustom = !(fromUtcInput(from) < fromUtcInput(to));
 
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -57,11 +60,11 @@ export function RangePicker() {
           className="flex flex-wrap items-center gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!badCustom) go({ kind: "custom", from: fromLocalInput(from), to: fromLocalInput(to) });
+            if (!badCustom) go({ kind: "custom", from: fromUtcInput(from), to: fromUtcInput(to) });
           }}
         >
           <label className="flex items-center gap-1">
-            From <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900" />
+            From (UTC) <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900" />
           </label>
           <label className="flex items-center gap-1">
             to <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900" />
