@@ -1,7 +1,14 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-test("the last hour, picked on the timeline, is in the URL and shows only that hour's messages", async ({ page, workspace }) => {
+/** Wait until the server has journaled the one message of this type. */
+const journaled = (request: APIRequestContext, type: string) =>
+  expect.poll(async () => ((await (await request.get(`/api/messages?q=type:${type}`)).json()) as { items: unknown[] }).items.length).toBe(1);
+
+test("the last hour, picked on the timeline, is in the URL and shows only that hour's messages", async ({ page, request, workspace }) => {
   workspace.send({ from: "coordinator", to: "ignitian_1", type: "e2e_range_recent", body: 'task_id: "task_range_recent"\n' });
+  // Journaled before the page opens, so it is in the first page rather than behind "1 new message".
+  await journaled(request, "e2e_range_recent");
   await page.goto("/messages");
   // The fixture's messages are days old: in all time, not in the last hour.
   await expect(page.getByText("github_event", { exact: true })).toBeVisible();
@@ -16,8 +23,9 @@ test("the last hour, picked on the timeline, is in the URL and shows only that h
   await page.goto("/threads?range=1h");
   await expect(page.getByLabel("Time range")).toHaveValue("1h");
   await page.goto("/?range=1h");
-  await expect(page.getByRole("figure", { name: "Messages by agent" })).toBeVisible();
-  await page.getByRole("figure", { name: "Messages by agent" }).getByText("Show the numbers").click();
+  const byAgent = page.getByRole("figure", { name: "Messages by agent" });
+  await expect(byAgent.locator("canvas")).toHaveCount(1);
+  await byAgent.getByText("Show the numbers").click();
   await expect(page.getByRole("table", { name: "Messages by agent" }).getByRole("columnheader", { name: "ignitian_1" })).toBeVisible();
 });
 
@@ -38,7 +46,7 @@ test("paused, the page holds still; resumed, it catches up", async ({ page, requ
 
   workspace.send({ from: "coordinator", to: "ignitian_2", type: "e2e_paused", body: 'task_id: "task_paused"\n' });
   // The server has it; three poll intervals later the paused page still has not asked.
-  await expect.poll(async () => ((await (await request.get("/api/messages?q=type:e2e_paused")).json()) as { items: unknown[] }).items.length).toBe(1);
+  await journaled(request, "e2e_paused");
   await page.waitForTimeout(6_000);
   expect(polls).toBe(0);
   await expect(page.getByText('task_id: "task_paused"')).toHaveCount(0);
