@@ -121,39 +121,46 @@ export function hopSampling(db: Db, w: ChartWindow, agent?: string): number {
   return Math.max(1, Math.ceil(total / HOP_SAMPLE));
 }
 
+/** The SQL of hopChart, and its parameters for a window, protocol and sampling. */
+export function hopSql(hop: HopDefinition, agent?: string): { sql: string; params: (w: ChartWindow, protocol: Protocol, every: number) => unknown[] } {
+  const start = pointSql("s", hop.start);
+  const end = pointSql("x", hop.end);
+  const pick = (rn: string, n: string) => PERCENTILES.map((p) => `MIN(CASE WHEN ${rn} * 100 >= ${p} * ${n} THEN d END) AS p${p}`).join(", ");
+  const sql = `WITH picked AS MATERIALIZED (
+       SELECT id FROM messages
+       WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"} AND id % ? = 0
+     ),
+     -- CROSS JOIN keeps this order: the planner otherwise scanned every message for the sampled ids.
+     sample AS MATERIALIZED (
+       SELECT m.key, m.sort_ms, (SELECT MIN(s.at_ms) FROM events s WHERE s.key = m.key AND ${start.sql}) AS t0
+       FROM picked CROSS JOIN messages m ON m.id = picked.id WHERE m.protocol = ?
+     ),
+     durations AS MATERIALIZED (
+       SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, (SELECT MIN(x.at_ms) FROM events x WHERE x.key = sample.key AND x.at_ms >= t0 AND ${end.sql}) - t0 AS d
+       FROM sample WHERE t0 IS NOT NULL
+     ),
+     ranked AS (
+       SELECT b, d, ROW_NUMBER() OVER (PARTITION BY b ORDER BY d) AS rn, COUNT(*) OVER (PARTITION BY b) AS n,
+         ROW_NUMBER() OVER (ORDER BY d) AS rn_all, COUNT(*) OVER () AS n_all
+       FROM durations WHERE d IS NOT NULL
+     )
+     SELECT b, MAX(n) AS n, ${pick("rn", "n")} FROM ranked GROUP BY b
+     UNION ALL
+     SELECT -1, MAX(n_all), ${pick("rn_all", "n_all")} FROM ranked`;
+  return {
+    sql,
+    params: (w, protocol, every) => [w.from, w.to, ...(agent === undefined ? [] : [agent]), every, ...start.params, protocol, w.from, w.bucketMs, ...end.params],
+  };
+}
+
 /**
  * One hop's durations, for the protocol's messages dated in the window (1 in `every`): from the
  * message's first start event to its first end event at or after it; nearest-rank percentiles per
  * bucket of the message's date and over the window (b = -1). A hop not finished is not counted.
  */
 export function hopChart(db: Db, w: ChartWindow, protocol: Protocol, hop: HopDefinition, agent?: string, every = 1): HopChart {
-  const start = pointSql("s", hop.start);
-  const end = pointSql("x", hop.end);
-  const pick = (rn: string, n: string) => PERCENTILES.map((p) => `MIN(CASE WHEN ${rn} * 100 >= ${p} * ${n} THEN d END) AS p${p}`).join(", ");
-  const rows = db
-    .prepare(
-      `WITH picked AS MATERIALIZED (
-         SELECT id FROM messages
-         WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"} AND id % ? = 0
-       ),
-       sample AS MATERIALIZED (
-         SELECT m.key, m.sort_ms, (SELECT MIN(s.at_ms) FROM events s WHERE s.key = m.key AND ${start.sql}) AS t0
-         FROM picked JOIN messages m ON m.id = picked.id WHERE m.protocol = ?
-       ),
-       durations AS MATERIALIZED (
-         SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, (SELECT MIN(x.at_ms) FROM events x WHERE x.key = sample.key AND x.at_ms >= t0 AND ${end.sql}) - t0 AS d
-         FROM sample WHERE t0 IS NOT NULL
-       ),
-       ranked AS (
-         SELECT b, d, ROW_NUMBER() OVER (PARTITION BY b ORDER BY d) AS rn, COUNT(*) OVER (PARTITION BY b) AS n,
-           ROW_NUMBER() OVER (ORDER BY d) AS rn_all, COUNT(*) OVER () AS n_all
-         FROM durations WHERE d IS NOT NULL
-       )
-       SELECT b, MAX(n) AS n, ${pick("rn", "n")} FROM ranked GROUP BY b
-       UNION ALL
-       SELECT -1, MAX(n_all), ${pick("rn_all", "n_all")} FROM ranked`,
-    )
-    .all(w.from, w.to, ...(agent === undefined ? [] : [agent]), every, ...start.params, protocol, w.from, w.bucketMs, ...end.params) as HopRow[];
+  const q = hopSql(hop, agent);
+  const rows = db.prepare(q.sql).all(...q.params(w, protocol, every)) as HopRow[];
   const buckets = bucketStarts(w);
   const series = { p50: buckets.map((): number | null => null), p90: buckets.map((): number | null => null), p99: buckets.map((): number | null => null) };
   let overall: HopChart["overall"] = { n: 0, p50: null, p90: null, p99: null };
