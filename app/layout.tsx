@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
 import { JournalNotice } from "@/components/journal-notice";
+import { LiveProvider } from "@/components/live-provider";
 import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
 import { getClientConfig, getJournalProblem, listSourcesIfOpen } from "@/lib/journal";
 import "./globals.css";
@@ -28,11 +29,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <SiteHeader sources={sources} pollMs={pollMs} />
-        <JournalNotice initial={journal} pollMs={pollMs} />
-        <main id="main" className="mx-auto max-w-[96rem] px-4 py-6 sm:px-6">
-          {children}
-        </main>
+        <LiveProvider pollMs={pollMs}>
+          <SiteHeader sources={sources} pollMs={pollMs} />
+          <JournalNotice initial={journal} pollMs={pollMs} />
+          <main id="main" className="mx-auto max-w-[96rem] px-4 py-6 sm:px-6">
+            {children}
+          </main>
+        </LiveProvider>
         <footer className="mx-auto max-w-[96rem] px-4 pb-6 sm:px-6">
           <KeyboardShortcuts />
         </footer>

@@ -1,5 +1,7 @@
 import Link from "next/link";
+import { DEFAULT_POLL_MS } from "@/lib/client/config";
 import type { SourceInfo } from "@/lib/model";
+import { LiveControls } from "./live-controls";
 import { NavLinks } from "./nav-links";
 import { SourceStatus } from "./source-status";
 
@@ -14,8 +16,9 @@ export function SiteHeader({ sources, pollMs }: { sources: SourceInfo[]; pollMs?
           <span className="sr-only sm:not-sr-only">Mailroom</span>
         </Link>
         <NavLinks />
-        <div className="ml-auto min-w-0">
+        <div className="ml-auto flex min-w-0 items-center gap-3">
           <SourceStatus initial={sources} pollMs={pollMs} />
+          <LiveControls pollMs={pollMs ?? DEFAULT_POLL_MS} />
         </div>
       </div>
     </header>

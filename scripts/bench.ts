@@ -16,7 +16,7 @@ import path from "node:path";
 import { generateIgniteTree } from "../lib/bench/generate";
 import { benchHostile, reportHostile } from "../lib/bench/hostile";
 import { closeConnections, dropPageCache, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb, type Timed } from "../lib/bench/measure";
-import { latencyLine, queryLatencies, type Latency } from "../lib/bench/queries";
+import { CHART_QUERIES, QUERIES, latencyLine, queryLatencies, type Latency } from "../lib/bench/queries";
 import { benchMixed, reportMixed } from "../lib/bench/mixed";
 import { benchStream, reportStream, uiPollMs } from "../lib/bench/stream";
 import { base, ensureBuild, progress, projectDir, sleep, startServer, timeFirstIngest, waitFor, type Server } from "../lib/bench/server";
@@ -129,7 +129,7 @@ async function main() {
     progress(`listed after ${(listedMs / 1000).toFixed(1)} s, full text after ${(fullTextMs / 1000).toFixed(1)} s (baseline read ${(readOnceMs / 1000).toFixed(2)} s)`);
     const { totals } = (await timedJson(`${base}/api/stats`)).body as { totals: { messages: number } };
     if (totals.messages < tree.messages) throw new Error(`only ${totals.messages} of ${tree.messages} messages journaled`);
-    const latency = await queryLatencies(base);
+    const latency = await queryLatencies(base, [...QUERIES, ...CHART_QUERIES]);
     progress("query latencies measured");
     const { seq } = (await timedJson(`${base}/api/messages?limit=1`)).body as { seq: number };
     // The timeline's poll; the overview's, as a browser sends it (its last ETag back: a 304 while

@@ -3,11 +3,15 @@ import { NoWorkspace } from "./_components/no-workspace";
 import { OverviewLive } from "./_components/overview-live";
 import { SourcesNotice } from "./_components/sources-notice";
 import { TeamHealth } from "./_components/team-health";
+import { ChartsPanel } from "@/components/charts/charts-panel";
+import { RangePicker } from "@/components/range-picker";
 import { RECENT_LIMIT } from "@/lib/client/config";
 import { getClientConfig, getStats, listMessages, listSources } from "@/lib/journal";
+import { rangeOrAll } from "@/lib/query/range";
 
-export default async function OverviewPage() {
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await connection();
+  const range = rangeOrAll(await searchParams);
   const sources = listSources();
   const { pollMs } = getClientConfig();
 
@@ -21,6 +25,8 @@ export default async function OverviewPage() {
           <SourcesNotice initial={sources} pollMs={pollMs} />
           <TeamHealth pollMs={pollMs} multiSource={sources.length > 1} />
           <OverviewLive stats={getStats()} recent={listMessages({ limit: RECENT_LIMIT })} pollMs={pollMs} />
+          <RangePicker />
+          <ChartsPanel range={range} pollMs={pollMs} />
         </>
       )}
     </div>

@@ -2,6 +2,7 @@ import "server-only";
 import { PAGE_SIZE } from "@/lib/client/config";
 import { queryProblem } from "@/lib/client/query-problem";
 import { joinQuery } from "@/lib/client/search-params";
+import { ALL_TIME, rangeQuery, rangeSearchParams, type TimeRange } from "@/lib/query/range";
 import { holdsSeveralProtocols, listMessages } from "@/lib/journal";
 import { ApiError } from "@/lib/server/errors";
 import { SearchForm } from "./search-form";
@@ -9,22 +10,26 @@ import { Timeline } from "./timeline";
 
 /**
  * Search box + live timeline for a page (server component): runs the first page of
- * `fixed + q` and hands it to the client timeline. A bad query shows under the box.
- * `pageSize` (from `?limit=`) sets the size of every page and is carried by the search form.
+ * `fixed + range + q` and hands it to the client timeline. A bad query shows under the box.
+ * `pageSize` (from `?limit=`) sets the size of every page and is carried by the search form, as
+ * is the time range (the page's range picker), whose after:/before: terms are part of the fixed query.
  */
 export function TimelineSection({
   action,
   q,
-  fixed,
+  fixed: pageFixed,
+  range = ALL_TIME,
   pollMs,
   pageSize,
 }: {
   action: string;
   q: string;
   fixed?: string;
+  range?: TimeRange;
   pollMs: number;
   pageSize?: number;
 }) {
+  const fixed = joinQuery(pageFixed, rangeQuery(range)) || undefined;
   const effective = joinQuery(fixed, q);
   let page;
   let error: string | null = null;
@@ -35,7 +40,7 @@ export function TimelineSection({
     // Positions count from the start of the box, not of the fixed part the page adds.
     error = (fixed ? queryProblem(q, { fixed }) : null) ?? err.message;
   }
-  const keep = pageSize ? { limit: String(pageSize) } : undefined;
+  const keep = { ...(pageSize ? { limit: String(pageSize) } : {}), ...rangeSearchParams(range) };
 
   return (
     <div className="space-y-4">
@@ -47,7 +52,7 @@ export function TimelineSection({
           initial={page}
           pollMs={pollMs}
           pageSize={pageSize}
-          empty={q ? "No messages match this search." : "No messages yet. They appear here as agents write them."}
+          empty={q ? "No messages match this search." : range.kind !== "all" ? "No messages in this time range." : "No messages yet. They appear here as agents write them."}
           showProtocol={holdsSeveralProtocols()}
         />
       ) : (

@@ -12,6 +12,14 @@ export const QUERIES = [
 
 export const QUERY_BUDGET_P95_MS = 50;
 
+/**
+ * Each chart's query on its own (README "Charts": p95 ≤ 50 ms at 100,000 messages): over all the
+ * generated messages (the window from the oldest to now), one week of them, and one agent's.
+ */
+export const CHART_QUERIES = ["", "&from=2026-01-01T00:00:00Z&to=2026-01-08T00:00:00Z", "&agent=leader"].flatMap((range) =>
+  ["byAgent", "byType", "failures", "hops"].map((chart) => `/api/charts?chart=${chart}${range}`),
+);
+
 export interface Latency {
   p50: number;
   p95: number;
@@ -31,11 +39,14 @@ function refusal(message: string): string {
   return said.length > 70 ? `${said.slice(0, 69)}…` : said;
 }
 
+/** A search of the timeline, or (starting with /api/) a URL of its own, such as a chart. */
+const urlOf = (base: string, q: string) => (q.startsWith("/api/") ? `${base}${q}` : `${base}/api/messages?q=${encodeURIComponent(q)}`);
+
 async function timeQuery(base: string, q: string): Promise<Latency> {
   const runs: number[] = [];
   for (let i = 0; i < 20; i++) {
     try {
-      runs.push((await timedJson(`${base}/api/messages?q=${encodeURIComponent(q)}`)).ms);
+      runs.push((await timedJson(urlOf(base, q))).ms);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (i === 0 && /: 400 /.test(message)) return { p50: NaN, p95: NaN, refused: refusal(message) };
@@ -63,7 +74,8 @@ export async function queryLatencies(base: string, queries: readonly string[] = 
 /** One line per query, as the table prints it. */
 export function latencyLine(q: string, l: Latency, budget?: number): string {
   const f = (ms: number) => `${ms.toFixed(1)} ms`;
-  if (l.refused) return `GET /api/messages ${q.padEnd(52)} refused: ${l.refused}`;
+  const what = (q.startsWith("/api/") ? `GET ${q}` : `GET /api/messages ${q}`).padEnd(70);
+  if (l.refused) return `${what} refused: ${l.refused}`;
   const over = budget !== undefined && l.p95 > budget ? `  OVER ${budget} ms` : "";
-  return `GET /api/messages ${q.padEnd(52)} p50 ${f(l.p50).padStart(9)}  p95 ${f(l.p95).padStart(9)}${over}`;
+  return `${what} p50 ${f(l.p50).padStart(9)}  p95 ${f(l.p95).padStart(9)}${over}`;
 }

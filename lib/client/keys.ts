@@ -24,6 +24,8 @@ export const keys = {
   stats: "/api/stats",
   sources: "/api/sources",
   sourceHealth: "/api/source-health",
+  /** The charts; `params`: the range's (and agent's) query parameters. */
+  charts: (params: Record<string, string>) => withParams("/api/charts", params),
   logs: "/api/logs",
   log: (source: string, name: string, from: number) => `/api/logs/${encodeURIComponent(source)}/${encodeURIComponent(name)}?from=${from}`,
   /** Values the search box completes. */

@@ -4,6 +4,7 @@ import { KEY_PATTERN } from "@/lib/model";
 import { adapterFor } from "@/lib/protocols";
 import { readInsideRoot, RefusedFile, streamInsideRoot } from "@/lib/protocols/safe-open";
 import { parseQuery, QueryError } from "@/lib/query";
+import { rangeWindow, type TimeRange } from "@/lib/query/range";
 import { getConfig } from "@/lib/server/config";
 import { ApiError } from "@/lib/server/errors";
 import {
@@ -11,6 +12,8 @@ import {
 } from "./queries";
 import { locatorOf, offeredActions } from "./actions-offered";
 import { journalFaultKind, journalProblem, reportJournalFault } from "./faults";
+import type { Charts } from "@/lib/chart-model";
+import { queryChart, queryCharts, type ChartName, type ChartQuery, type ChartsAnswer } from "./charts";
 import { versionedStats } from "./stats";
 import { getJournal } from "./store";
 
@@ -226,6 +229,21 @@ export function keyAtPath(root: string, relPath: string): string | null {
 export function keyAtEntry(sourceId: string, relPath: string, locator: string): string | null {
   const row = getJournal().db.prepare("SELECT key FROM messages WHERE source = ? AND path = ? AND locator = ?").get(sourceId, relPath, locator) as { key: string } | undefined;
   return row?.key ?? null;
+}
+
+/** The charts of the overview or an agent's page (lib/journal/charts.ts). */
+export function getCharts(q: ChartQuery): Charts {
+  return queryCharts(getJournal().db, q);
+}
+
+/** The charts of a range as of now (a page's first render; polls then ask GET /api/charts). */
+export function getChartsOfRange(range: TimeRange, agent?: string): Charts {
+  return getCharts({ window: rangeWindow(range, Date.now()), agent });
+}
+
+/** The charts, or only the one named. */
+export function getChartsOrOne(q: ChartQuery, only?: ChartName): ChartsAnswer {
+  return only === undefined ? getCharts(q) : queryChart(getJournal().db, q, only);
 }
 
 export { listDeadLetters, deadLetterHolding } from "./dead-letters";

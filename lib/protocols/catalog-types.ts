@@ -25,7 +25,32 @@ export interface ProtocolCatalog {
   oldest: string;
   /** Whether its messages carry a header block (IGNITE v3's MIME headers); the message page shows it only then. */
   headers: boolean;
+  /** The hops whose times the charts show as percentiles (lib/journal/charts.ts computes them from the events). */
+  hops: readonly HopDefinition[];
 }
+
+/**
+ * One end of a hop, as the journal's events record it: an event of one of `kinds`, and with `to`,
+ * only one that moved the message into one of those statuses (a status event "a → b", or a move
+ * whose detail ends "(a → b)"). The earliest such event counts.
+ */
+export interface HopPoint {
+  kinds: readonly string[];
+  to?: readonly string[];
+}
+
+/** A step of a message's life whose duration is charted: from its `start` event to the first `end` event after it. */
+export interface HopDefinition {
+  id: string;
+  /** How the chart names it: "queue → processed". */
+  label: string;
+  start: HopPoint;
+  end: HopPoint;
+}
+
+/** A hop's ends are often "first seen" (the message arrived) and "its status became …". */
+export const SEEN: HopPoint = { kinds: ["seen"] };
+export const statusBecame = (...to: string[]): HopPoint => ({ kinds: ["status", "moved"], to });
 
 /**
  * The journal's status for a wave-2 entry no longer in any file: a protocol's own words say what

@@ -2,11 +2,14 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { LiveAgentStats } from "./_components/live-agent-stats";
+import { ChartsPanel } from "@/components/charts/charts-panel";
+import { RangePicker } from "@/components/range-picker";
 import { TimelineSection } from "@/components/timeline/timeline-section";
 import { routes } from "@/lib/client/keys";
 import { parseSearch, queryTerm } from "@/lib/client/search-params";
 import { getClientConfig, getStats } from "@/lib/journal";
 import { agentAt } from "./agent-param";
+import { rangeOrAll } from "@/lib/query/range";
 
 type Props = {
   params: Promise<{ agent: string }>;
@@ -23,7 +26,9 @@ export default async function AgentPage({ params, searchParams }: Props) {
   const stats = getStats();
   const agent = agentAt((await params).agent, (name) => stats.agents.some((a) => a.agent === name));
   if (agent === null) notFound();
-  const { q } = parseSearch(await searchParams);
+  const raw = await searchParams;
+  const { q } = parseSearch(raw);
+  const range = rangeOrAll(raw);
   const { pollMs } = getClientConfig();
 
   return (
@@ -33,7 +38,9 @@ export default async function AgentPage({ params, searchParams }: Props) {
         <h1 className="font-mono text-xl font-semibold tracking-tight">{agent}</h1>
       </div>
       <LiveAgentStats agent={agent} initial={stats} pollMs={pollMs} />
-      <TimelineSection action={routes.agent(agent)} q={q} fixed={queryTerm("agent", agent)} pollMs={pollMs} />
+      <RangePicker />
+      <ChartsPanel range={range} agent={agent} pollMs={pollMs} />
+      <TimelineSection action={routes.agent(agent)} q={q} fixed={queryTerm("agent", agent)} range={range} pollMs={pollMs} />
     </div>
   );
 }

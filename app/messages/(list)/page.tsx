@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { z } from "zod";
+import { RangePicker } from "@/components/range-picker";
 import { TimelineSection } from "@/components/timeline/timeline-section";
 import { parseSearch } from "@/lib/client/search-params";
 import { routes } from "@/lib/client/keys";
 import { getClientConfig } from "@/lib/journal";
+import { rangeOrAll } from "@/lib/query/range";
 
 export const metadata: Metadata = { title: "Messages" };
 
@@ -21,7 +23,8 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold tracking-tight">Messages</h1>
-      <TimelineSection action={routes.messages()} q={q} pollMs={pollMs} pageSize={limit.success ? limit.data.limit : undefined} />
+      <RangePicker />
+      <TimelineSection action={routes.messages()} q={q} range={rangeOrAll(raw)} pollMs={pollMs} pageSize={limit.success ? limit.data.limit : undefined} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // IGNITE v2 (YAML)'s words for the UI. Pure: safe for client code.
-import { GONE, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
+import { GONE, SEEN, statusBecame, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
 import { STATUSES } from "./statuses";
 
 export const IGNITE_YAML_CATALOG: ProtocolCatalog = {
@@ -11,4 +11,9 @@ export const IGNITE_YAML_CATALOG: ProtocolCatalog = {
   overdue: "Stuck",
   oldest: "Oldest queued",
   headers: false,
+  // As IGNITE v3: a file's folder is its status, and the agent deletes it once done with it.
+  hops: [
+    { id: "delivery", label: "queue → processed", start: SEEN, end: statusBecame("delivered") },
+    { id: "handling", label: "processed → gone", start: statusBecame("delivered"), end: { kinds: ["gone", "trimmed"] } },
+  ],
 };

@@ -1,6 +1,6 @@
 // IGNITE v3's words for the UI: its statuses (what parse.ts's statusFor gives, and what the journal
 // marks a message whose file went), folders and overview columns. Pure: safe for client code.
-import type { ProtocolCatalog } from "@/lib/protocols/catalog-types";
+import { SEEN, statusBecame, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
 
 export const IGNITE_CATALOG: ProtocolCatalog = {
   protocol: "ignite",
@@ -36,4 +36,9 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   overdue: "Stuck",
   oldest: "Oldest queued",
   headers: true,
+  // The monitor moves a delivered file to processed/; the agent deletes it once done with it.
+  hops: [
+    { id: "delivery", label: "queue → processed", start: SEEN, end: statusBecame("delivered") },
+    { id: "handling", label: "processed → gone", start: statusBecame("delivered"), end: { kinds: ["gone"] } },
+  ],
 };

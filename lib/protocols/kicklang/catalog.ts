@@ -1,5 +1,5 @@
 // KickLang's words for the UI. Pure: safe for client code.
-import { GONE, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
+import { GONE, SEEN, statusBecame, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
 import { STATUSES } from "./statuses";
 
 export const KICKLANG_CATALOG: ProtocolCatalog = {
@@ -11,4 +11,6 @@ export const KICKLANG_CATALOG: ProtocolCatalog = {
   overdue: "Overdue",
   oldest: "Oldest open",
   headers: false,
+  // A dispatched request is answered once the envelope that completes it (its correlation id) arrives.
+  hops: [{ id: "answer", label: "dispatch → completed", start: SEEN, end: statusBecame("answered") }],
 };

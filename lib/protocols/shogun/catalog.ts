@@ -1,5 +1,5 @@
 // multi-agent-shogun's words for the UI. Pure: safe for client code.
-import { GONE, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
+import { GONE, SEEN, statusBecame, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
 import { STATUSES } from "./statuses";
 
 export const SHOGUN_CATALOG: ProtocolCatalog = {
@@ -12,4 +12,6 @@ export const SHOGUN_CATALOG: ProtocolCatalog = {
   overdue: null,
   oldest: "Oldest open",
   headers: false,
+  // An inbox message's unread age: written until its reader marks it read.
+  hops: [{ id: "unread", label: "unread age", start: SEEN, end: statusBecame("read") }],
 };

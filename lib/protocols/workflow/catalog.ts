@@ -1,5 +1,5 @@
 // multi-agent-workflow's words for the UI. Pure: safe for client code.
-import { GONE, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
+import { GONE, SEEN, statusBecame, type ProtocolCatalog } from "@/lib/protocols/catalog-types";
 import { STATUSES } from "./statuses";
 
 export const WORKFLOW_CATALOG: ProtocolCatalog = {
@@ -11,4 +11,6 @@ export const WORKFLOW_CATALOG: ProtocolCatalog = {
   overdue: "Overdue",
   oldest: "Oldest open",
   headers: false,
+  // A task_assign waits for its agent's ack (received, or processed at once).
+  hops: [{ id: "ack", label: "request → ack", start: SEEN, end: statusBecame("received", "processed") }],
 };

@@ -6,10 +6,13 @@ import { routes } from "@/lib/client/keys";
 
 const EXAMPLES = ["status:dead", "is:stuck", "agent:ignitian_2", "readme"];
 
-/** A GET form: `q` uses the message search syntax; a thread is listed when one of its messages matches. */
-export function ThreadSearch({ q, error }: { q: string; error: string | null }) {
+/** A GET form: `q` uses the message search syntax; a thread is listed when one of its messages matches. `keep`: other parameters (the range) it carries. */
+export function ThreadSearch({ q, error, keep = {} }: { q: string; error: string | null; keep?: Record<string, string> }) {
   return (
     <Form action={routes.threads()} role="search" className="space-y-1.5">
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor="thread-q" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
         Search threads
       </label>

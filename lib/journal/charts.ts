@@ -1,0 +1,210 @@
+import "server-only";
+import { bucketFor, bucketStarts, stack, type ChartWindow, type Charts, type HopChart, type StackedChart } from "@/lib/chart-model";
+import { PROTOCOLS, type Protocol } from "@/lib/model";
+import { catalogOf } from "@/lib/protocols/catalog";
+import type { HopDefinition, HopPoint } from "@/lib/protocols/catalog-types";
+import type { Db } from "./db";
+import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES } from "./schema";
+
+// The charts of the overview and an agent's page, each one SQL query over the journal: messages
+// per bucket by agent and by type, failures per bucket, and each protocol's hops (catalog.ts
+// `hops`) as percentiles. Every query reads only the window asked for, through an index on its
+// time (migration 20 for the events); bench figures in README "Charts". Bucket numbers are CAST:
+// better-sqlite3 binds a JS number as a REAL, and a REAL division would not cut into buckets.
+
+export interface ChartQuery {
+  /** The window; null: from the oldest message to now. */
+  window: { from: number; to: number } | null;
+  /** Only this agent's messages (and their events). */
+  agent?: string;
+  now?: number;
+}
+
+/**
+ * The window charted: the one asked for, or all of the journal's messages (24 h when it has
+ * none), widened to whole buckets (bars start on the hour, the quarter hour…, in UTC).
+ */
+export function chartWindow(db: Db, q: ChartQuery): ChartWindow {
+  const now = Math.floor(q.now ?? Date.now());
+  const oldest = q.window ? null : (db.prepare("SELECT min(sort_ms) FROM messages").pluck().get() as number | null);
+  const from = Math.floor(q.window?.from ?? Math.min(oldest ?? now - 86_400_000, now - 60_000));
+  const to = Math.max(from + 1, Math.floor(q.window?.to ?? now + 1));
+  const bucketMs = bucketFor(to - from);
+  return { from: Math.floor(from / bucketMs) * bucketMs, to: Math.ceil(to / bucketMs) * bucketMs, bucketMs };
+}
+
+type BucketRow = { b: number; name: string; n: number };
+
+const HOUR = 3_600_000;
+
+/**
+ * Messages per bucket of their date, grouped by `column` (agent or type); dead letters are copies,
+ * not messages sent. Buckets of whole hours (ranges of 5 days and more) are summed from counts per
+ * hour that migration 20's indexes on `sort_ms / 3600000` give in order, without sorting: at
+ * 100,000 messages, grouping them by bucket and agent sorted them all (87–142 ms on the loaded test
+ * machine; 14–26 ms so). One agent's messages are few enough to sort.
+ */
+export function countsBy(db: Db, w: ChartWindow, column: "agent" | "type", agent?: string): StackedChart {
+  const name = column === "type" ? "coalesce(type, '(no type)')" : "agent";
+  const buckets = bucketStarts(w);
+  if (agent === undefined && w.bucketMs % HOUR === 0 && w.from % HOUR === 0) {
+    const hours = db
+      .prepare(
+        `SELECT sort_ms / ${HOUR} AS h, ${name} AS name, COUNT(*) AS n FROM messages
+         WHERE sort_ms / ${HOUR} >= ? AND sort_ms / ${HOUR} < ? AND folder != 'dead_letter' GROUP BY sort_ms / ${HOUR}, ${column}`,
+      )
+      .all(w.from / HOUR, Math.ceil(w.to / HOUR)) as { h: number; name: string; n: number }[];
+    const rows = hours.map((r) => ({ b: Math.floor((r.h * HOUR - w.from) / w.bucketMs), name: r.name, n: r.n }));
+    return { buckets, series: stack(rows, buckets.length) };
+  }
+  const rows = db
+    .prepare(
+      `SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, ${name} AS name, COUNT(*) AS n FROM messages
+       WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"} GROUP BY 1, 2`,
+    )
+    .all(w.from, w.bucketMs, w.from, w.to, ...(agent === undefined ? [] : [agent])) as BucketRow[];
+  return { buckets, series: stack(rows, buckets.length) };
+}
+
+/** An event that moved a message into one of `statuses`: a status event "a → b", or a move whose detail ends "(a → b)". */
+function becameSql(alias: string, statuses: readonly string[]): { sql: string; params: string[] } {
+  return { sql: `(${statuses.map(() => `rtrim(${alias}.detail, ')') GLOB ?`).join(" OR ")})`, params: statuses.map((s) => `*→ ${s}`) };
+}
+
+/**
+ * Messages that failed, per bucket of the event and per failed status: a dead letter written
+ * (dead-lettered) or a status event or move into a failed status. A message counts once per bucket
+ * and status (IGNITE journals a dead letter as both events). FAILURE_EVENT_SQL is what migration 20
+ * indexes: only those events are read.
+ */
+export function failures(db: Db, w: ChartWindow, agent?: string): StackedChart {
+  const cases = FAILURE_EVENT_STATUSES.map(() => `WHEN rtrim(detail, ')') GLOB ? THEN ?`).join(" ");
+  const caseParams = FAILURE_EVENT_STATUSES.flatMap((s) => [`*→ ${s}`, s]);
+  const rows = db
+    .prepare(
+      `SELECT b, name, COUNT(DISTINCT key) AS n FROM (
+         SELECT CAST((at_ms - ?) / ? AS INTEGER) AS b, e.key, CASE WHEN kind = 'dead-lettered' THEN 'dead' ${cases} END AS name
+         FROM events e${agent === undefined ? "" : " JOIN messages m ON m.key = e.key AND m.agent = ?"}
+         WHERE ${FAILURE_EVENT_SQL} AND at_ms >= ? AND at_ms < ?
+       ) WHERE name IS NOT NULL GROUP BY 1, 2`,
+    )
+    .all(w.from, w.bucketMs, ...caseParams, ...(agent === undefined ? [] : [agent]), w.from, w.to) as BucketRow[];
+  const buckets = bucketStarts(w);
+  return { buckets, series: stack(rows, buckets.length) };
+}
+
+function pointSql(alias: string, p: HopPoint): { sql: string; params: string[] } {
+  const kinds = `${alias}.kind IN (${p.kinds.map(() => "?").join(", ")})`;
+  if (!p.to?.length) return { sql: kinds, params: [...p.kinds] };
+  const to = becameSql(alias, p.to);
+  return { sql: `${kinds} AND ${to.sql}`, params: [...p.kinds, ...to.params] };
+}
+
+const PERCENTILES = [50, 90, 99] as const;
+type HopRow = { b: number; n: number | null; p50: number | null; p90: number | null; p99: number | null };
+
+/**
+ * Hop times come from about this many messages of the window at most (1 in `every`, by id):
+ * pairing the events of all 100,000 messages of a window took 4 s on the loaded 2-core test
+ * machine, of 4,000 still 0.8 s, of 1,500 143 ms (p50, bench; three index lookups each). 1,000
+ * durations still give a p99 from 10 values above it; per bucket the percentiles are rougher,
+ * and the chart says it was sampled.
+ */
+export const HOP_SAMPLE = 1000;
+
+/** How many messages of the window one sampled message stands for. */
+export function hopSampling(db: Db, w: ChartWindow, agent?: string): number {
+  const total = db
+    .prepare(`SELECT count(*) FROM messages WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"}`)
+    .pluck()
+    .get(w.from, w.to, ...(agent === undefined ? [] : [agent])) as number;
+  return Math.max(1, Math.ceil(total / HOP_SAMPLE));
+}
+
+/** The SQL of hopChart, and its parameters for a window, protocol and sampling. */
+export function hopSql(hop: HopDefinition, agent?: string): { sql: string; params: (w: ChartWindow, protocol: Protocol, every: number) => unknown[] } {
+  const start = pointSql("s", hop.start);
+  const end = pointSql("x", hop.end);
+  const pick = (rn: string, n: string) => PERCENTILES.map((p) => `MIN(CASE WHEN ${rn} * 100 >= ${p} * ${n} THEN d END) AS p${p}`).join(", ");
+  const sql = `WITH picked AS MATERIALIZED (
+       SELECT id FROM messages
+       WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"} AND id % ? = 0
+     ),
+     -- CROSS JOIN keeps this order: the planner otherwise scanned every message for the sampled ids.
+     sample AS MATERIALIZED (
+       SELECT m.key, m.sort_ms, (SELECT MIN(s.at_ms) FROM events s WHERE s.key = m.key AND ${start.sql}) AS t0
+       FROM picked CROSS JOIN messages m ON m.id = picked.id WHERE m.protocol = ?
+     ),
+     durations AS MATERIALIZED (
+       SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, (SELECT MIN(x.at_ms) FROM events x WHERE x.key = sample.key AND x.at_ms >= t0 AND ${end.sql}) - t0 AS d
+       FROM sample WHERE t0 IS NOT NULL
+     ),
+     ranked AS (
+       SELECT b, d, ROW_NUMBER() OVER (PARTITION BY b ORDER BY d) AS rn, COUNT(*) OVER (PARTITION BY b) AS n,
+         ROW_NUMBER() OVER (ORDER BY d) AS rn_all, COUNT(*) OVER () AS n_all
+       FROM durations WHERE d IS NOT NULL
+     )
+     SELECT b, MAX(n) AS n, ${pick("rn", "n")} FROM ranked GROUP BY b
+     UNION ALL
+     SELECT -1, MAX(n_all), ${pick("rn_all", "n_all")} FROM ranked`;
+  return {
+    sql,
+    params: (w, protocol, every) => [w.from, w.to, ...(agent === undefined ? [] : [agent]), every, ...start.params, protocol, w.from, w.bucketMs, ...end.params],
+  };
+}
+
+/**
+ * One hop's durations, for the protocol's messages dated in the window (1 in `every`): from the
+ * message's first start event to its first end event at or after it; nearest-rank percentiles per
+ * bucket of the message's date and over the window (b = -1). A hop not finished is not counted.
+ */
+export function hopChart(db: Db, w: ChartWindow, protocol: Protocol, hop: HopDefinition, agent?: string, every = 1): HopChart {
+  const q = hopSql(hop, agent);
+  const rows = db.prepare(q.sql).all(...q.params(w, protocol, every)) as HopRow[];
+  const buckets = bucketStarts(w);
+  const series = { p50: buckets.map((): number | null => null), p90: buckets.map((): number | null => null), p99: buckets.map((): number | null => null) };
+  let overall: HopChart["overall"] = { n: 0, p50: null, p90: null, p99: null };
+  for (const r of rows) {
+    if (r.b === -1) overall = { n: r.n ?? 0, p50: r.p50, p90: r.p90, p99: r.p99 };
+    else if (r.b >= 0 && r.b < buckets.length) for (const p of PERCENTILES) series[`p${p}`][r.b] = r[`p${p}`];
+  }
+  return { protocol, hop: hop.id, label: hop.label, buckets, ...series, overall, sampledEvery: every };
+}
+
+/** Every hop of the configured sources' protocols that a message of the window made. */
+export function hopCharts(db: Db, w: ChartWindow, agent?: string): HopChart[] {
+  const every = hopSampling(db, w, agent);
+  return protocolsOf(db)
+    .flatMap((p) => catalogOf(p).hops.map((h) => hopChart(db, w, p, h, agent, every)))
+    .filter((h) => h.overall.n > 0);
+}
+
+/** The protocols charted: the configured sources'. */
+function protocolsOf(db: Db): Protocol[] {
+  const found = db.prepare("SELECT DISTINCT protocol FROM sources").pluck().all() as string[];
+  return PROTOCOLS.filter((p) => found.includes(p));
+}
+
+export const CHART_NAMES = ["byAgent", "byType", "failures", "hops"] as const;
+export type ChartName = (typeof CHART_NAMES)[number];
+
+const CHARTS: { [K in ChartName]: (db: Db, w: ChartWindow, agent?: string) => Charts[K] } = {
+  byAgent: (db, w, agent) => countsBy(db, w, "agent", agent),
+  byType: (db, w, agent) => countsBy(db, w, "type", agent),
+  failures,
+  hops: hopCharts,
+};
+
+/** Every chart of the window and agent asked for. */
+export function queryCharts(db: Db, q: ChartQuery): Charts {
+  const w = chartWindow(db, q);
+  return { window: w, byAgent: CHARTS.byAgent(db, w, q.agent), byType: CHARTS.byType(db, w, q.agent), failures: CHARTS.failures(db, w, q.agent), hops: CHARTS.hops(db, w, q.agent) };
+}
+
+export type ChartsAnswer = Partial<Charts> & Pick<Charts, "window">;
+
+/** One chart: the bench times each chart's query on its own. */
+export function queryChart(db: Db, q: ChartQuery, only: ChartName): ChartsAnswer {
+  const w = chartWindow(db, q);
+  return { window: w, [only]: CHARTS[only](db, w, q.agent) };
+}
