@@ -6,7 +6,7 @@ import { TeamHealth } from "./_components/team-health";
 import { ChartsPanel } from "@/components/charts/charts-panel";
 import { RangePicker } from "@/components/range-picker";
 import { RECENT_LIMIT } from "@/lib/client/config";
-import { getClientConfig, getStats, listMessages, listSources } from "@/lib/journal";
+import { getClientConfig, getStats, hasWorkspaces, listMessages, listSources } from "@/lib/journal";
 import { rangeOrAll } from "@/lib/query/range";
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -18,12 +18,12 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   return (
     <div className="space-y-5">
       <h1 className="text-xl font-semibold tracking-tight">Overview</h1>
-      {sources.length === 0 ? (
+      {!hasWorkspaces() ? (
         <NoWorkspace />
       ) : (
         <>
           <SourcesNotice initial={sources} pollMs={pollMs} />
-          <TeamHealth pollMs={pollMs} multiSource={sources.length > 1} />
+          <TeamHealth pollMs={pollMs} multiSource={sources.length !== 1} />
           <OverviewLive stats={getStats()} recent={listMessages({ limit: RECENT_LIMIT })} pollMs={pollMs} />
           <RangePicker />
           <ChartsPanel range={range} pollMs={pollMs} />

@@ -83,6 +83,14 @@ export function listSourcesIfOpen(): SourceInfo[] {
   }
 }
 
+/**
+ * Whether any workspace is configured (MAILROOM_ROOT). Not whether the journal lists sources yet:
+ * a page opened while the server starts must not say there is no workspace.
+ */
+export function hasWorkspaces(): boolean {
+  return getConfig().roots.length > 0;
+}
+
 /** What the browser needs to know of the settings. */
 export function getClientConfig(): { pollMs: number; readOnly: boolean } {
   const c = getConfig();

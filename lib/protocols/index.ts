@@ -37,7 +37,8 @@ export const PROTOCOL_ACTIONS: Readonly<Record<Protocol, ProtocolActions>> = {
 
 /** A dead letter's facts from its body, as its protocol reads them (null: the protocol's letters carry none beyond their row). */
 export function deadLetterFactsOf(protocol: Protocol, body: string): DeadLetterFacts | null {
-  return adapterFor(protocol)?.deadLetterFacts?.(body) ?? null;
+  const read = adapterFor(protocol)?.deadLetterFacts ?? READ_SIDES.find((s) => s.protocol === protocol)?.deadLetterFacts;
+  return read ? read(body) : null;
 }
 
 export type { DeadLetterFacts, ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, LogFile, LogSlice } from "./types";

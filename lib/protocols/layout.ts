@@ -2,6 +2,7 @@
 // types, shared by the ignite-yaml, shogun, workflow and kicklang adapters.
 import type { Protocol, SourceHealth } from "@/lib/model";
 import type { Entry, FileRead, StatusDefinition } from "./entries";
+import type { DeadLetterFacts } from "./types";
 import type { LogFile, LogSlice } from "./types";
 
 export interface Layout {
@@ -50,6 +51,8 @@ export interface ProtocolReadSide<L extends Layout = Layout> {
   appendOnly(place: Place): boolean;
   read(relPath: string, bytes: Uint8Array, context?: ReadContext): FileRead;
   statuses: readonly StatusDefinition[];
+  /** A dead letter's facts from its body, for the dead-letters list (protocols with dead letters). */
+  deadLetterFacts?(body: string): DeadLetterFacts;
   /** Statuses and threads that depend on other entries, settled over all of a source's entries. */
   resolve(entries: readonly Entry[]): Entry[];
   /** What the workspace's own state files say about its liveness at `nowMs` (absent: the protocol keeps none). */

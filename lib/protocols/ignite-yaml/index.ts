@@ -5,6 +5,7 @@ import { detect, type IgniteYamlLayout } from "./detect";
 import { placeIgniteYaml } from "./paths";
 import { read } from "./read";
 import { resolve, STATUSES } from "./statuses";
+import { deadLetterFacts } from "./dead-letter-facts";
 
 export const igniteYamlReadSide: ProtocolReadSide<IgniteYamlLayout> = {
   protocol: "ignite-yaml",
@@ -14,6 +15,7 @@ export const igniteYamlReadSide: ProtocolReadSide<IgniteYamlLayout> = {
   read,
   statuses: STATUSES,
   resolve,
+  deadLetterFacts,
 };
 
 export { detect, placeIgniteYaml, read, resolve, STATUSES, type IgniteYamlLayout };
