@@ -5,6 +5,7 @@ import "server-only";
 import type { Statement } from "better-sqlite3";
 import type { Entry } from "@/lib/protocols/entries";
 import type { Db } from "./db";
+import { preparedOnce } from "./prepared";
 
 export interface StoredEntry {
   id: number;
@@ -41,17 +42,11 @@ function inBatches<T>(values: readonly T[], run: (batch: readonly T[]) => void):
 }
 
 export class EntryStore {
-  private readonly statements = new Map<string, Statement>();
+  /** Each SQL text prepared once (see prepared.ts). */
+  private readonly sql: (text: string) => Statement;
 
-  constructor(private readonly db: Db) {}
-
-  private sql(text: string): Statement {
-    let stmt = this.statements.get(text);
-    if (!stmt) {
-      stmt = this.db.prepare(text);
-      this.statements.set(text, stmt);
-    }
-    return stmt;
+  constructor(private readonly db: Db) {
+    this.sql = preparedOnce(db);
   }
 
   at(source: string, path: string, locator: string): StoredEntry | null {

@@ -9,6 +9,7 @@ import type { Entry } from "@/lib/protocols/entries";
 import type { Db } from "./db";
 import { journalWord, problemEntry, rawOf, sizeOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "./entry-rows";
 import { EntryStore, type StoredEntry } from "./entry-store";
+import { preparedOnce } from "./prepared";
 import { neighbourhood, settle } from "./entry-settle";
 import { makeKey } from "./keys";
 import { previewOf } from "./message-row";
@@ -28,24 +29,18 @@ interface Pending {
 }
 
 export class EntryWriter {
+  /** Each SQL text prepared once (see prepared.ts). */
+  private readonly sql: (text: string) => Statement;
   private readonly store: EntryStore;
-  private readonly statements = new Map<string, Statement>();
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {
     this.store = new EntryStore(db);
+    this.sql = preparedOnce(db);
   }
 
-  private sql(text: string): Statement {
-    let stmt = this.statements.get(text);
-    if (!stmt) {
-      stmt = this.db.prepare(text);
-      this.statements.set(text, stmt);
-    }
-    return stmt;
-  }
 
   private nextSeq(): number {
     return (this.sql("UPDATE meta SET value = value + 1 WHERE name = 'seq' RETURNING value").get() as { value: number }).value;

@@ -4,6 +4,7 @@ import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types"
 import type { Statement, Transaction } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
 import type { Db } from "./db";
+import { preparedOnce } from "./prepared";
 import { describeMove } from "./events";
 import { fileIdentities, type FileIdentity } from "./files";
 import { makeKey } from "./keys";
@@ -98,7 +99,8 @@ interface StuckSweep {
 
 /** The ingest side of the journal: every change bumps the global `seq`, so polls cost O(change). */
 export class JournalWriter {
-  private readonly statements = new Map<string, Statement>();
+  /** Each SQL text prepared once (see prepared.ts). */
+  private readonly sql: (text: string) => Statement;
   private readonly runInTransaction: (fn: () => unknown) => unknown;
   private readonly sweepStuckOnce: Transaction<(stuckAfterMs: number) => number>;
 
@@ -106,20 +108,12 @@ export class JournalWriter {
     private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {
+    this.sql = preparedOnce(db);
     // Created once: db.transaction() prepares its BEGIN/COMMIT statements each time it is called.
     this.runInTransaction = db.transaction((fn: () => unknown) => fn());
     this.sweepStuckOnce = db.transaction((stuckAfterMs: number) => this.sweepStuck(stuckAfterMs));
   }
 
-  /** Prepared once per SQL text: preparing is most of the cost of a small statement. */
-  private sql(text: string): Statement {
-    let stmt = this.statements.get(text);
-    if (!stmt) {
-      stmt = this.db.prepare(text);
-      this.statements.set(text, stmt);
-    }
-    return stmt;
-  }
 
 
   /** The fast path for a first scan, when the journal holds no messages yet (else null). */
