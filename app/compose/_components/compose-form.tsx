@@ -1,8 +1,8 @@
 "use client";
 
-import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { ComposeApiError, postCompose, type SentItem } from "@/lib/client/compose";
+import { ComposeApiError } from "@/lib/client/compose";
 import { draftToRequest, fieldsInFormOrder, stillToDo, type ComposeDraft } from "@/lib/client/compose-draft";
 import { useComposePreview } from "@/lib/client/use-compose-preview";
 import { checkCompose } from "@/lib/operations/compose-schema";
@@ -13,6 +13,7 @@ import { HeaderFields } from "./header-fields";
 import { Preview } from "./preview";
 import { Recipients } from "./recipients";
 import { SendResult } from "./send-result";
+import { useComposeSubmit } from "./use-compose-submit";
 
 interface Props {
   /** The workspace's agents (the page's Source picks the workspace, `initial.source`). */
@@ -27,19 +28,18 @@ const FOCUS: Record<string, string> = { to: "compose-to-other", request: "compos
 
 /** The compose form: checks as you type, a server-built preview, and Send (one file per recipient). */
 export function ComposeForm({ agents, initial, readOnly, threadNote }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(initial);
   const [lastTemplate, setLastTemplate] = useState(initial.body);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<SentItem[] | null>(null);
-  const [sendError, setSendError] = useState<unknown>(null);
-  const [confirmed, setConfirmed] = useState(false);
 
   const request = useMemo(() => draftToRequest(draft), [draft]);
   const local = useMemo(() => checkCompose(request).errors, [request]);
   const blocked = Object.keys(local).length > 0;
+  const firstInvalid = () => {
+    const first = fieldsInFormOrder(errors)[0];
+    return blocked && first ? (FOCUS[first] ?? `compose-${first}`) : null;
+  };
+  const { formRef, submitted, sending, sent, sendError, confirmed, setConfirmed, onSubmit, onKeyDown, edited } = useComposeSubmit({ request, readOnly, firstInvalid });
   const preview = useComposePreview(readOnly || blocked ? null : request);
   const server = sendError instanceof ComposeApiError ? sendError.fields : preview.error instanceof ComposeApiError ? preview.error.fields : {};
   const errors: Record<string, string> = { ...server, ...local };
@@ -52,9 +52,7 @@ export function ComposeForm({ agents, initial, readOnly, threadNote }: Props) {
 
   function update(patch: Partial<ComposeDraft>) {
     setDraft((d) => ({ ...d, ...patch }));
-    setConfirmed(false);
-    setSent(null);
-    setSendError(null);
+    edited();
   }
 
   function changeType(type: string) {
@@ -68,32 +66,6 @@ export function ComposeForm({ agents, initial, readOnly, threadNote }: Props) {
     const body = templateFor(draft.type.trim());
     setLastTemplate(body);
     update({ body });
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    const first = fieldsInFormOrder(errors)[0];
-    if (blocked && first) {
-      document.getElementById(FOCUS[first] ?? `compose-${first}`)?.focus();
-      return;
-    }
-    setSending(true);
-    setSendError(null);
-    try {
-      setSent(await postCompose(confirmed ? { ...request, confirmWarnings: true } : request));
-    } catch (err) {
-      setSendError(err);
-    } finally {
-      setSending(false);
-    }
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
-    if ((e.ctrlKey || e.metaKey) && e.key === "Enter" && !readOnly) {
-      e.preventDefault();
-      formRef.current?.requestSubmit();
-    }
   }
 
   return (

@@ -1,14 +1,15 @@
 "use client";
 
-import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { ComposeApiError, postCompose, type SentItem } from "@/lib/client/compose";
+import { ComposeApiError } from "@/lib/client/compose";
 import { useComposePreview } from "@/lib/client/use-compose-preview";
 import { checkValues, requestOf, type ComposeFormSpec, type ComposeValues, type SourceLists } from "@/lib/protocols/compose-spec";
 import { DeliveryWarnings } from "./delivery-warnings";
 import { Preview } from "./preview";
 import { ProtocolFields } from "./protocol-fields";
 import { SendResult } from "./send-result";
+import { useComposeSubmit } from "./use-compose-submit";
 
 interface Props {
   source: string;
@@ -24,20 +25,19 @@ interface Props {
  * warning to confirm where the protocol has one, and Send.
  */
 export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initial);
   const bodyField = spec.fields.find((f) => f.kind === "text")?.name ?? "";
   const [lastTemplate, setLastTemplate] = useState(initial[bodyField] ?? "");
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<SentItem[] | null>(null);
-  const [sendError, setSendError] = useState<unknown>(null);
-  const [confirmed, setConfirmed] = useState(false);
 
   const request = useMemo(() => ({ source, ...requestOf(spec, values) }), [source, spec, values]);
   const local = useMemo(() => checkValues(spec, values), [spec, values]);
   const blocked = Object.keys(local).length > 0;
+  const firstInvalid = () => {
+    const first = spec.fields.find((f) => errors[f.name]);
+    return blocked && first ? `compose-${first.name}` : null;
+  };
+  const { formRef, submitted, sending, sent, sendError, confirmed, setConfirmed, onSubmit, onKeyDown, edited } = useComposeSubmit({ request, readOnly, firstInvalid });
   const preview = useComposePreview(readOnly || blocked ? null : request);
   const server = sendError instanceof ComposeApiError ? sendError.fields : preview.error instanceof ComposeApiError ? preview.error.fields : {};
   const errors: Record<string, string> = { ...server, ...local };
@@ -58,9 +58,7 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
       }
     }
     setValues((v) => ({ ...v, ...patch }));
-    setConfirmed(false);
-    setSent(null);
-    setSendError(null);
+    edited();
   }
 
   function insertTemplate() {
@@ -69,32 +67,6 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
     if (!t || next == null) return;
     setLastTemplate(next);
     change(t.bodyField, next);
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    const first = spec.fields.find((f) => errors[f.name]);
-    if (blocked && first) {
-      document.getElementById(`compose-${first.name}`)?.focus();
-      return;
-    }
-    setSending(true);
-    setSendError(null);
-    try {
-      setSent(await postCompose(confirmed ? { ...request, confirmWarnings: true } : request));
-    } catch (err) {
-      setSendError(err);
-    } finally {
-      setSending(false);
-    }
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
-    if ((e.ctrlKey || e.metaKey) && e.key === "Enter" && !readOnly) {
-      e.preventDefault();
-      formRef.current?.requestSubmit();
-    }
   }
 
   return (
