@@ -33,3 +33,15 @@ test("the overview's counts are live: a new message raises its agent's queued co
   workspace.send({ from: "leader", to: "innovator", type: "task_assignment", body: "task_id: overview_live\n" });
   await expect(queued).toHaveText(String(before + 1));
 });
+
+test("the agents view lists every agent, those that need a look first, and sorts by any column", async ({ page }) => {
+  await page.goto("/agents");
+  const table = page.getByRole("table", { name: /Agents across protocols/ });
+  const names = () => table.getByRole("rowheader").getByRole("link").allTextContents();
+  await expect(table.getByRole("link", { name: "leader", exact: true })).toBeVisible();
+  // The evaluator's request is stuck, and two agents' health records call them stale.
+  expect((await names()).slice(0, 3).sort()).toEqual(["evaluator", "ignitian_2", "ignitian_3"]);
+  await table.getByRole("button", { name: "Agent" }).click();
+  await expect(table.getByRole("columnheader", { name: "Agent" })).toHaveAttribute("aria-sort", "ascending");
+  expect((await names())[0]).toBe("architect");
+});

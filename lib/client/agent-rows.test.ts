@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import type { AgentStats } from "@/lib/model";
+import { agentRows, sortAgents } from "./agent-rows";
+
+const stats = (agent: string, protocol: AgentStats["protocol"], counts: Record<string, number>, extra: Partial<AgentStats> = {}): AgentStats => ({
+  source: `ws-${protocol}`, protocol, agent, counts, queued: 0, processing: 0, delivered: 0, retrying: 0, dead: 0, stuck: 0,
+  oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null, ...extra,
+});
+
+describe("the agents view's rows", () => {
+  const rows = agentRows(
+    [
+      stats("leader", "ignite", { queued: 3, delivered: 5, dead: 2 }, { lastActivityAt: "2026-11-26T10:00:00Z" }),
+      stats("agent_security", "workflow", { unacked: 1, processed: 4 }),
+      stats("karo", "shogun", { unread: 2, read: 8 }, { stuck: 0 }),
+    ],
+    [{ source: "ws-workflow", health: { monitor: null, session: null, agents: [{ name: "agent_security", health: "unresponsive", detail: null }] } }],
+  );
+
+  it("count what waits and what failed by each protocol's own statuses", () => {
+    expect(rows.find((r) => r.agent === "leader")).toMatchObject({ depth: 3, errorRate: 0.2, health: null, unhealthy: false });
+    expect(rows.find((r) => r.agent === "karo")).toMatchObject({ depth: 2, errorRate: 0 });
+    expect(rows.find((r) => r.agent === "agent_security")).toMatchObject({ depth: 1, health: "unresponsive", unhealthy: true });
+  });
+
+  it("put the unhealthy first by default, and sort by any column both ways", () => {
+    expect(sortAgents(rows, "attention", false).map((r) => r.agent)).toEqual(["agent_security", "leader", "karo"]);
+    expect(sortAgents(rows, "depth", true).map((r) => r.agent)).toEqual(["leader", "karo", "agent_security"]);
+    expect(sortAgents(rows, "errorRate", true)[0]?.agent).toBe("leader");
+    expect(sortAgents(rows, "agent", false).map((r) => r.agent)).toEqual(["agent_security", "karo", "leader"]);
+  });
+});

@@ -1,0 +1,67 @@
+// The agents view's rows: every agent of every protocol with what an operator asks first — is it
+// alive, how much waits for it, since when, and how often it fails. Pure: the page and its tests.
+import type { AgentStats, Protocol, SourceHealthItem } from "@/lib/model";
+import { statusDefinition } from "@/lib/protocols/catalog";
+
+export interface AgentRow {
+  agent: string;
+  source: string;
+  protocol: Protocol;
+  /** The agent's own word from its workspace's health record (healthy, unresponsive, stale, …), or null when none keeps one. */
+  health: string | null;
+  /** Needs a look: its health record says so, or messages of its are past due. */
+  unhealthy: boolean;
+  lastSeenAt: string | null;
+  /** Messages still waiting for someone (its protocol's open statuses). */
+  depth: number;
+  oldestAt: string | null;
+  /** Failed messages (its protocol's failed statuses) over all of its messages, 0 to 1. */
+  errorRate: number;
+  stuck: number;
+}
+
+export const SORT_KEYS = ["attention", "agent", "protocol", "lastSeen", "depth", "oldest", "errorRate"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** Health words that mean the agent is alive (anything else recorded is worth a look). */
+const ALIVE = new Set(["healthy", "ok", "alive", "active", "completed", "idle"]);
+
+export function agentRows(agents: readonly AgentStats[], health: readonly SourceHealthItem[] | null): AgentRow[] {
+  const recorded = new Map<string, string>();
+  for (const { source, health: h } of health ?? []) for (const a of h?.agents ?? []) recorded.set(`${source}\0${a.name}`, a.health);
+  return agents.map((a) => {
+    let depth = 0;
+    let failed = 0;
+    let total = 0;
+    for (const [status, n] of Object.entries(a.counts)) {
+      const state = statusDefinition(status, a.protocol).state;
+      total += n;
+      if (state === "open") depth += n;
+      if (state === "failed") failed += n;
+    }
+    const word = recorded.get(`${a.source}\0${a.agent}`) ?? null;
+    return {
+      agent: a.agent, source: a.source, protocol: a.protocol, health: word,
+      unhealthy: (word !== null && !ALIVE.has(word)) || a.stuck > 0,
+      lastSeenAt: a.lastActivityAt, depth, oldestAt: a.oldestQueuedAt, errorRate: total > 0 ? failed / total : 0, stuck: a.stuck,
+    };
+  });
+}
+
+const time = (iso: string | null) => (iso ? Date.parse(iso) : -Infinity);
+
+/** Rows in the order asked; "attention" (the default) puts the unhealthy first, then the most waiting. */
+export function sortAgents(rows: readonly AgentRow[], key: SortKey, descending: boolean): AgentRow[] {
+  const by: Record<SortKey, (a: AgentRow, b: AgentRow) => number> = {
+    attention: (a, b) => Number(b.unhealthy) - Number(a.unhealthy) || b.stuck - a.stuck || b.depth - a.depth || a.agent.localeCompare(b.agent),
+    agent: (a, b) => a.agent.localeCompare(b.agent),
+    protocol: (a, b) => a.protocol.localeCompare(b.protocol) || a.agent.localeCompare(b.agent),
+    lastSeen: (a, b) => time(a.lastSeenAt) - time(b.lastSeenAt),
+    depth: (a, b) => a.depth - b.depth,
+    // The oldest waiting message first when ascending: the earliest time.
+    oldest: (a, b) => time(a.oldestAt) - time(b.oldestAt),
+    errorRate: (a, b) => a.errorRate - b.errorRate,
+  };
+  const sorted = [...rows].sort(by[key]);
+  return key !== "attention" && descending ? sorted.reverse() : sorted;
+}
