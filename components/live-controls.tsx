@@ -25,13 +25,14 @@ export function LiveControls({ pollMs }: { pollMs: number }) {
         {paused ? "▶ Resume" : "❚❚ Pause"}
       </button>
       <label className="sr-only" htmlFor="poll-interval">Poll every</label>
+      {/* On a phone the header has no room for it: pause still works there. */}
       <select
         id="poll-interval"
         value={intervalMs ?? ""}
         onChange={(e) => setLiveSettings({ intervalMs: e.target.value === "" ? null : Number(e.target.value) })}
         disabled={paused}
         title="How often live views poll"
-        className="rounded-md border border-zinc-300 bg-white px-1 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+        className="hidden rounded-md border border-zinc-300 bg-white px-1 py-1 sm:block dark:border-zinc-700 dark:bg-zinc-900"
       >
         <option value="">every {seconds(pollMs)} (server)</option>
         {INTERVAL_CHOICES.filter((ms) => ms !== pollMs).map((ms) => (

@@ -20,9 +20,10 @@ export function ChartLegend({ items }: { items: { name: string; color: string }[
   return (
     <ul className="my-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-300" aria-hidden="true">
       {items.map((it) => (
-        <li key={it.name} className="flex items-center gap-1">
-          <span className="inline-block size-2.5 rounded-sm" style={{ background: it.color }} />
-          <span className="font-mono">{it.name}</span>
+        <li key={it.name} className="flex min-w-0 max-w-full items-center gap-1">
+          <span className="inline-block size-2.5 shrink-0 rounded-sm" style={{ background: it.color }} />
+          {/* A series is named by what a file says (a type, an agent): a long one is cut, whole in its tooltip. */}
+          <span className="max-w-[16rem] truncate font-mono" title={it.name}>{it.name}</span>
         </li>
       ))}
     </ul>
