@@ -141,6 +141,8 @@ describe("a shogun inbox rewritten", () => {
     await ingest.scan(source);
     const moved = byId("msg_20260206_104230_e3f4a5b6");
     expect(moved).toMatchObject({ key: movedKey, path: "queue/archive/inbox_gunshi_20260207090000.yaml", folder: "archive", status: "read" });
+    // Its parsed structure (the message page's Structured view) comes along.
+    expect(JSON.parse(journal.db.prepare("SELECT data FROM entries WHERE key = ?").pluck().get(movedKey) as string)).toMatchObject({ id: "msg_20260206_104230_e3f4a5b6", read: true });
     const history = queryHistory(journal.db, movedKey);
     expect(history.map((e) => e.kind)).toEqual(["seen", "moved"]);
     // History is data: the move's facts, not a sentence to parse back.

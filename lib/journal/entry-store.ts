@@ -12,7 +12,10 @@ export interface StoredEntry {
   key: string;
   source: string;
   path: string | null;
+  /** As its adapter read it, without its parsed structure (`data` is null here: see dataOf). */
   entry: Entry;
+  /** The stored JSON of `entry`, to tell a changed entry without writing it out again. */
+  json: string;
 }
 
 interface Row {
@@ -23,7 +26,12 @@ interface Row {
   entry: string;
 }
 
-const toStored = (r: Row): StoredEntry => ({ id: r.id, key: r.key, source: r.source, path: r.path, entry: JSON.parse(r.entry) as Entry });
+const toStored = (r: Row): StoredEntry => ({ id: r.id, key: r.key, source: r.source, path: r.path, entry: JSON.parse(r.entry) as Entry, json: r.entry });
+
+/** An entry as stored: its parsed structure apart (settling never reads it), as JSON. */
+function storedForm(e: Entry): { json: string; data: string | null } {
+  return { json: JSON.stringify({ ...e, data: null }), data: e.data === null ? null : JSON.stringify(e.data) };
+}
 
 /** The ids an entry names: its link targets, its correlation and reply ids. */
 export function refsOf(e: Entry): string[] {
@@ -107,21 +115,29 @@ export class EntryStore {
   }
 
   insert(key: string, source: string, path: string, e: Entry): number {
+    const form = storedForm(e);
     const id = Number(
-      this.sql("INSERT INTO entries (key, source, path, locator, kind, message_id, entry) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .run(key, source, path, e.locator, e.kind, e.messageId, JSON.stringify(e)).lastInsertRowid,
+      this.sql("INSERT INTO entries (key, source, path, locator, kind, message_id, entry, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        .run(key, source, path, e.locator, e.kind, e.messageId, form.json, form.data).lastInsertRowid,
     );
     this.setRefs(id, source, e);
     return id;
   }
 
   /** The entry as now read, at its (possibly new) path; returns whether anything changed. */
-  update(stored: StoredEntry, path: string, e: Entry): boolean {
-    const json = JSON.stringify(e);
-    if (stored.path === path && JSON.stringify(stored.entry) === json) return false;
-    this.sql("UPDATE entries SET path = ?, locator = ?, kind = ?, message_id = ?, entry = ? WHERE id = ?").run(path, e.locator, e.kind, e.messageId, json, stored.id);
-    this.setRefs(stored.id, stored.source, e);
+  update(was: StoredEntry, path: string, e: Entry): boolean {
+    const next = storedForm(e);
+    const data = this.sql("SELECT data FROM entries WHERE id = ?").pluck().get(was.id) as string | null;
+    if (was.path === path && was.json === next.json && data === next.data) return false;
+    this.sql("UPDATE entries SET path = ?, locator = ?, kind = ?, message_id = ?, entry = ?, data = ? WHERE id = ?").run(path, e.locator, e.kind, e.messageId, next.json, next.data, was.id);
+    this.setRefs(was.id, was.source, e);
     return true;
+  }
+
+  /** An entry's parsed structure, kept apart from it (null: it has none). */
+  dataOf(id: number): Entry["data"] {
+    const json = this.sql("SELECT data FROM entries WHERE id = ?").pluck().get(id) as string | null | undefined;
+    return json ? (JSON.parse(json) as Entry["data"]) : null;
   }
 
   markGone(id: number): void {

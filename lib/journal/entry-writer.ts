@@ -126,10 +126,11 @@ export class EntryWriter {
     const twin = s.entry.messageId ? this.store.twinElsewhere(ctx.source, s.entry.messageId, s.entry.kind, from) : null;
     if (twin && twin.path !== null) {
       const raw = pending.raw.get(twin.id);
+      const moved = { ...twin.entry, data: this.store.dataOf(twin.id) };
       this.dropRow(twin.key);
       this.store.remove(twin.id);
       pending.changed.delete(twin.id);
-      this.store.update(s, twin.path, twin.entry);
+      this.store.update(s, twin.path, moved);
       if (raw) pending.raw.set(s.id, raw);
       pending.changed.add(s.id);
       pending.left.set(s.id, { kind: "moved", detail: `moved from ${from} to ${twin.path}`, data: { from, to: twin.path, fromFolder: s.entry.folder, toFolder: twin.entry.folder } });

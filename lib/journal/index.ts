@@ -130,8 +130,8 @@ async function viewBytes(content: StoredContent): Promise<{ bytes: Buffer; whole
 
 /** An entry's parsed structure (YAML or JSON) as its adapter read it, or null (not an entry). */
 function entryData(db: ReturnType<typeof getJournal>["db"], key: string): MessageDetail["data"] {
-  const json = db.prepare("SELECT entry FROM entries WHERE key = ?").pluck().get(key) as string | undefined;
-  return json ? ((JSON.parse(json) as { data?: MessageDetail["data"] }).data ?? null) : null;
+  const json = db.prepare("SELECT data FROM entries WHERE key = ?").pluck().get(key) as string | null | undefined;
+  return json ? (JSON.parse(json) as MessageDetail["data"]) : null;
 }
 
 /** null when no message has that key. */

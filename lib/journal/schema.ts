@@ -307,7 +307,8 @@ export const MIGRATIONS: readonly string[] = [
   // (source, path, locator); IGNITE's one-message files keep locator ''. entry_files remembers how
   // far each file was read, so an append is read from there (O(appended bytes)); entries keeps
   // each entry as its adapter read it, so statuses that depend on other entries (an ack, an
-  // answer) are settled again from the entries concerned, never from the whole source. due_ms:
+  // answer) are settled again from the entries concerned, never from the whole source (its parsed
+  // structure apart, in data: settling never reads it, and it was half of every entry's JSON). due_ms:
   // past it an open entry is overdue (stuck). events.data: a lifecycle event's facts as JSON.
   `
   ALTER TABLE messages ADD COLUMN locator TEXT NOT NULL DEFAULT '';
@@ -334,7 +335,8 @@ export const MIGRATIONS: readonly string[] = [
     locator TEXT NOT NULL,
     kind TEXT NOT NULL,
     message_id TEXT,
-    entry TEXT NOT NULL
+    entry TEXT NOT NULL,
+    data TEXT
   );
   CREATE UNIQUE INDEX entries_place ON entries (source, path, locator) WHERE path IS NOT NULL;
   CREATE INDEX entries_message_id ON entries (source, message_id) WHERE message_id IS NOT NULL;
