@@ -60,6 +60,9 @@ test("a requeue from the list is undone from its row: the dead letter is back, t
   await page.goto("/dead-letters");
   const row = rowOf(page, type);
   const below = page.getByRole("row").nth(2);
+  // Measured once the new letter's row is listed: on a loaded machine ingest may journal it only
+  // after the page's first render, and its row then pushes every row below it down by one.
+  await expect(row).toBeVisible();
   const before = await below.boundingBox();
 
   // The list as the page fetches it once the requeue is done: without this dead letter.
