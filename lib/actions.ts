@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { KEY_PATTERN, NAME_PATTERN, type Protocol } from "@/lib/model";
 import { actionIdSchema } from "@/lib/protocols/actions";
+import type { DeadLetterFacts } from "@/lib/protocols/types";
 
 export const ACTIONS = ["requeue", "retry", "discard", "restore"] as const;
 export type ActionName = (typeof ACTIONS)[number];
@@ -85,7 +86,8 @@ export interface BulkResponse {
 }
 
 /** One dead letter still on disk, with what it says about the message it holds. */
-export interface DeadLetterItem {
+/** A dead letter as the list shows it: its facts as its protocol reads them (DeadLetterFacts), and where it and its original are. */
+export interface DeadLetterItem extends DeadLetterFacts {
   key: string;
   source: string;
   /** Whose layout the dead letter sits in: Mailroom's actions change some protocols' files only. */
@@ -93,17 +95,6 @@ export interface DeadLetterItem {
   path: string;
   /** The key of the message it holds (null when the copy inside names no Message-ID). */
   originalKey: string | null;
-  /** The original's own file name (`original_file`). */
-  originalFile: string | null;
-  /** The queue it was bound for: the original's To. */
-  originalTo: string | null;
-  originalType: string | null;
-  originalFrom: string | null;
-  threadId: string | null;
-  retryCount: number | null;
-  lastError: string | null;
-  /** When the monitor gave up (ISO 8601 UTC), else the dead letter's own date. */
-  movedAt: string | null;
   /** Where the original's file is now, when it is back on disk (a requeue that did not finish). */
   originalPath: string | null;
   problems: string[];

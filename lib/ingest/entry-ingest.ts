@@ -4,7 +4,7 @@ import "server-only";
 // from where the last read stopped) and journals the entries in batches, so that an entry moving
 // from one file to another within a batch is one move. File events take the same path.
 import { lstat } from "node:fs/promises";
-import { EntryWriter, type DeletedFile, type EntryFileRead } from "@/lib/journal/entry-writer";
+import { EntryWriter, type DeletedFile, type EntryFileFacts, type EntryFileRead } from "@/lib/journal/entry-writer";
 import type { Db } from "@/lib/journal/db";
 import type { Protocol } from "@/lib/model";
 import type { Layout, ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
@@ -70,28 +70,30 @@ export class EntryIngest {
       return !k || k.size !== f.size || Math.trunc(k.mtimeMs) !== Math.trunc(f.mtimeMs) || k.ino !== f.ino;
     });
     const deleted = [...known.keys()].filter((p) => !listed.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
-    const entries = await this.journal(source, changed, deleted, pause);
+    const entries = await this.journal(source, changed, deleted, known, pause);
     const agents = [...new Set(files.map((f) => f.place.agent).filter((a) => a !== ""))].sort();
     return { files: files.length, changed: entries, dirs, agents };
   }
 
   /** Look at these absolute paths now (file events); returns whether any belonged to the source. */
   async applyPaths(source: EntrySource, absPaths: readonly string[]): Promise<boolean> {
+    const placed = [...new Set(absPaths)].flatMap((abs) => {
+      const relPath = logicalPath(source.layout, abs);
+      const place = relPath ? source.side.place(relPath) : null;
+      return relPath && place ? [{ abs, relPath, place }] : [];
+    });
+    // Most events belong to one source of several: the others read nothing of the journal.
+    if (placed.length === 0) return false;
     const known = this.writer.files(source.id);
     const changed: EntrySourceFile[] = [];
     const deleted: DeletedFile[] = [];
-    let mine = false;
-    for (const abs of new Set(absPaths)) {
-      const relPath = logicalPath(source.layout, abs);
-      const place = relPath ? source.side.place(relPath) : null;
-      if (!relPath || !place) continue;
-      mine = true;
+    for (const { abs, relPath, place } of placed) {
       const st = await lstat(abs).catch(() => null);
       if (st?.isFile()) changed.push({ relPath, place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
       else if (!st && known.has(relPath)) deleted.push({ relPath, why: "deleted" });
     }
-    if (changed.length + deleted.length > 0) await this.journal(source, changed, deleted, async () => {});
-    return mine;
+    if (changed.length + deleted.length > 0) await this.journal(source, changed, deleted, known, async () => {});
+    return true;
   }
 
   /** Overdue entries become stuck (the ingest timer calls this every second). */
@@ -99,9 +101,15 @@ export class EntryIngest {
     return this.writer.sweepDue();
   }
 
-  private async journal(source: EntrySource, changed: readonly EntrySourceFile[], deleted: DeletedFile[], pause: () => Promise<void>): Promise<number> {
+  /** `known`: how far each file was read, as the caller just read it from the journal. */
+  private async journal(
+    source: EntrySource,
+    changed: readonly EntrySourceFile[],
+    deleted: DeletedFile[],
+    known: ReadonlyMap<string, EntryFileFacts>,
+    pause: () => Promise<void>,
+  ): Promise<number> {
     const ctx = { source: source.id, protocol: source.protocol, resolve: (e: Parameters<ProtocolReadSide["resolve"]>[0]) => source.side.resolve(e) };
-    const known = this.writer.files(source.id);
     let batch = new Batch();
     batch.deleted.push(...deleted);
     let total = 0;

@@ -58,6 +58,7 @@ export interface DeadLetterInfo {
   originalText: string | null;
   retryCount: number | null;
   lastError: string | null;
+  /** When the monitor gave up (ISO 8601 UTC), else the dead letter's own date. */
   movedAt: string | null;
 }
 
@@ -65,7 +66,9 @@ export type DetailFields = Pick<MessageDetail, "headers" | "body" | "data" | "ig
 
 /** What the dead-letters list shows of a dead letter, from its own bytes (null: the letter does not say). */
 export interface DeadLetterFacts {
+  /** The original's own file name (`original_file`). */
   originalFile: string | null;
+  /** The queue it was bound for: the original's To. */
   originalTo: string | null;
   originalType: string | null;
   originalFrom: string | null;
