@@ -177,7 +177,7 @@ describe("hopSampling", () => {
     );
     for (let i = 0; i < 10_000; i++) insert.run(`bulk${i}`, T0 + i);
     journal.db.exec("ANALYZE");
-    const q = hopSql(delivery);
+    const q = hopSql([delivery]);
     const plan = journal.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params(chartWindow(journal.db, { window: twoHours }), "ignite", 10)) as { detail: string }[];
     const steps = plan.map((p) => p.detail);
     expect(steps).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");
