@@ -5,7 +5,7 @@ import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import { CATALOGS } from "@/lib/protocols/catalog";
 import { IGNITE_CATALOG } from "@/lib/protocols/ignite/catalog";
-import { chartWindow, countsBy, failures, hopChart, hopSampling, hopSql, HOP_SAMPLE, queryCharts } from "./charts";
+import { chartWindow, countsBy, failures, hopChart, hopSampling, hopSql, hopsOf, HOP_SAMPLE, queryCharts } from "./charts";
 import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES } from "./schema";
 
 const T0 = Date.parse("2026-11-20T00:00:00Z");
@@ -154,6 +154,18 @@ describe("hopChart", () => {
     expect(hopChart(journal.db, w, "ignite", delivery).overall).toMatchObject({ n: 1, p50: 3 * MIN });
     expect(hopChart(journal.db, w, "ignite", delivery, "coder").overall.n).toBe(0);
   });
+  it("answers every hop of every protocol from one query, each as it would alone", () => {
+    const keys = Array.from({ length: 6 }, (_, i) => send(i + 1, "coder", 0));
+    keys.forEach((key, i) => deliver(key, i + 1, "coder", i + 1, i % 2 === 0 ? 2 : undefined));
+    const w = chartWindow(journal.db, { window: twoHours });
+    const [delivery, handling] = IGNITE_CATALOG.hops;
+    if (!delivery || !handling) throw new Error("IGNITE has two hops");
+    // The same IGNITE hop asked as another protocol's finds none of IGNITE's messages.
+    const together = hopsOf(journal.db, w, [{ protocol: "ignite", hop: delivery }, { protocol: "workflow", hop: delivery }, { protocol: "ignite", hop: handling }]);
+    expect(together.map((h) => [h.protocol, h.hop, h.overall.n])).toEqual([["ignite", "delivery", 6], ["workflow", "delivery", 0], ["ignite", "handling", 3]]);
+    expect(together[0]).toEqual(hopChart(journal.db, w, "ignite", delivery));
+    expect(together[2]).toEqual(hopChart(journal.db, w, "ignite", handling));
+  });
 });
 
 describe("hopSampling", () => {
@@ -177,8 +189,8 @@ describe("hopSampling", () => {
     );
     for (let i = 0; i < 10_000; i++) insert.run(`bulk${i}`, T0 + i);
     journal.db.exec("ANALYZE");
-    const q = hopSql([delivery]);
-    const plan = journal.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params(chartWindow(journal.db, { window: twoHours }), "ignite", 10)) as { detail: string }[];
+    const q = hopSql([{ protocol: "ignite", hop: delivery }]);
+    const plan = journal.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params(chartWindow(journal.db, { window: twoHours }), 10)) as { detail: string }[];
     const steps = plan.map((p) => p.detail);
     expect(steps).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");
     expect(steps).not.toContain("SCAN m");

@@ -121,22 +121,29 @@ export function hopSampling(db: Db, w: ChartWindow, agent?: string): number {
   return Math.max(1, Math.ceil(total / HOP_SAMPLE));
 }
 
+/** One hop of one protocol: a chart of the hops panel. */
+export interface ProtocolHop {
+  protocol: Protocol;
+  hop: HopDefinition;
+}
+
 /**
- * The SQL of protocolHops, and its parameters for a window, protocol and sampling. The sampled
- * messages' events are read once (one index range each) and every hop is paired over that small
- * set: at 100,000 messages, a query per hop that looked each message's events up again took
- * 19–21 ms a hop (p50, loaded 2-core machine), IGNITE's two hops and the sampling 46 ms in all.
+ * The SQL of hopsOf, and its parameters for a window and sampling. The sampled messages' events
+ * are read once (one index range each) and every hop of every protocol is paired over that small
+ * set: at 100,000 messages, a query per hop that sampled the window and looked the events up again
+ * took 19–21 ms a hop (p50, loaded 2-core machine), IGNITE's two hops and the count 46 ms in all;
+ * the scan that samples the window is most of it, and is now paid once.
  */
-export function hopSql(hops: readonly HopDefinition[], agent?: string): { sql: string; params: (w: ChartWindow, protocol: Protocol, every: number) => unknown[] } {
+export function hopSql(hops: readonly ProtocolHop[], agent?: string): { sql: string; params: (w: ChartWindow, every: number) => unknown[] } {
   const pick = (rn: string, n: string) => PERCENTILES.map((p) => `MIN(CASE WHEN ${rn} * 100 >= ${p} * ${n} THEN d END) AS p${p}`).join(", ");
-  const paired = hops.map((hop, i) => {
+  const paired = hops.map(({ protocol, hop }, i) => {
     const start = pointSql("s", hop.start);
     const end = pointSql("x", hop.end);
     return {
       sql: `SELECT ${i} AS hop, CAST((t.sort_ms - ?) / ? AS INTEGER) AS b, MIN(x.at_ms) - t.t0 AS d
-         FROM (SELECT s.key, s.sort_ms, MIN(s.at_ms) AS t0 FROM ev s WHERE ${start.sql} GROUP BY s.key) t
+         FROM (SELECT s.key, s.sort_ms, MIN(s.at_ms) AS t0 FROM ev s WHERE s.protocol = ? AND ${start.sql} GROUP BY s.key) t
          JOIN ev x ON x.key = t.key AND x.at_ms >= t.t0 AND ${end.sql} GROUP BY t.key`,
-      params: [...start.params, ...end.params],
+      params: [protocol, ...start.params, ...end.params],
     };
   });
   const sql = `WITH picked AS MATERIALIZED (
@@ -145,10 +152,10 @@ export function hopSql(hops: readonly HopDefinition[], agent?: string): { sql: s
      ),
      -- CROSS JOIN keeps this order: the planner otherwise scanned every message for the sampled ids.
      sample AS MATERIALIZED (
-       SELECT m.key, m.sort_ms FROM picked CROSS JOIN messages m ON m.id = picked.id WHERE m.protocol = ?
+       SELECT m.key, m.sort_ms, m.protocol FROM picked CROSS JOIN messages m ON m.id = picked.id
      ),
      ev AS MATERIALIZED (
-       SELECT sample.key, sample.sort_ms, e.kind, e.detail, e.at_ms FROM sample CROSS JOIN events e ON e.key = sample.key
+       SELECT sample.key, sample.sort_ms, sample.protocol, e.kind, e.detail, e.at_ms FROM sample CROSS JOIN events e ON e.key = sample.key
      ),
      durations AS MATERIALIZED (${paired.map((p) => p.sql).join("\n       UNION ALL ")}),
      ranked AS (
@@ -161,24 +168,21 @@ export function hopSql(hops: readonly HopDefinition[], agent?: string): { sql: s
      SELECT hop, -1, MAX(n_all), ${pick("rn_all", "n_all")} FROM ranked GROUP BY hop`;
   return {
     sql,
-    params: (w, protocol, every) => [
-      w.from, w.to, ...(agent === undefined ? [] : [agent]), every, protocol,
-      ...paired.flatMap((p) => [w.from, w.bucketMs, ...p.params]),
-    ],
+    params: (w, every) => [w.from, w.to, ...(agent === undefined ? [] : [agent]), every, ...paired.flatMap((p) => [w.from, w.bucketMs, ...p.params])],
   };
 }
 
 /**
- * A protocol's hops, each from the message's first start event to its first end event at or after
- * it, for the protocol's messages dated in the window (1 in `every`); nearest-rank percentiles per
+ * Hop charts, each from the message's first start event to its first end event at or after it,
+ * for its protocol's messages dated in the window (1 in `every`); nearest-rank percentiles per
  * bucket of the message's date and over the window. A hop not finished is not counted.
  */
-export function protocolHops(db: Db, w: ChartWindow, protocol: Protocol, hops: readonly HopDefinition[], agent?: string, every = 1): HopChart[] {
+export function hopsOf(db: Db, w: ChartWindow, hops: readonly ProtocolHop[], agent?: string, every = 1): HopChart[] {
   if (hops.length === 0) return [];
   const q = hopSql(hops, agent);
-  const rows = db.prepare(q.sql).all(...q.params(w, protocol, every)) as HopRow[];
+  const rows = db.prepare(q.sql).all(...q.params(w, every)) as HopRow[];
   const buckets = bucketStarts(w);
-  return hops.map((hop, i) => {
+  return hops.map(({ protocol, hop }, i) => {
     const series = { p50: buckets.map((): number | null => null), p90: buckets.map((): number | null => null), p99: buckets.map((): number | null => null) };
     let overall: HopChart["overall"] = { n: 0, p50: null, p90: null, p99: null };
     for (const r of rows) {
@@ -190,19 +194,17 @@ export function protocolHops(db: Db, w: ChartWindow, protocol: Protocol, hops: r
   });
 }
 
-/** One hop's chart (protocolHops of that hop alone). */
+/** One hop's chart (hopsOf that hop alone). */
 export function hopChart(db: Db, w: ChartWindow, protocol: Protocol, hop: HopDefinition, agent?: string, every = 1): HopChart {
-  const [chart] = protocolHops(db, w, protocol, [hop], agent, every);
-  if (!chart) throw new Error("protocolHops answers one chart per hop");
+  const [chart] = hopsOf(db, w, [{ protocol, hop }], agent, every);
+  if (!chart) throw new Error("hopsOf answers one chart per hop");
   return chart;
 }
 
 /** Every hop of the configured sources' protocols that a message of the window made. */
 export function hopCharts(db: Db, w: ChartWindow, agent?: string): HopChart[] {
-  const every = hopSampling(db, w, agent);
-  return protocolsOf(db)
-    .flatMap((p) => protocolHops(db, w, p, catalogOf(p).hops, agent, every))
-    .filter((h) => h.overall.n > 0);
+  const hops = protocolsOf(db).flatMap((protocol) => catalogOf(protocol).hops.map((hop) => ({ protocol, hop })));
+  return hopsOf(db, w, hops, agent, hopSampling(db, w, agent)).filter((h) => h.overall.n > 0);
 }
 
 /** The protocols charted: the configured sources'. */
