@@ -408,6 +408,15 @@ describe("queries", () => {
     }
   });
 
+  it("finds a type newest first through an index in that order, with nothing to sort", () => {
+    seed(40);
+    writer.analyze();
+    const filter = compileFilter(parseQuery("type:task_assignment"));
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${pageSql(filter.where)}`).all(...filter.params, 51) as { detail: string }[]).map((r) => r.detail).join("; ");
+    expect(plan).toMatch(/USING (COVERING )?INDEX messages_type_sort \(type=\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
   it("counts every agent by status", () => {
     seed(2);
     writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: "/ws", error: null });

@@ -356,6 +356,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX messages_hour_type ON messages (sort_ms / 3600000, type, folder, sort_ms);
   CREATE INDEX events_failures ON events (at_ms) WHERE ${FAILURE_EVENT_SQL};
   `,
+  // 21: a type alone, newest first, as status has. The planner took migration 20's per-hour type
+  // index and sorted every message of a common type: 50 ms of CPU for `type:task_assignment` (one
+  // type in six of 100,000); in this order the first page is read off the index (under 1 ms).
+  `
+  CREATE INDEX messages_type_sort ON messages (type, sort_ms DESC, key DESC);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
