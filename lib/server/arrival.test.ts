@@ -51,4 +51,13 @@ describe("arrival stamps", () => {
     expect((await asked("127.0.0.1 forwarded")).status).toBe(403);
     expect(await (await asked("127.0.0.1")).text()).toBe("served");
   });
+
+  it("answer a request that came before stamping began with a 503 to send again, not a refusal", async () => {
+    watchArrivals();
+    expect(arrivalOf(new Headers())).toEqual({ localAddress: null, forwarded: false });
+    const early = await handler(new Request("http://127.0.0.1:3000/api/stats", { headers: { host: "127.0.0.1:3000" } }));
+    expect(early.status).toBe(503);
+    expect(early.headers.get("retry-after")).toBe("1");
+    expect(await early.json()).toMatchObject({ error: { code: "starting" } });
+  });
 });

@@ -20,7 +20,12 @@ const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 const registry = globalThis as typeof globalThis & { __mailroomArrivals?: boolean };
 
 export interface Arrival {
-  localAddress: string;
+  /**
+   * The local address; null for a request that reached the socket before this process began
+   * stamping (Next.js runs instrumentation's register() while the first request waits): how it
+   * arrived cannot be known.
+   */
+  localAddress: string | null;
   forwarded: boolean;
 }
 
@@ -46,6 +51,8 @@ export function watchArrivals(): void {
  */
 export function arrivalOf(headers: Headers): Arrival | null {
   if (!registry.__mailroomArrivals) return null;
-  const [localAddress, mark] = (headers.get(ARRIVAL_HEADER) ?? "unknown").split(" ");
-  return { localAddress: localAddress ?? "unknown", forwarded: mark === "forwarded" };
+  const stamp = headers.get(ARRIVAL_HEADER);
+  if (stamp === null) return { localAddress: null, forwarded: false };
+  const [localAddress, mark] = stamp.split(" ");
+  return { localAddress: localAddress || "unknown", forwarded: mark === "forwarded" };
 }

@@ -64,10 +64,15 @@ export function guardResponse(request: Request): Response | null {
   return refusal(url, decision.status, decision.code, decision.message);
 }
 
-/** JSON in the API's error shape under /api/, plain text for a page. */
-function refusal(url: URL, status: 400 | 403, code: string, message: string): Response {
-  if (url.pathname.startsWith("/api/")) return NextResponse.json({ error: { code, message } }, { status });
-  return new NextResponse(`Mailroom: ${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+/**
+ * JSON in the API's error shape under /api/, plain text for a page. A 503 (still starting) says
+ * when to come again, and a browser showing the page reloads it by itself a second later.
+ */
+function refusal(url: URL, status: 400 | 403 | 503, code: string, message: string): Response {
+  const again: Record<string, string> = status === 503 ? { "Retry-After": "1" } : {};
+  if (url.pathname.startsWith("/api/")) return NextResponse.json({ error: { code, message } }, { status, headers: again });
+  const refresh: Record<string, string> = status === 503 ? { Refresh: "1" } : {};
+  return new NextResponse(`Mailroom: ${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...again, ...refresh } });
 }
 
 /** Whether a path segment cannot be decoded: Next.js answers that with a 500 when it reads the route's params. */

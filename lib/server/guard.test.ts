@@ -92,6 +92,10 @@ describe("guardRequest", () => {
       expect(guardRequest(refused, { ...open, allowedHosts: ["mailroom.example.com"] }), JSON.stringify(refused)).toMatchObject({ status: 403, code: "loopback_only" });
     }
     expect(guardRequest(req(on("192.0.2.2")), open)).toMatchObject({ message: expect.stringMatching(/no MAILROOM_TOKEN.*arrived on 192\.0\.2\.2/) });
+    // Arrived before the server stamped requests (the first one, while Next.js runs register()):
+    // not known to be off loopback, nor known not to be; sent again, it is stamped.
+    expect(guardRequest(req({ arrival: { localAddress: null, forwarded: false } }), open)).toMatchObject({ status: 503, code: "starting" });
+    expect(guardRequest(req({ arrival: { localAddress: null, forwarded: false }, authorization: "Bearer s3cret-token" }), locked)).toEqual({ kind: "pass" });
     // With the token, anyone who holds it, from anywhere.
     expect(guardRequest(req({ ...on("192.0.2.2", true), authorization: "Bearer s3cret-token" }), locked)).toEqual({ kind: "pass" });
     expect(guardRequest(req(on("192.0.2.2")), locked)).toMatchObject({ code: "token_required" });

@@ -15,7 +15,7 @@ export interface GuardInput {
    * the local address it arrived on and whether it carried a proxy's forwarding headers. Null
    * when nothing stamped it (a handler called directly, as in tests).
    */
-  arrival: { localAddress: string; forwarded: boolean } | null;
+  arrival: { localAddress: string | null; forwarded: boolean } | null;
   /** `Sec-Fetch-Site`, which every current browser sends and a script need not. */
   secFetchSite?: string | null;
 }
@@ -31,7 +31,9 @@ export type GuardDecision =
   | { kind: "pass" }
   /** `?token=` was right: set the cookie and drop the token from the address bar. */
   | { kind: "login"; location: string; token: string }
-  | { kind: "refuse"; status: 403; code: string; message: string };
+  | { kind: "refuse"; status: 403; code: string; message: string }
+  /** The request came before the server could see how requests arrive: it may be sent again at once. */
+  | { kind: "refuse"; status: 503; code: "starting"; message: string };
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -54,7 +56,8 @@ function originHost(origin: string | null): string | null {
 
 /** Without a token, only what comes from this machine itself: why this request does not, or null. */
 function offLoopback(req: GuardInput, hostName: string | null): string | null {
-  if (req.arrival && !isLoopback(req.arrival.localAddress)) return `this one arrived on ${req.arrival.localAddress}`;
+  const local = req.arrival?.localAddress;
+  if (typeof local === "string" && !isLoopback(local)) return `this one arrived on ${local}`;
   if (req.arrival?.forwarded) return "this one came through a proxy (it carries Forwarded, X-Forwarded-For or X-Real-IP)";
   if (hostName !== null && !isLoopback(hostName)) return `this one asked for ${hostName}`;
   return null;
@@ -87,6 +90,14 @@ export function guardRequest(req: GuardInput, settings: GuardSettings): GuardDec
   }
   const { token } = settings;
   if (!token) {
+    if (req.arrival?.localAddress === null) {
+      return {
+        kind: "refuse",
+        status: 503,
+        code: "starting",
+        message: "Mailroom was still starting when this request arrived, so it cannot tell whether it came from this machine; send it again.",
+      };
+    }
     const why = offLoopback(req, hostName);
     if (why) {
       return refuse(
