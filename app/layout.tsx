@@ -31,7 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        {/* Every protocol's words, as data: client components read them with useVocabulary(). */}
+        {/* Every protocol's words, as data (about 7 KB of JSON for the five): client components read them with useVocabulary(). */}
         <CatalogsProvider catalogs={CATALOGS}>
           <LiveProvider pollMs={pollMs}>
             <SiteHeader sources={sources} pollMs={pollMs} />
