@@ -5,7 +5,9 @@ import { SiteHeader } from "@/components/site-header";
 import { JournalNotice } from "@/components/journal-notice";
 import { LiveProvider } from "@/components/live-provider";
 import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
+import { CatalogsProvider } from "@/lib/client/catalogs";
 import { getClientConfig, getJournalProblem, listSourcesIfOpen } from "@/lib/journal";
+import { CATALOGS } from "@/lib/protocols";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -29,13 +31,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <LiveProvider pollMs={pollMs}>
-          <SiteHeader sources={sources} pollMs={pollMs} />
-          <JournalNotice initial={journal} pollMs={pollMs} />
-          <main id="main" className="mx-auto max-w-[96rem] px-4 py-6 sm:px-6">
-            {children}
-          </main>
-        </LiveProvider>
+        {/* Every protocol's words, as data (about 7 KB of JSON for the five): client components read them with useVocabulary(). */}
+        <CatalogsProvider catalogs={CATALOGS}>
+          <LiveProvider pollMs={pollMs}>
+            <SiteHeader sources={sources} pollMs={pollMs} />
+            <JournalNotice initial={journal} pollMs={pollMs} />
+            <main id="main" className="mx-auto max-w-[96rem] px-4 py-6 sm:px-6">
+              {children}
+            </main>
+          </LiveProvider>
+        </CatalogsProvider>
         <footer className="mx-auto max-w-[96rem] px-4 pb-6 sm:px-6">
           <KeyboardShortcuts />
         </footer>

@@ -1,10 +1,10 @@
 // The count columns for one protocol's agents, from its catalog: which statuses, how each is
-// named and flagged, and the messages each count links to. Pure: the overview's tables and the
-// agent page's card use it.
+// named and flagged, and the messages each count links to. Pure, over the vocabulary the caller
+// has (useVocabulary()): the overview's tables and the agent page's card use it.
 import type { CountTone } from "@/components/agent-counts";
+import type { Vocabulary } from "@/lib/client/catalogs";
 import { joinQuery, queryTerm } from "@/lib/client/search-params";
 import type { AgentStats, Protocol } from "@/lib/model";
-import { catalogOf, statusDefinition } from "@/lib/protocols/catalog";
 
 export interface CountColumn {
   /** The status word, or "stuck" for the past-due column. */
@@ -23,13 +23,13 @@ export interface ProtocolColumns {
 }
 
 /** What the protocol calls an entry past its due time ("Stuck", "Overdue"), or null when its entries have none. */
-export function overdueWord(protocol: Protocol): string | null {
-  return catalogOf(protocol).overdue;
+export function overdueWord(words: Vocabulary, protocol: Protocol): string | null {
+  return words.catalogOf(protocol).overdue;
 }
 
 /** Failures in red, what waits on something (IGNITE's retrying, shogun's blocked) in amber, the rest plain: IGNITE's columns as they always were. */
-function toneOf(status: string, protocol: Protocol): CountTone {
-  const d = statusDefinition(status, protocol);
+function toneOf(words: Vocabulary, status: string, protocol: Protocol): CountTone {
+  const d = words.statusDefinition(status, protocol);
   if (d.state === "failed") return "bad";
   return d.tone === "amber" || d.tone === "orange" ? "warn" : "plain";
 }
@@ -39,12 +39,12 @@ function statusQuery(agent: string, status: string): string {
   return joinQuery(queryTerm("agent", agent), queryTerm("status", status), status === "dead" ? "-folder:dead_letter" : undefined);
 }
 
-export function columnsOf(protocol: Protocol): ProtocolColumns {
-  const { overdue, oldest } = catalogOf(protocol);
-  const counts: CountColumn[] = catalogOf(protocol).columns.map((status) => ({
+export function columnsOf(words: Vocabulary, protocol: Protocol): ProtocolColumns {
+  const { overdue, oldest, columns } = words.catalogOf(protocol);
+  const counts: CountColumn[] = columns.map((status) => ({
     key: status,
-    label: statusDefinition(status, protocol).label,
-    tone: toneOf(status, protocol),
+    label: words.statusDefinition(status, protocol).label,
+    tone: toneOf(words, status, protocol),
     count: (a) => a.counts[status] ?? 0,
     query: (a) => statusQuery(a.agent, status),
   }));

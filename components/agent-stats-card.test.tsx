@@ -1,5 +1,5 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderWithCatalogs } from "@/lib/testing/render";
 import type { AgentStats } from "@/lib/model";
 import { AgentStatsCard } from "./agent-stats-card";
 
@@ -10,7 +10,7 @@ const leader: AgentStats = {
 
 describe("AgentStatsCard", () => {
   it("groups its counts by thousands, as the overview's totals are", () => {
-    const html = renderToStaticMarkup(<AgentStatsCard stats={leader} />);
+    const html = renderWithCatalogs(<AgentStatsCard stats={leader} />);
     expect(html).toContain(">6,452<");
     expect(html).toContain(">1,200<");
     expect(html).toContain(">214<");
@@ -18,7 +18,7 @@ describe("AgentStatsCard", () => {
 
   it("shows an agent of another protocol in its protocol's own columns", () => {
     const agent: AgentStats = { ...leader, protocol: "workflow", agent: "agent_security", counts: { unacked: 3, processed: 9 }, queued: 0, processing: 0, delivered: 0, dead: 0, stuck: 2 };
-    const html = renderToStaticMarkup(<AgentStatsCard stats={agent} />);
+    const html = renderWithCatalogs(<AgentStatsCard stats={agent} />);
     for (const label of ["Unacked", "Received", "Processed", "Sent", "Overdue", "Oldest open"]) expect(html).toContain(`>${label}<`);
     expect(html).not.toContain(">Queued<");
     expect(html).toContain(">3<");

@@ -1,3 +1,4 @@
+import { useVocabulary } from "@/lib/client/catalogs";
 import type { AgentStats } from "@/lib/model";
 import { Age, RelativeTime } from "./relative-time";
 import { RetryCountdown } from "./retry-countdown";
@@ -13,7 +14,7 @@ const TONE: Record<CountTone, string> = {
 };
 /** One agent's queue at a glance, in its protocol's own columns (one card per workspace the agent appears in). */
 export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStats; showSource?: boolean }) {
-  const { counts, oldest } = columnsOf(stats.protocol);
+  const { counts, oldest } = columnsOf(useVocabulary(), stats.protocol);
   return (
     <section
       aria-label={`${stats.agent} queue${showSource ? ` in ${stats.source}` : ""}`}

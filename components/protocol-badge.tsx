@@ -1,5 +1,6 @@
+"use client";
+import { useVocabulary } from "@/lib/client/catalogs";
 import type { Protocol } from "@/lib/model";
-import { catalogOf } from "@/lib/protocols/catalog";
 import { Badge } from "./ui/badge";
 
 /**
@@ -7,7 +8,7 @@ import { Badge } from "./ui/badge";
  * it only when the journal holds more than one protocol (else every row would say the same).
  */
 export function ProtocolBadge({ protocol, className }: { protocol: Protocol; className?: string }) {
-  const label = catalogOf(protocol).label;
+  const label = useVocabulary().catalogOf(protocol).label;
   return (
     <Badge title={`Protocol: ${label} (search: protocol:${protocol})`} className={className}>
       <span className="sr-only">protocol </span>

@@ -1,5 +1,6 @@
+"use client";
+import { useVocabulary, type Vocabulary } from "@/lib/client/catalogs";
 import type { Protocol, Status } from "@/lib/model";
-import { statusDefinition } from "@/lib/protocols/catalog";
 import { Badge, type BadgeTone } from "./ui/badge";
 
 const DOT: Record<BadgeTone, string> = {
@@ -16,13 +17,13 @@ const DOT: Record<BadgeTone, string> = {
 };
 
 /** A status's colour, as its protocol (or, without one, the first protocol using the word) defines it. */
-export function statusTone(status: Status, protocol?: Protocol): BadgeTone {
-  return statusDefinition(status, protocol).tone;
+export function statusTone(words: Vocabulary, status: Status, protocol?: Protocol): BadgeTone {
+  return words.statusDefinition(status, protocol).tone;
 }
 
 /** A message status, coloured; `raw` is the file's own wording when it differs (e.g. dead_letter). */
 export function StatusBadge({ status, raw, protocol }: { status: Status; raw?: string | null; protocol?: Protocol }) {
-  const { tone, help } = statusDefinition(status, protocol);
+  const { tone, help } = useVocabulary().statusDefinition(status, protocol);
   const title = raw && raw !== status ? `${help} (file says "${raw}")` : help;
   return (
     <Badge tone={tone} title={title}>

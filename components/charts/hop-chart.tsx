@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { formatDuration, type HopChart as HopData } from "@/lib/chart-model";
-import { catalogOf } from "@/lib/protocols/catalog";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { bucketTime, ChartTable } from "./chart-table";
 import { ChartFigure, ChartLegend } from "./chart-figure";
 import { seriesColor, UPlotChart } from "./uplot-chart";
@@ -11,7 +11,7 @@ const LINES = ["p50", "p90", "p99"] as const;
 export function HopChart({ data, bucketMs }: { data: HopData; bucketMs: number }) {
   const x = useMemo(() => data.buckets.map((b) => b + bucketMs / 2), [data.buckets, bucketMs]);
   const series = useMemo(() => LINES.map((p) => ({ name: p, values: data[p] })), [data]);
-  const title = `${catalogOf(data.protocol).label}: ${data.label}`;
+  const title = `${useVocabulary().catalogOf(data.protocol).label}: ${data.label}`;
   const o = data.overall;
   const figures = `p50 ${formatDuration(o.p50)} · p90 ${formatDuration(o.p90)} · p99 ${formatDuration(o.p99)}`;
   const sampled = data.sampledEvery > 1 ? `, timed on 1 in ${data.sampledEvery} messages` : "";

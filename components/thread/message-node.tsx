@@ -2,6 +2,7 @@ import { Handle, Position, useStore, type NodeProps } from "@xyflow/react";
 import Link from "next/link";
 import { memo } from "react";
 import { cn } from "@/components/ui/cn";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
 import { useNow } from "@/lib/client/use-now";
 import type { MessageFlowNode, MissingFlowNode } from "./graph-model";
@@ -22,7 +23,7 @@ export const MessageNode = memo(function MessageNode({ data }: NodeProps<Message
   // Zoomed far out the text is unreadable: draw less, so panning over hundreds of nodes stays smooth.
   const level = useStore(detail);
   const far = level > 0;
-  const colour = statusColor(m.status, m.protocol);
+  const colour = statusColor(useVocabulary(), m.status, m.protocol);
   const dead = m.status === "dead" || m.deadLetterOf !== null;
   if (level === 2) {
     return <div data-phase={phase} style={{ width: NODE_W, height: NODE_H, background: colour, opacity: phase === "future" ? 0.15 : 1 }} className="rounded-lg" />;

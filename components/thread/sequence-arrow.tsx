@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { memo } from "react";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
 import { useReplayPhase } from "./replay-store";
 import { laneX, rowY, type SequenceArrow } from "./sequence-layout";
@@ -9,7 +10,8 @@ import { arrowHeadId, describeMessage, statusColor } from "./tones";
 export const SequenceArrowLink = memo(function SequenceArrowLink({ arrow, time, laneW }: { arrow: SequenceArrow; time: string; laneW: number }) {
   const { message: m } = arrow;
   const phase = useReplayPhase(arrow.index);
-  const colour = statusColor(m.status, m.protocol);
+  const words = useVocabulary();
+  const colour = statusColor(words, m.status, m.protocol);
   const y = rowY(arrow.index);
   const x1 = laneX(arrow.from, laneW);
   const x2 = laneX(arrow.to, laneW);
@@ -24,7 +26,7 @@ export const SequenceArrowLink = memo(function SequenceArrowLink({ arrow, time, 
       <g opacity={phase === "future" ? 0.12 : 1} className="transition-opacity duration-300">
         <title>{label}</title>
         <rect x={Math.min(x1, x2) - 4} y={y - ROW_HALF} width={Math.abs(x2 - x1) + (self ? 120 : 8)} height={ROW_HALF * 2} className={phase === "current" ? "fill-sky-100 dark:fill-sky-900/50" : "fill-transparent group-hover:fill-zinc-100 group-focus-visible:fill-sky-100 dark:group-hover:fill-zinc-800"} />
-        <path d={path} fill="none" stroke={colour} strokeWidth={phase === "current" ? 3 : 1.75} strokeDasharray={dead ? "5 3" : undefined} markerEnd={`url(#${arrowHeadId(m.status, m.protocol)})`} />
+        <path d={path} fill="none" stroke={colour} strokeWidth={phase === "current" ? 3 : 1.75} strokeDasharray={dead ? "5 3" : undefined} markerEnd={`url(#${arrowHeadId(words, m.status, m.protocol)})`} />
         <text x={textX} y={y - 4} textAnchor={self ? "start" : "middle"} className="fill-zinc-800 text-[11px] font-medium dark:fill-zinc-200">
           {truncate(m.type ?? "no type", self ? 18 : Math.max(8, Math.floor(Math.abs(x2 - x1) / 7)))}
           {marks.length ? <tspan fill={dead || m.stuck ? "#dc2626" : "#b45309"}> {marks.join(" ")}</tspan> : null}

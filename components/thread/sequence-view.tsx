@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { useNow } from "@/lib/client/use-now";
-import { STATUS_TONES } from "@/lib/protocols/catalog";
+import { STATUS_TONES } from "@/lib/protocols/types";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { useReplayState } from "./replay-store";
 import { SequenceArrowLink } from "./sequence-arrow";

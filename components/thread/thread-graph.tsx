@@ -4,8 +4,9 @@ import {
   Background, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type EdgeTypes, type NodeTypes,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { cn } from "@/components/ui/cn";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { usePrefersDark } from "@/lib/client/use-prefers-dark";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { NODE_H, NODE_W, type Positions } from "./graph-layout";
@@ -44,6 +45,11 @@ function Graph({ thread, className, currentZoom }: GraphProps) {
   const { positions, pending } = useGraphLayout(model.signature, model.layout);
   // Not colorMode="system": React Flow reads the scheme once, and on the server it has none (light).
   const dark = usePrefersDark();
+  const words = useVocabulary();
+  const minimapColor = useCallback(
+    (n: ThreadFlowNode) => (n.type === "message" ? statusColor(words, n.data.message.status, n.data.message.protocol) : "#d4d4d8"),
+    [words],
+  );
   const nodes = useMemo(
     () =>
       positions
@@ -92,10 +98,6 @@ function Graph({ thread, className, currentZoom }: GraphProps) {
       ) : null}
     </div>
   );
-}
-
-function minimapColor(n: ThreadFlowNode): string {
-  return n.type === "message" ? statusColor(n.data.message.status, n.data.message.protocol) : "#d4d4d8";
 }
 
 /** Fit the whole graph, however small that makes it. */

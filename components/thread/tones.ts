@@ -1,6 +1,7 @@
 // Status colours as raw values, for SVG strokes and React Flow nodes (same tones as StatusBadge).
 import { statusTone } from "@/components/status-badge";
 import type { BadgeTone } from "@/components/ui/badge";
+import type { Vocabulary } from "@/lib/client/catalogs";
 import type { Protocol, Status } from "@/lib/model";
 
 const HEX: Record<BadgeTone, string> = {
@@ -20,13 +21,13 @@ export function toneColor(tone: BadgeTone): string {
   return HEX[tone];
 }
 
-export function statusColor(status: Status, protocol?: Protocol): string {
-  return HEX[statusTone(status, protocol)];
+export function statusColor(words: Vocabulary, status: Status, protocol?: Protocol): string {
+  return HEX[statusTone(words, status, protocol)];
 }
 
 /** The id of the SVG arrowhead in a status's colour (SequenceView defines one per tone, so any status word has one). */
-export function arrowHeadId(status: Status, protocol?: Protocol): string {
-  return `seq-head-${statusTone(status, protocol)}`;
+export function arrowHeadId(words: Vocabulary, status: Status, protocol?: Protocol): string {
+  return `seq-head-${statusTone(words, status, protocol)}`;
 }
 
 // Made once: building an Intl formatter costs far more than formatting with it.

@@ -1,5 +1,5 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderWithCatalogs } from "@/lib/testing/render";
 import type { MessageSummary } from "@/lib/model";
 import { MessageTable } from "./message-table";
 
@@ -14,7 +14,7 @@ const v2: MessageSummary = { ...v3, key: "task_assignment-2", source: "old-ignit
 const kick: MessageSummary = { ...v3, key: "note-3", source: "lab-kicklang", protocol: "kicklang" };
 
 const table = (showProtocol?: boolean) =>
-  renderToStaticMarkup(<MessageTable items={[v3, v2, kick]} caption="Messages" showProtocol={showProtocol} />);
+  renderWithCatalogs(<MessageTable items={[v3, v2, kick]} caption="Messages" showProtocol={showProtocol} />);
 /** The table's text as a screen reader reads it, tags removed. */
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 

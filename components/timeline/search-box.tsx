@@ -2,6 +2,7 @@
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { applySuggestion, complete, type Suggestion } from "@/lib/client/completion";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { queryProblem } from "@/lib/client/query-problem";
 import { focusSearchOnArrival, takeSearchFocus } from "@/lib/client/search-focus";
 import { useFacets } from "@/lib/client/use-facets";
@@ -28,8 +29,9 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
   const [settled, setSettled] = useState(q);
   const [focused, setFocused] = useState(false);
   const { facets } = useFacets(focused);
+  const words = useVocabulary();
 
-  const completion = useMemo(() => (open ? complete(value, cursor, facets) : null), [open, value, cursor, facets]);
+  const completion = useMemo(() => (open ? complete(value, cursor, facets, words) : null), [open, value, cursor, facets, words]);
   const items = completion?.items ?? [];
   const expanded = items.length > 0;
   const activeId = expanded && active >= 0 && active < items.length ? optionId(LIST_ID, active) : undefined;
@@ -80,7 +82,7 @@ export function SearchBox({ q, error, fixed, children }: { q: string; error: str
     inputRef.current?.setSelectionRange(at, at);
   });
 
-  const shownError = value === q ? error : value === settled ? queryProblem(value, { fixed }) : null;
+  const shownError = value === q ? error : value === settled ? queryProblem(value, words, { fixed }) : null;
   const fromServer = shownError !== null && value === q;
 
   function take(s: Suggestion | undefined) {

@@ -4,6 +4,7 @@ import { queryProblem } from "@/lib/client/query-problem";
 import { joinQuery } from "@/lib/client/search-params";
 import { ALL_TIME, rangeQuery, rangeSearchParams, type TimeRange } from "@/lib/query/range";
 import { holdsSeveralProtocols, listMessages } from "@/lib/journal";
+import { VOCABULARY } from "@/lib/protocols";
 import { ApiError } from "@/lib/server/errors";
 import { SearchForm } from "./search-form";
 import { Timeline } from "./timeline";
@@ -38,7 +39,7 @@ export function TimelineSection({
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 400) throw err;
     // Positions count from the start of the box, not of the fixed part the page adds.
-    error = (fixed ? queryProblem(q, { fixed }) : null) ?? err.message;
+    error = (fixed ? queryProblem(q, VOCABULARY, { fixed }) : null) ?? err.message;
   }
   const keep = { ...(pageSize ? { limit: String(pageSize) } : {}), ...rangeSearchParams(range) };
 

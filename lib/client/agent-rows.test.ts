@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentStats } from "@/lib/model";
+import { VOCABULARY } from "@/lib/protocols";
 import { agentRows, sortAgents } from "./agent-rows";
 
 const stats = (agent: string, protocol: AgentStats["protocol"], counts: Record<string, number>, extra: Partial<AgentStats> = {}): AgentStats => ({
@@ -9,6 +10,7 @@ const stats = (agent: string, protocol: AgentStats["protocol"], counts: Record<s
 
 describe("the agents view's rows", () => {
   const rows = agentRows(
+    VOCABULARY,
     [
       stats("leader", "ignite", { queued: 3, delivered: 5, dead: 2 }, { lastActivityAt: "2026-11-26T10:00:00Z" }),
       stats("agent_security", "workflow", { unacked: 1, processed: 4 }),

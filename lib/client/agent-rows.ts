@@ -1,7 +1,7 @@
 // The agents view's rows: every agent of every protocol with what an operator asks first — is it
 // alive, how much waits for it, since when, and how often it fails. Pure: the page and its tests.
 import type { AgentStats, Protocol, SourceHealthItem } from "@/lib/model";
-import { statusDefinition } from "@/lib/protocols/catalog";
+import type { Vocabulary } from "@/lib/protocols/types";
 
 export interface AgentRow {
   agent: string;
@@ -26,7 +26,7 @@ export type SortKey = (typeof SORT_KEYS)[number];
 /** Health words that mean the agent is alive (anything else recorded is worth a look). */
 const ALIVE = new Set(["healthy", "ok", "alive", "active", "completed", "idle"]);
 
-export function agentRows(agents: readonly AgentStats[], health: readonly SourceHealthItem[] | null): AgentRow[] {
+export function agentRows(words: Vocabulary, agents: readonly AgentStats[], health: readonly SourceHealthItem[] | null): AgentRow[] {
   const recorded = new Map<string, string>();
   for (const { source, health: h } of health ?? []) for (const a of h?.agents ?? []) recorded.set(`${source}\0${a.name}`, a.health);
   return agents.map((a) => {
@@ -34,7 +34,7 @@ export function agentRows(agents: readonly AgentStats[], health: readonly Source
     let failed = 0;
     let total = 0;
     for (const [status, n] of Object.entries(a.counts)) {
-      const state = statusDefinition(status, a.protocol).state;
+      const state = words.statusDefinition(status, a.protocol).state;
       total += n;
       if (state === "open") depth += n;
       if (state === "failed") failed += n;

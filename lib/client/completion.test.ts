@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applySuggestion, complete, type FacetValues } from "./completion";
+import { VOCABULARY as WORDS } from "@/lib/protocols";
 
 const facets: FacetValues = {
   agents: ["coordinator", "ignitian_1", "ignitian_2", "leader", "strategist"],
@@ -10,7 +11,7 @@ const facets: FacetValues = {
   protocols: ["ignite", "shogun"],
 };
 const now = Date.parse("2026-11-20T09:30:00Z");
-const labels = (q: string, cursor = q.length) => complete(q, cursor, facets, now).items.map((s) => s.label);
+const labels = (q: string, cursor = q.length) => complete(q, cursor, facets, WORDS, now).items.map((s) => s.label);
 
 describe("complete: fields", () => {
   it("offers field names that start with the word", () => {
@@ -26,7 +27,7 @@ describe("complete: fields", () => {
   });
 
   it("keeps a leading minus (negation) in what it inserts", () => {
-    const c = complete("-sta", 4, facets, now);
+    const c = complete("-sta", 4, facets, WORDS, now);
     expect(c.items[0]).toMatchObject({ label: "status:", insert: "-status:" });
   });
 
@@ -39,7 +40,7 @@ describe("complete: fields", () => {
   });
 
   it("completes the word under the cursor, not the last one", () => {
-    const c = complete("fr status:dead", 2, facets, now);
+    const c = complete("fr status:dead", 2, facets, WORDS, now);
     expect(c).toMatchObject({ from: 0, to: 2 });
     expect(c.items.map((s) => s.label)).toEqual(["from:"]);
   });
@@ -54,7 +55,7 @@ describe("complete: values", () => {
 
   it("offers the dead-letter queue for agent: only: it never sends or receives a message", () => {
     const withQueue = { ...facets, agents: [...facets.agents, "dead_letter"] };
-    const offered = (q: string) => complete(q, q.length, withQueue, now).items.map((s) => s.label);
+    const offered = (q: string) => complete(q, q.length, withQueue, WORDS, now).items.map((s) => s.label);
     expect(offered("agent:dead")).toEqual(["dead_letter"]);
     expect(offered("from:dead")).toEqual([]);
     expect(offered("to:")).not.toContain("dead_letter");
@@ -71,7 +72,7 @@ describe("complete: values", () => {
     expect(labels("thread:readme")).toEqual(["thr_readme_42"]);
     // A value typed in full comes first, so Tab keeps it rather than taking a longer one.
     const more = { ...facets, threads: ["thr_readme_42", "thr_readme_4"] };
-    expect(complete("thread:thr_readme_4", 19, more, now).items.map((s) => s.label)).toEqual(["thr_readme_4", "thr_readme_42"]);
+    expect(complete("thread:thr_readme_4", 19, more, WORDS, now).items.map((s) => s.label)).toEqual(["thr_readme_4", "thr_readme_42"]);
     expect(labels("is:")).toEqual(["stuck", "duplicate", "dead", "gone"]);
     expect(labels("has:pro")).toEqual(["problem"]);
   });
@@ -79,7 +80,7 @@ describe("complete: values", () => {
   it("offers the protocols and sources the journal holds for protocol: and source:", () => {
     expect(labels("pro")).toEqual(["protocol:"]);
     expect(labels("protocol:")).toEqual(["ignite", "shogun"]);
-    expect(complete("-protocol:sh", 12, facets, now).items).toEqual([{ label: "shogun", insert: "-protocol:shogun", hint: "protocol" }]);
+    expect(complete("-protocol:sh", 12, facets, WORDS, now).items).toEqual([{ label: "shogun", insert: "-protocol:shogun", hint: "protocol" }]);
     expect(labels("source:app")).toEqual(["app-ignite", "app-shogun"]);
     expect(labels("source:ignite")).toEqual(["app-ignite", "docs-ignite"]);
   });
@@ -102,7 +103,7 @@ describe("complete: values", () => {
 
   it("completes a quoted value through its spaces, and replaces the whole quoted word", () => {
     const teams = { ...facets, agents: ["Ops Team", "Ops Tools", "leader"] };
-    const offered = (q: string, cursor = q.length) => complete(q, cursor, teams, now);
+    const offered = (q: string, cursor = q.length) => complete(q, cursor, teams, WORDS, now);
     expect(offered('from:"Ops').items.map((s) => s.label)).toEqual(["Ops Team", "Ops Tools"]);
     expect(offered('from:"Ops ').items.map((s) => s.label)).toEqual(["Ops Team", "Ops Tools"]);
     expect(offered('-to:"Ops Te').items[0]).toMatchObject({ label: "Ops Team", insert: '-to:"Ops Team"' });
@@ -112,7 +113,7 @@ describe("complete: values", () => {
   });
 
   it("inserts the field with the value, negated when the word is", () => {
-    const c = complete("-from:lea", 9, facets, now);
+    const c = complete("-from:lea", 9, facets, WORDS, now);
     expect(c.items[0]).toEqual({ label: "leader", insert: "-from:leader", hint: "agent" });
   });
 });
@@ -120,20 +121,20 @@ describe("complete: values", () => {
 describe("applySuggestion", () => {
   it("leaves the cursor after a field's colon so its value can follow", () => {
     const q = "status:dead ty";
-    const c = complete(q, q.length, facets, now);
+    const c = complete(q, q.length, facets, WORDS, now);
     expect(applySuggestion(q, c, c.items[0]!)).toEqual({ value: "status:dead type:", cursor: 17 });
   });
 
   it("adds a space after a value, and replaces the whole word around the cursor", () => {
     const q = "type:ta is:stuck";
-    const c = complete(q, 7, facets, now);
+    const c = complete(q, 7, facets, WORDS, now);
     const applied = applySuggestion(q, c, c.items[1]!);
     expect(applied).toEqual({ value: "type:task_completed is:stuck", cursor: 20 });
   });
 
   it("appends a trailing space at the end of the query", () => {
     const q = "from:lea";
-    const c = complete(q, q.length, facets, now);
+    const c = complete(q, q.length, facets, WORDS, now);
     expect(applySuggestion(q, c, c.items[0]!)).toEqual({ value: "from:leader ", cursor: 12 });
   });
 });

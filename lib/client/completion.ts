@@ -1,6 +1,5 @@
 // Completion for the search box, as pure functions: what to offer for the word under the cursor.
-import { ALL_FOLDERS, ALL_STATUSES } from "@/lib/protocols/catalog";
-import { FIELDS, HAS_VALUES, IS_VALUES } from "@/lib/query";
+import { FIELDS, HAS_VALUES, IS_VALUES, type SearchWords } from "@/lib/query";
 
 /** The values GET /api/facets offers (the same shape as lib/journal's Facets). */
 export interface FacetValues {
@@ -45,7 +44,7 @@ function dateValues(now: number): string[] {
   return ["-15m", "-1h", "-6h", "-1d", "-7d", new Date(now).toISOString().slice(0, 10)];
 }
 
-function valuesFor(field: string, facets: FacetValues, now: number): { values: readonly string[]; hint: string } | null {
+function valuesFor(field: string, facets: FacetValues, words: SearchWords, now: number): { values: readonly string[]; hint: string } | null {
   switch (field) {
     case "from":
     case "to":
@@ -60,9 +59,9 @@ function valuesFor(field: string, facets: FacetValues, now: number): { values: r
     case "thread":
       return { values: facets.threads, hint: "recent thread" };
     case "status":
-      return { values: ALL_STATUSES, hint: "status" };
+      return { values: words.statuses, hint: "status" };
     case "folder":
-      return { values: ALL_FOLDERS, hint: "folder" };
+      return { values: words.folders, hint: "folder" };
     case "protocol":
       // The protocols the journal holds: the others would match nothing.
       return { values: facets.protocols, hint: "protocol" };
@@ -119,8 +118,9 @@ function wordAt(q: string, at: number): { from: number; to: number } {
 /**
  * What to offer for the word under the cursor: field names (`ty` → `type:`), or values of a
  * field (`status:de` → `dead`, `-from:lea` → `-from:leader`). Nothing inside a quoted phrase.
+ * `words`: the status and folder words the catalogs define (useVocabulary()).
  */
-export function complete(q: string, cursor: number, facets: FacetValues, now: number = Date.now()): Completion {
+export function complete(q: string, cursor: number, facets: FacetValues, words: SearchWords, now: number = Date.now()): Completion {
   const at = Math.max(0, Math.min(cursor, q.length));
   const quotesBefore = (q.slice(0, at).match(/"/g) ?? []).length;
   const { from, to } = wordAt(q, at);
@@ -144,7 +144,7 @@ export function complete(q: string, cursor: number, facets: FacetValues, now: nu
 
   const field = body.slice(0, colon).toLowerCase();
   const typed = body.slice(colon + 1).replace(/^"/, "");
-  const known = valuesFor(field, facets, now);
+  const known = valuesFor(field, facets, words, now);
   if (!known) return { from, to, items: [] };
   const ranked = rank(known.values, typed);
   // Nothing to add when the value is already complete.

@@ -12,6 +12,7 @@ import type { MessageSummary } from "@/lib/model";
 import type { Entry } from "@/lib/protocols/entries";
 import type { ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import type { FakeClock } from "./testing";
 import { walk } from "./testing";
 import type { DemoTeam } from "./timed-team";
@@ -45,7 +46,7 @@ export async function ingestBack(root: string): Promise<{ protocols: string[]; i
     const sources = await discoverSources([root]);
     const ingest = new EntryIngest(journal.db);
     for (const s of sources) if (s.entries) await ingest.scan(s.entries);
-    const items = queryPage(journal.db, parseQuery(""), 100_000, null).items;
+    const items = queryPage(journal.db, parseQuery("", VOCABULARY), 100_000, null).items;
     return { protocols: sources.map((s) => s.protocol), items };
   } finally {
     closeJournals();

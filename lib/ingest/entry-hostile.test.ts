@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { closeJournals, openJournal, type Journal } from "@/lib/journal/store";
 import { queryPage } from "@/lib/journal/queries";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { EntryIngest, type EntrySource } from "./entry-ingest";
 import { discoverSources } from "./sources";
@@ -40,7 +41,7 @@ async function harness(fixture: string): Promise<Harness> {
     for (const s of await sources()) await ingest.scan(s);
   };
   await scan();
-  return { root, journal, scan, all: () => queryPage(journal.db, parseQuery(""), 5000, null).items };
+  return { root, journal, scan, all: () => queryPage(journal.db, parseQuery("", VOCABULARY), 5000, null).items };
 }
 
 const envelope = (id: string) => JSON.stringify({ id, timestamp: "2026-11-26T10:00:00Z", sender: "Orchestrator", receiver: "WePlan", type: "Command", channel: "⫻command/dispatch", content: "⫻command/dispatch:task/9\nTask ID: t", correlation_id: null });
@@ -135,6 +136,6 @@ describe("a shogun inbox", () => {
     const journal = openJournal(path.join(temp("mailroom-linked-data-"), "journal.db"));
     const [source] = (await discoverSources([h.root])).flatMap((s) => (s.entries ? [s.entries] : []));
     await new EntryIngest(journal.db).scan(source!);
-    expect(inInbox(queryPage(journal.db, parseQuery(""), 5000, null).items)).toEqual(direct);
+    expect(inInbox(queryPage(journal.db, parseQuery("", VOCABULARY), 5000, null).items)).toEqual(direct);
   });
 });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openJournal, closeJournals, type Journal } from "@/lib/journal/store";
 import { queryHistory, queryPage } from "@/lib/journal/queries";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { discoverSources } from "./sources";
 import { EntryIngest, type EntrySource } from "./entry-ingest";
@@ -34,7 +35,7 @@ function fixture(name: string): string {
   return dir;
 }
 
-const page = (j: Journal, q: string) => queryPage(j.db, parseQuery(q), 1000, null).items;
+const page = (j: Journal, q: string) => queryPage(j.db, parseQuery(q, VOCABULARY), 1000, null).items;
 
 describe("each wave-2 fixture through ingest", () => {
   it("shogun: inbox entries read/unread, commands and tasks as documents, no IGNITE phantom", async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { openJournal, closeJournals, type Journal } from "@/lib/journal/store";
 import { queryPage } from "@/lib/journal/queries";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import { loadConfig } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { IngestService } from "./service";
@@ -17,7 +18,7 @@ export let data: string;
 export let journal: Journal;
 export let service: IngestService;
 
-export const q = (query: string) => queryPage(journal.db, parseQuery(query), 500, null).items;
+export const q = (query: string) => queryPage(journal.db, parseQuery(query, VOCABULARY), 500, null).items;
 export const queue = (...parts: string[]) => path.join(ws, ".ignite", "queue", ...parts);
 
 /** Wait for a condition. The cap is generous: it only ends a wait that would never end (a loaded 2-core machine took 4 s for what takes 0.1 s idle). */
@@ -65,7 +66,7 @@ export function freshJournal(settings: Record<string, string> = {}) {
   freshDirs.push(dir);
   const config = loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: dir, MAILROOM_RESCAN_MS: "60000", ...settings });
   const fresh = openJournal(config.journalFile);
-  return { config, fresh, pageOf: (query: string) => queryPage(fresh.db, parseQuery(query), 500, null).items };
+  return { config, fresh, pageOf: (query: string) => queryPage(fresh.db, parseQuery(query, VOCABULARY), 500, null).items };
 }
 
 /** Stop watching, then change the tree as agents would meanwhile: a file deleted, one added (Message-ID `<id@ignite.local>`), one moved. */

@@ -18,6 +18,7 @@ import { queryStats } from "@/lib/journal/stats";
 import { closeJournals, getJournal, openJournal, type Journal } from "@/lib/journal/store";
 import type { JournalProblem } from "@/lib/model";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import { loadConfig, type Config } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { startIngestOrExit, stopIngest } from "./index";
@@ -73,7 +74,7 @@ function immutable(target: string): () => void {
 }
 
 const newMessage = (id: string) => fs.writeFileSync(path.join(ws, ".ignite", "queue", "leader", `task_assignment_${Date.now()}.mime`), mime(id, "leader"));
-const journaled = (j: Journal, id: string) => queryPage(j.db, parseQuery(`mid:<${id}@ignite.local>`), 10, null).items.length > 0;
+const journaled = (j: Journal, id: string) => queryPage(j.db, parseQuery(`mid:<${id}@ignite.local>`, VOCABULARY), 10, null).items.length > 0;
 
 async function healthBody(): Promise<{ ok: boolean; journal: JournalProblem | null }> {
   return (await (await health(new NextRequest("http://localhost/api/health"))).json()) as { ok: boolean; journal: JournalProblem | null };
@@ -91,7 +92,7 @@ async function untilKey(query: string): Promise<string> {
   let key: string | undefined;
   await untilTrue(() => {
     try {
-      key = queryPage(getJournal().db, parseQuery(query), 1, null).items[0]?.key;
+      key = queryPage(getJournal().db, parseQuery(query, VOCABULARY), 1, null).items[0]?.key;
     } catch {
       key = undefined; // not open yet
     }
@@ -297,7 +298,7 @@ describe("a journal that cannot be written for a while", () => {
 
   it.skipIf(!chattrWorks())("in a folder it cannot be opened in: reported, never replaced, and ingest starts by itself once it can", async () => {
     const first = await started();
-    const messagesBefore = queryPage(first.journal.db, parseQuery(""), 500, null).items.length;
+    const messagesBefore = queryPage(first.journal.db, parseQuery("", VOCABULARY), 500, null).items.length;
     first.service.stop();
     closeJournals();
     const writable = immutable(data);
@@ -311,7 +312,7 @@ describe("a journal that cannot be written for a while", () => {
 
     writable();
     await untilKey("mid:<while-unopenable@ignite.local>");
-    expect(queryPage(getJournal().db, parseQuery(""), 500, null).items.length).toBe(messagesBefore + 1);
+    expect(queryPage(getJournal().db, parseQuery("", VOCABULARY), 500, null).items.length).toBe(messagesBefore + 1);
     expect(await healthBody()).toMatchObject({ ok: true, journal: null });
     expect(asideCopies()).toEqual([]);
   });

@@ -209,7 +209,7 @@ describe("queryCharts", () => {
   it("charts from the oldest message to now without a window, and drops hops nobody made", () => {
     send(1, "coder", 0);
     now = T0 + 30 * MIN;
-    const c = queryCharts(journal.db, { window: null, now });
+    const c = queryCharts(journal.db, { window: null, now }, CATALOGS);
     // From the oldest message to now, in whole buckets of 30 s.
     expect(c.window).toEqual({ from: T0, to: now + 30_000, bucketMs: 30_000 });
     expect(c.hops).toEqual([]);

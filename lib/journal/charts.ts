@@ -1,16 +1,16 @@
 import "server-only";
 import { bucketFor, bucketStarts, stack, type ChartWindow, type Charts, type HopChart, type StackedChart } from "@/lib/chart-model";
 import { PROTOCOLS, type Protocol } from "@/lib/model";
-import { catalogOf } from "@/lib/protocols/catalog";
-import type { HopDefinition, HopPoint } from "@/lib/protocols/catalog-types";
+import type { HopDefinition, HopPoint, ProtocolCatalog } from "@/lib/protocols/types";
 import type { Db } from "./db";
 import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES } from "./schema";
 
 // The charts of the overview and an agent's page, each one SQL query over the journal: messages
-// per bucket by agent and by type, failures per bucket, and each protocol's hops (catalog.ts
-// `hops`) as percentiles. Every query reads only the window asked for, through an index on its
-// time (migration 20 for the events); bench figures in README "Charts". Bucket numbers are CAST:
-// better-sqlite3 binds a JS number as a REAL, and a REAL division would not cut into buckets.
+// per bucket by agent and by type, failures per bucket, and each protocol's hops (its catalog's
+// `hops`, which the caller hands in: the journal reads no protocol's words) as percentiles. Every
+// query reads only the window asked for, through an index on its time (migration 20 for the
+// events); bench figures in README "Charts". Bucket numbers are CAST: better-sqlite3 binds a JS
+// number as a REAL, and a REAL division would not cut into buckets.
 
 export interface ChartQuery {
   /** The window; null: from the oldest message to now. */
@@ -201,10 +201,13 @@ export function hopChart(db: Db, w: ChartWindow, protocol: Protocol, hop: HopDef
   return chart;
 }
 
+/** The hops each protocol's catalog charts (CATALOGS, through lib/protocols). */
+export type ProtocolHops = readonly Pick<ProtocolCatalog, "protocol" | "hops">[];
+
 /** Every hop of the configured sources' protocols that a message of the window made. */
-export function hopCharts(db: Db, w: ChartWindow, agent?: string): HopChart[] {
-  const hops = protocolsOf(db).flatMap((protocol) => catalogOf(protocol).hops.map((hop) => ({ protocol, hop })));
-  return hopsOf(db, w, hops, agent, hopSampling(db, w, agent)).filter((h) => h.overall.n > 0);
+export function hopCharts(db: Db, w: ChartWindow, hops: ProtocolHops, agent?: string): HopChart[] {
+  const charted = protocolsOf(db).flatMap((protocol) => (hops.find((c) => c.protocol === protocol)?.hops ?? []).map((hop) => ({ protocol, hop })));
+  return hopsOf(db, w, charted, agent, hopSampling(db, w, agent)).filter((h) => h.overall.n > 0);
 }
 
 /** The protocols charted: the configured sources'. */
@@ -216,23 +219,24 @@ function protocolsOf(db: Db): Protocol[] {
 export const CHART_NAMES = ["byAgent", "byType", "failures", "hops"] as const;
 export type ChartName = (typeof CHART_NAMES)[number];
 
-const CHARTS: { [K in ChartName]: (db: Db, w: ChartWindow, agent?: string) => Charts[K] } = {
+const CHARTS: { [K in ChartName]: (db: Db, w: ChartWindow, agent: string | undefined, hops: ProtocolHops) => Charts[K] } = {
   byAgent: (db, w, agent) => countsBy(db, w, "agent", agent),
   byType: (db, w, agent) => countsBy(db, w, "type", agent),
   failures,
-  hops: hopCharts,
+  hops: (db, w, agent, hops) => hopCharts(db, w, hops, agent),
 };
 
-/** Every chart of the window and agent asked for. */
-export function queryCharts(db: Db, q: ChartQuery): Charts {
+/** Every chart of the window and agent asked for; `hops`: what each protocol's hop charts time. */
+export function queryCharts(db: Db, q: ChartQuery, hops: ProtocolHops): Charts {
   const w = chartWindow(db, q);
-  return { window: w, byAgent: CHARTS.byAgent(db, w, q.agent), byType: CHARTS.byType(db, w, q.agent), failures: CHARTS.failures(db, w, q.agent), hops: CHARTS.hops(db, w, q.agent) };
+  const [a, h] = [q.agent, hops];
+  return { window: w, byAgent: CHARTS.byAgent(db, w, a, h), byType: CHARTS.byType(db, w, a, h), failures: CHARTS.failures(db, w, a, h), hops: CHARTS.hops(db, w, a, h) };
 }
 
 export type ChartsAnswer = Partial<Charts> & Pick<Charts, "window">;
 
 /** One chart: the bench times each chart's query on its own. */
-export function queryChart(db: Db, q: ChartQuery, only: ChartName): ChartsAnswer {
+export function queryChart(db: Db, q: ChartQuery, only: ChartName, hops: ProtocolHops): ChartsAnswer {
   const w = chartWindow(db, q);
-  return { window: w, [only]: CHARTS[only](db, w, q.agent) };
+  return { window: w, [only]: CHARTS[only](db, w, q.agent, hops) };
 }

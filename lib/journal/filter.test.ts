@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Protocol } from "@/lib/model";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import { queryChanges, queryPage } from "./queries";
@@ -15,7 +16,7 @@ function record(name: string, source: string, protocol: Protocol, ino: number): 
 }
 
 const names = (q: string) =>
-  queryPage(journal.db, parseQuery(q), 50, null)
+  queryPage(journal.db, parseQuery(q, VOCABULARY), 50, null)
     .items.map((m) => m.key.split("-")[0])
     .sort();
 
@@ -56,7 +57,7 @@ describe("protocol: and source:", () => {
     const { seq } = queryPage(journal.db, [], 50, null);
     record("as2", "app-shogun", "shogun", 5);
     record("ai3", "app-ignite", "ignite", 6);
-    const poll = queryChanges(journal.db, parseQuery("protocol:shogun"), seq, 50);
+    const poll = queryChanges(journal.db, parseQuery("protocol:shogun", VOCABULARY), seq, 50);
     expect(poll.items.map((m) => m.key.split("-")[0])).toEqual(["as2"]);
     expect((poll.removed ?? []).map((k) => k.split("-")[0])).toEqual(["ai3"]);
   });

@@ -1,6 +1,7 @@
 // Retention and full-text search over the journal.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import type { Db } from "./db";
@@ -21,7 +22,7 @@ beforeEach(() => {
 afterEach(() => journal.close());
 
 const DAY = 86_400_000;
-const keysOf = (q: string) => queryPage(db, parseQuery(q), 500, null).items.map((m) => m.key);
+const keysOf = (q: string) => queryPage(db, parseQuery(q, VOCABULARY), 500, null).items.map((m) => m.key);
 
 function completedAt(name: string, whenMs: number): string {
   const { key } = writer.record(fileRecord(`queue/leader/processed/${name}.mime`, { messageId: `<${name}@x>`, status: "delivered" }, { mtimeMs: 1, size: 1, ino: name.length }));

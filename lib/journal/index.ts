@@ -1,7 +1,7 @@
 import "server-only";
 import type { JournalProblem, MessageDetail, MessagePage, MessageSummary, SourceInfo, Stats } from "@/lib/model";
 import { KEY_PATTERN } from "@/lib/model";
-import { adapterFor } from "@/lib/protocols";
+import { adapterFor, CATALOGS, VOCABULARY } from "@/lib/protocols";
 import { readInsideRoot, RefusedFile, streamInsideRoot } from "@/lib/protocols/safe-open";
 import { parseQuery, QueryError } from "@/lib/query";
 import { rangeWindow, type TimeRange } from "@/lib/query/range";
@@ -32,7 +32,7 @@ export function listMessages(opts: ListOptions): MessagePage {
   }
   let terms;
   try {
-    terms = parseQuery(opts.q ?? "");
+    terms = parseQuery(opts.q ?? "", VOCABULARY);
   } catch (err) {
     if (err instanceof QueryError) throw new ApiError(400, "bad_query", `Bad search: ${err.message}`);
     throw err;
@@ -241,7 +241,7 @@ export function keyAtEntry(sourceId: string, relPath: string, locator: string): 
 
 /** The charts of the overview or an agent's page (lib/journal/charts.ts). */
 export function getCharts(q: ChartQuery): Charts {
-  return queryCharts(getJournal().db, q);
+  return queryCharts(getJournal().db, q, CATALOGS);
 }
 
 /** The charts of a range as of now (a page's first render; polls then ask GET /api/charts). */
@@ -251,7 +251,7 @@ export function getChartsOfRange(range: TimeRange, agent?: string): Charts {
 
 /** The charts, or only the one named. */
 export function getChartsOrOne(q: ChartQuery, only?: ChartName): ChartsAnswer {
-  return only === undefined ? getCharts(q) : queryChart(getJournal().db, q, only);
+  return only === undefined ? getCharts(q) : queryChart(getJournal().db, q, only, CATALOGS);
 }
 
 export { listDeadLetters, deadLetterHolding } from "./dead-letters";

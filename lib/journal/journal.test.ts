@@ -14,6 +14,7 @@ import { FILE_IDENTITIES_SQL } from "./files";
 import { SCHEMA_VERSION } from "./schema";
 import { JournalWriter } from "./writer";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import type { MessagePage } from "@/lib/model";
 
 const require = createRequire(import.meta.url);
@@ -181,8 +182,8 @@ describe("JournalWriter", () => {
     expect(querySummary(db, orig.key)?.status).toBe("dead");
     expect(querySummary(db, dl.key)?.deadLetterOf).toBe(orig.key);
     // Its file's last word was "processing"; a search by status goes by what it is now.
-    expect(queryPage(db, parseQuery("status:processing"), 10, null).items).toEqual([]);
-    expect(queryPage(db, parseQuery("status:dead -status:processing"), 10, null).items.map((m) => m.key).sort()).toEqual([orig.key, dl.key].sort());
+    expect(queryPage(db, parseQuery("status:processing", VOCABULARY), 10, null).items).toEqual([]);
+    expect(queryPage(db, parseQuery("status:dead -status:processing", VOCABULARY), 10, null).items.map((m) => m.key).sort()).toEqual([orig.key, dl.key].sort());
   });
 
   it("dates a dead-lettering by the dead letter, not by when Mailroom read it", () => {
@@ -311,7 +312,7 @@ describe("queries", () => {
     const { seq } = queryPage(db, [], 10, null);
     expect(queryChanges(db, [], seq, 100)).toMatchObject({ items: [], seq, removed: [], more: false });
     const key = writer.record(fileRecord("queue/leader/m0.mime", { messageId: "<0@x>", status: "processing", from: "strategist" }, { mtimeMs: 50, size: 2, ino: 100 })).key;
-    const poll = queryChanges(db, parseQuery("status:queued"), seq, 100);
+    const poll = queryChanges(db, parseQuery("status:queued", VOCABULARY), seq, 100);
     expect(poll.items).toEqual([]);
     expect(poll.removed).toEqual([key]);
     expect(poll.seq).toBeGreaterThan(seq);
@@ -321,7 +322,7 @@ describe("queries", () => {
   function pollUntilCurrent(q: string, since: number, limit: number) {
     const answers: MessagePage[] = [];
     for (let at = since; at < currentSeq(db); ) {
-      const answer = queryChanges(db, parseQuery(q), at, limit);
+      const answer = queryChanges(db, parseQuery(q, VOCABULARY), at, limit);
       expect(answer.seq, "each answer moves the poll on").toBeGreaterThan(at);
       answers.push(answer);
       at = answer.seq;
@@ -363,24 +364,24 @@ describe("queries", () => {
 
   it("filters by fields", () => {
     seed(4);
-    expect(queryPage(db, parseQuery("from:coordinator"), 10, null).items).toHaveLength(2);
-    expect(queryPage(db, parseQuery("to:strategist agent:leader"), 10, null).items).toHaveLength(4);
-    expect(queryPage(db, parseQuery("-from:coordinator path:m*"), 10, null).items).toHaveLength(2);
+    expect(queryPage(db, parseQuery("from:coordinator", VOCABULARY), 10, null).items).toHaveLength(2);
+    expect(queryPage(db, parseQuery("to:strategist agent:leader", VOCABULARY), 10, null).items).toHaveLength(4);
+    expect(queryPage(db, parseQuery("-from:coordinator path:m*", VOCABULARY), 10, null).items).toHaveLength(2);
     // Anywhere in the path, case-sensitive with a wildcard or without; `_` and `%` are plain characters.
-    expect(queryPage(db, parseQuery("path:leader/m1"), 10, null).items).toHaveLength(1);
-    expect(queryPage(db, parseQuery("path:Leader/m1"), 10, null).items).toHaveLength(0);
-    expect(queryPage(db, parseQuery("path:Leader/m*"), 10, null).items).toHaveLength(0);
-    expect(queryPage(db, parseQuery("path:m_"), 10, null).items).toHaveLength(0);
-    expect(queryPage(db, parseQuery("mid:2@x"), 10, null).items).toHaveLength(1);
-    expect(queryPage(db, parseQuery("mid:<2@x>"), 10, null).items).toHaveLength(1);
-    expect(queryPage(db, parseQuery("mid:*@x>"), 10, null).items).toHaveLength(4);
-    expect(queryPage(db, parseQuery("mid:2*"), 10, null).items).toHaveLength(1);
-    expect(queryPage(db, parseQuery("-mid:<1*"), 10, null).items).toHaveLength(3);
+    expect(queryPage(db, parseQuery("path:leader/m1", VOCABULARY), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("path:Leader/m1", VOCABULARY), 10, null).items).toHaveLength(0);
+    expect(queryPage(db, parseQuery("path:Leader/m*", VOCABULARY), 10, null).items).toHaveLength(0);
+    expect(queryPage(db, parseQuery("path:m_", VOCABULARY), 10, null).items).toHaveLength(0);
+    expect(queryPage(db, parseQuery("mid:2@x", VOCABULARY), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("mid:<2@x>", VOCABULARY), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("mid:*@x>", VOCABULARY), 10, null).items).toHaveLength(4);
+    expect(queryPage(db, parseQuery("mid:2*", VOCABULARY), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("-mid:<1*", VOCABULARY), 10, null).items).toHaveLength(3);
     // The stored IDs end in ">": a pattern need not type it.
-    expect(queryPage(db, parseQuery("mid:*@x"), 10, null).items).toHaveLength(4);
-    expect(queryPage(db, parseQuery("mid:2*@x"), 10, null).items).toHaveLength(1);
-    expect(queryPage(db, parseQuery("mid:<2*@x>"), 10, null).items).toHaveLength(1);
-    expect(queryPage(db, parseQuery("-mid:*@x"), 10, null).items).toHaveLength(0);
+    expect(queryPage(db, parseQuery("mid:*@x", VOCABULARY), 10, null).items).toHaveLength(4);
+    expect(queryPage(db, parseQuery("mid:2*@x", VOCABULARY), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("mid:<2*@x>", VOCABULARY), 10, null).items).toHaveLength(1);
+    expect(queryPage(db, parseQuery("-mid:*@x", VOCABULARY), 10, null).items).toHaveLength(0);
   });
 
   it("analyzes the journal once it is filled, and again only once it has grown many times over", () => {
@@ -401,7 +402,7 @@ describe("queries", () => {
     seed(40);
     writer.analyze();
     for (const q of ["status:queued", "status:invalid", "is:dead"]) {
-      const filter = compileFilter(parseQuery(q));
+      const filter = compileFilter(parseQuery(q, VOCABULARY));
       const plan = (db.prepare(`EXPLAIN QUERY PLAN ${pageSql(filter.where)}`).all(...filter.params, 51) as { detail: string }[]).map((r) => r.detail).join("; ");
       expect(plan, q).toMatch(/USING (COVERING )?INDEX messages_status_sort \(status=\?\)/);
       expect(plan, q).not.toMatch(/TEMP B-TREE/);
@@ -411,7 +412,7 @@ describe("queries", () => {
   it("finds a type newest first through an index in that order, with nothing to sort", () => {
     seed(40);
     writer.analyze();
-    const filter = compileFilter(parseQuery("type:task_assignment"));
+    const filter = compileFilter(parseQuery("type:task_assignment", VOCABULARY));
     const plan = (db.prepare(`EXPLAIN QUERY PLAN ${pageSql(filter.where)}`).all(...filter.params, 51) as { detail: string }[]).map((r) => r.detail).join("; ");
     expect(plan).toMatch(/USING (COVERING )?INDEX messages_type_sort \(type=\?\)/);
     expect(plan).not.toMatch(/TEMP B-TREE/);

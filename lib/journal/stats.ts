@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { PROTOCOLS, type AgentStats, type Protocol, type SourceInfo, type Stats, type Status } from "@/lib/model";
-import { catalogOf } from "@/lib/protocols/catalog";
+import { catalogOf } from "@/lib/protocols";
 import type { Db } from "./db";
 import { currentSeq, querySources } from "./queries";
 import { VersionedCache } from "./versioned";

@@ -1,5 +1,6 @@
 import "server-only";
 import { parseQuery, QueryError, type Term } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import { ApiError } from "@/lib/server/errors";
 import { groupString, inferredPrefix, kindOf, longIdHash, MAX_ADDRESSED_ID, parseGroup, threadAddressOf, threadIdOf } from "@/lib/threads/ids";
 import type { ThreadDetail, ThreadKind, ThreadList, ThreadSummary } from "@/lib/threads/model";
@@ -41,7 +42,7 @@ function cached<T>(db: Db, name: string, make: () => T): T {
 
 function terms(q: string): Term[] {
   try {
-    return parseQuery(q);
+    return parseQuery(q, VOCABULARY);
   } catch (err) {
     if (err instanceof QueryError) throw new ApiError(400, "bad_query", `Bad search: ${err.message}`);
     throw err;

@@ -7,6 +7,7 @@ import { queryPage } from "@/lib/journal/queries";
 import { IngestService } from "@/lib/ingest/service";
 import { placeIgnite } from "@/lib/protocols/ignite";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import { loadConfig } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { removeStaleTempFiles, STALE_TEMP_MS, tempNameFor } from "./temp-files";
@@ -68,7 +69,7 @@ describe("temp files of interrupted writes", () => {
       expect(fs.existsSync(stale)).toBe(false);
       expect(fs.existsSync(fresh)).toBe(true);
       for (const id of ["stale-temp", "fresh-temp"]) {
-        expect(queryPage(journal.db, parseQuery(`mid:<${id}@ignite.local>`), 10, null).items).toEqual([]);
+        expect(queryPage(journal.db, parseQuery(`mid:<${id}@ignite.local>`, VOCABULARY), 10, null).items).toEqual([]);
       }
     } finally {
       service.stop();

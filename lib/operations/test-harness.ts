@@ -8,6 +8,7 @@ import { queryHistory, queryPage, querySummary } from "@/lib/journal/queries";
 import { closeJournals, getJournal } from "@/lib/journal/store";
 import type { MessageSummary } from "@/lib/model";
 import { parseQuery } from "@/lib/query";
+import { VOCABULARY } from "@/lib/protocols";
 import { ApiError } from "@/lib/server/errors";
 import { copyFixture } from "@/lib/testing/fixtures";
 
@@ -48,7 +49,7 @@ export async function openHarness(fixture = "ignite"): Promise<Harness> {
   await service.scanNow();
   const { db } = getJournal();
   const abs = (rel: string) => path.join(ws, ...rel.split("/"));
-  const q = (query: string) => queryPage(db, parseQuery(query), 500, null).items;
+  const q = (query: string) => queryPage(db, parseQuery(query, VOCABULARY), 500, null).items;
   const walk = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   return {

@@ -1,7 +1,7 @@
 // What a protocol tells the UI about its own words: its statuses (with a colour and a tooltip),
-// its folders, and which statuses the overview counts per agent. Pure types and constants: safe
-// for client components (each protocol's `catalog.ts` builds one; lib/protocols/catalog.ts
-// gathers them).
+// its folders, and which statuses the overview counts per agent. Pure types and constants, and a
+// catalog is plain data, so the server can hand it to the browser (each protocol's `catalog.ts`
+// builds one; lib/protocols/catalog.ts gathers them; lib/protocols/vocabulary.ts looks words up).
 import type { Protocol } from "@/lib/model";
 import type { StatusDefinition } from "./entries";
 

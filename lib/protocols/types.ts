@@ -3,6 +3,13 @@
 import type { Folder, MessageDetail, Protocol, SourceHealth, Status } from "@/lib/model";
 import type { ListOptions } from "./fs-safe";
 
+// What each protocol tells the core and the UI about its words (its catalog), and the lookups
+// over them: plain data and pure functions, safe for client code.
+export type { HopDefinition, HopPoint, ProtocolCatalog, StatusTone } from "./catalog-types";
+export { STATUS_TONES } from "./catalog-types";
+export type { StatusDefinition } from "./entries";
+export type { Vocabulary } from "./vocabulary";
+
 /** Files larger than this are journaled by headers only (docs/DESIGN.md "Safety rules"). */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 

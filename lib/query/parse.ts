@@ -1,6 +1,5 @@
 // The search syntax (README "Search"), parsed into a filter the journal compiles to SQL.
 // Pure: no I/O, usable on the client for hints and on the server for the real thing.
-import { ALL_FOLDERS, ALL_STATUSES } from "@/lib/protocols/catalog";
 import { PROTOCOLS, type Protocol } from "@/lib/model";
 import { PROTOCOL_ALIASES } from "@/lib/protocols/labels";
 
@@ -22,6 +21,15 @@ export type Term =
   | { kind: "is"; value: (typeof IS_VALUES)[number]; negate: boolean }
   | { kind: "has"; value: (typeof HAS_VALUES)[number]; negate: boolean }
   | { kind: "text"; value: string; negate: boolean };
+
+/**
+ * The words status: and folder: accept: every protocol's, from the catalogs (the server's
+ * VOCABULARY, the browser's useVocabulary()). Handed in as data, so the parser reads no protocol.
+ */
+export interface SearchWords {
+  statuses: readonly string[];
+  folders: readonly string[];
+}
 
 export class QueryError extends Error {
   constructor(
@@ -127,7 +135,7 @@ const RETRIES = /^retries(>=|<=|>|<|=|:)(\d+)$/i;
 const RETRIES_COMPARISON = /^retries(>=|<=|>|<|=)/i;
 
 /** Parse a query string; throws QueryError naming the position and what was expected. */
-export function parseQuery(q: string, now: number = Date.now(), limits: QueryLimits = LIMITS): Term[] {
+export function parseQuery(q: string, words: SearchWords, now: number = Date.now(), limits: QueryLimits = LIMITS): Term[] {
   if (q.length > limits.length) {
     throw new QueryError(limits.length, `the search is ${q.length} characters long: at most ${limits.length}`);
   }
@@ -184,7 +192,7 @@ export function parseQuery(q: string, now: number = Date.now(), limits: QueryLim
       terms.push({ kind: "field", field, value: protocolWord(value, valueAt), negate });
     } else {
       const word =
-        field === "status" ? oneOf(ALL_STATUSES, value, valueAt, "status") : field === "folder" ? oneOf(ALL_FOLDERS, value, valueAt, "folder") : value;
+        field === "status" ? oneOf(words.statuses, value, valueAt, "status") : field === "folder" ? oneOf(words.folders, value, valueAt, "folder") : value;
       terms.push({ kind: "field", field, value: word, negate });
     }
   }
@@ -195,7 +203,7 @@ export function parseQuery(q: string, now: number = Date.now(), limits: QueryLim
  * The limits left for a search box on a page that adds `fixed` to it (`agent:leader`): the API
  * holds the two together to the limits, so the box is held to what the fixed part leaves.
  */
-export function limitsBeside(fixed: string | undefined): QueryLimits {
+export function limitsBeside(fixed: string | undefined, words: SearchWords): QueryLimits {
   if (!fixed) return LIMITS;
-  return { length: MAX_QUERY_LENGTH - fixed.length - 1, terms: MAX_TERMS - parseQuery(fixed).length };
+  return { length: MAX_QUERY_LENGTH - fixed.length - 1, terms: MAX_TERMS - parseQuery(fixed, words).length };
 }

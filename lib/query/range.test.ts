@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "./parse";
+import { VOCABULARY as WORDS } from "@/lib/protocols";
 import { ALL_TIME, parseRange, rangeLabel, rangeOrAll, rangeQuery, rangeSearchParams, rangeWindow, TimeRangeError } from "./range";
 
 const NOW = Date.parse("2026-11-26T12:00:00Z");
@@ -36,10 +37,10 @@ describe("a range's uses", () => {
   it("is search terms the query language reads back to the same window", () => {
     expect(rangeQuery(ALL_TIME)).toBe("");
     for (const preset of ["15m", "1h", "24h", "7d"] as const) {
-      const [term] = parseQuery(rangeQuery({ kind: "preset", preset }), NOW);
+      const [term] = parseQuery(rangeQuery({ kind: "preset", preset }), WORDS, NOW);
       expect(term).toMatchObject({ kind: "date", field: "after", relative: true });
     }
-    const terms = parseQuery(rangeQuery({ kind: "custom", from: NOW - 1000, to: NOW }));
+    const terms = parseQuery(rangeQuery({ kind: "custom", from: NOW - 1000, to: NOW }), WORDS);
     expect(terms).toMatchObject([{ field: "after", ms: NOW - 1000 }, { field: "before", ms: NOW }]);
   });
 

@@ -1,5 +1,6 @@
+import { useVocabulary } from "@/lib/client/catalogs";
 import type { AgentStats, Protocol } from "@/lib/model";
-import { CATALOGS } from "@/lib/protocols/catalog";
+import type { ProtocolCatalog } from "@/lib/protocols/types";
 import { ProtocolAgentsTable } from "./protocol-agents-table";
 
 /** IGNITE v3's table keeps the name it always had (pages and tests find it by it). */
@@ -13,8 +14,8 @@ interface Section {
 }
 
 /** The agents by protocol, in catalog order (IGNITE v3 first), each with the sources it came from. */
-function sectionsOf(agents: AgentStats[]): Section[] {
-  return CATALOGS.flatMap((c) => {
+function sectionsOf(agents: AgentStats[], catalogs: readonly ProtocolCatalog[]): Section[] {
+  return catalogs.flatMap((c) => {
     const theirs = agents.filter((a) => a.protocol === c.protocol);
     if (theirs.length === 0) return [];
     return [{ protocol: c.protocol, label: c.label, sources: [...new Set(theirs.map((a) => a.source))].sort(), agents: theirs }];
@@ -27,7 +28,7 @@ function sectionsOf(agents: AgentStats[]): Section[] {
  * protocol's name and its sources, since the columns differ.
  */
 export function AgentsTable({ agents }: { agents: AgentStats[] }) {
-  const sections = sectionsOf(agents);
+  const sections = sectionsOf(agents, useVocabulary().catalogs);
   if (agents.length === 0) {
     return <p className="px-4 py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">No agents found yet. Agents appear when their queue folders do.</p>;
   }

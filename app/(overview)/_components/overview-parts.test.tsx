@@ -1,6 +1,6 @@
 // The overview's parts, rendered to markup: its notices and the agents table.
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderWithCatalogs } from "@/lib/testing/render";
 import type { AgentStats } from "@/lib/model";
 import { AgentsTable } from "./agents-table";
 
@@ -17,39 +17,39 @@ const agent = (name: string, retrying: number, stuck = 0): AgentStats => ({
 
 describe("RetryNotice", () => {
   it("counts the retrying messages of every agent, grouped by thousands as the totals are", () => {
-    const html = renderToStaticMarkup(<RetryNotice agents={[agent("leader", 1500), agent("coordinator", 513), agent("evaluator", 0)]} />);
+    const html = renderWithCatalogs(<RetryNotice agents={[agent("leader", 1500), agent("coordinator", 513), agent("evaluator", 0)]} />);
     expect(html).toContain("2,013 messages are waiting to be retried");
     expect(html).toContain("leader, coordinator");
     expect(html).not.toContain("evaluator");
   });
 
   it("says one message in the singular, and nothing when none is retrying", () => {
-    expect(renderToStaticMarkup(<RetryNotice agents={[agent("leader", 1)]} />)).toContain("1 message is waiting to be retried");
-    expect(renderToStaticMarkup(<RetryNotice agents={[agent("leader", 0)]} />)).toBe("");
+    expect(renderWithCatalogs(<RetryNotice agents={[agent("leader", 1)]} />)).toContain("1 message is waiting to be retried");
+    expect(renderWithCatalogs(<RetryNotice agents={[agent("leader", 0)]} />)).toBe("");
   });
 });
 
 describe("StuckNotice", () => {
   it("counts the stuck messages of every agent, grouped by thousands, with a link to them", () => {
-    const html = renderToStaticMarkup(<StuckNotice agents={[agent("leader", 0, 1200), agent("coordinator", 0, 788)]} />);
+    const html = renderWithCatalogs(<StuckNotice agents={[agent("leader", 0, 1200), agent("coordinator", 0, 788)]} />);
     expect(html).toContain("1,988 messages are stuck");
     expect(html).toContain('href="/messages?q=is%3Astuck"');
   });
 
   it("says one message in the singular, and nothing when none is stuck", () => {
-    expect(renderToStaticMarkup(<StuckNotice agents={[agent("leader", 0, 1)]} />)).toContain("1 message is stuck");
-    expect(renderToStaticMarkup(<StuckNotice agents={[agent("leader", 5, 0)]} />)).toBe("");
+    expect(renderWithCatalogs(<StuckNotice agents={[agent("leader", 0, 1)]} />)).toContain("1 message is stuck");
+    expect(renderWithCatalogs(<StuckNotice agents={[agent("leader", 5, 0)]} />)).toBe("");
   });
 });
 
 describe("StuckNotice over several protocols", () => {
   it("calls another protocol's past-due entries overdue, IGNITE's stuck, and links to both", () => {
     const overdue = { ...agent("agent_security", 0, 2), protocol: "workflow" as const };
-    const only = renderToStaticMarkup(<StuckNotice agents={[overdue]} />);
+    const only = renderWithCatalogs(<StuckNotice agents={[overdue]} />);
     expect(only).toContain("2 messages are overdue");
     expect(only).toContain("Past the time their ack or answer was due.");
     expect(only).not.toContain("Processing for longer");
-    const both = renderToStaticMarkup(<StuckNotice agents={[overdue, agent("leader", 0, 1)]} />);
+    const both = renderWithCatalogs(<StuckNotice agents={[overdue, agent("leader", 0, 1)]} />);
     expect(both).toContain("3 messages are stuck or overdue");
     expect(both).toContain("Processing for longer than the timeout.");
     expect(both).toContain('href="/messages?q=is%3Astuck"');
@@ -58,7 +58,7 @@ describe("StuckNotice over several protocols", () => {
 
 describe("AgentsTable", () => {
   it("groups each agent's counts by thousands, as the totals above it are", () => {
-    const html = renderToStaticMarkup(<AgentsTable agents={[{ ...agent("leader", 1500, 2), delivered: 6452, counts: { retrying: 1500, delivered: 6452 } }]} />);
+    const html = renderWithCatalogs(<AgentsTable agents={[{ ...agent("leader", 1500, 2), delivered: 6452, counts: { retrying: 1500, delivered: 6452 } }]} />);
     expect(html).toContain(">6,452<");
     expect(html).toContain(">1,500<");
   });
@@ -66,7 +66,7 @@ describe("AgentsTable", () => {
 
 describe("StatusTotals", () => {
   it("counts the dead messages and the dead letters holding them apart, side by side, each linking to what it counts", () => {
-    const html = renderToStaticMarkup(<StatusTotals totals={{ messages: 5, queued: 2, dead: 1, deadLetters: 1, invalid: 1 }} />);
+    const html = renderWithCatalogs(<StatusTotals totals={{ messages: 5, queued: 2, dead: 1, deadLetters: 1, invalid: 1 }} />);
     const labels = [...html.matchAll(/<span class="text-sm[^"]*">([^<]+)<\/span>/g)].map((m) => m[1]);
     expect(labels).toEqual(["messages", "queued", "dead", "dead letter", "invalid"]);
     expect(html).toContain(`href="/messages?q=${encodeURIComponent("status:dead -folder:dead_letter").replace(/%20/g, "+")}"`);
@@ -89,13 +89,13 @@ describe("AgentsTable over several protocols", () => {
   ];
 
   it("shows IGNITE v3 alone as it always was: its columns, under no protocol heading", () => {
-    const html = renderToStaticMarkup(<AgentsTable agents={[of("ignite", "ws-ignite", "leader", { queued: 2 })]} />);
+    const html = renderWithCatalogs(<AgentsTable agents={[of("ignite", "ws-ignite", "leader", { queued: 2 })]} />);
     expect(headers(html, "Agents and their message counts")).toEqual(["Agent", ...IGNITE_COUNTS, "Oldest queued", "Last activity"]);
     expect(html).not.toContain("<h3");
   });
 
   it("gives each protocol present its own table, headed by its name and sources, with its catalog's columns", () => {
-    const html = renderToStaticMarkup(<AgentsTable agents={mixed} />);
+    const html = renderWithCatalogs(<AgentsTable agents={mixed} />);
     expect(headers(html, "Agents and their message counts")).toEqual(["Agent", ...IGNITE_COUNTS, "Oldest queued", "Last activity"]);
     // shogun's entries have no due time: no past-due column.
     expect(headers(html, "shogun agents and their counts by status")).toEqual(["Agent", "Unread", "Assigned", "In progress", "Blocked", "Done", "Failed", "Oldest open", "Last activity"]);
@@ -106,7 +106,7 @@ describe("AgentsTable over several protocols", () => {
   });
 
   it("links each count to the agent's messages of that status, and a past-due count to its stuck ones", () => {
-    const html = renderToStaticMarkup(<AgentsTable agents={mixed} />);
+    const html = renderWithCatalogs(<AgentsTable agents={mixed} />);
     const href = (q: string) => `href="/messages?q=${encodeURIComponent(q).replace(/%20/g, "+")}"`;
     expect(html).toContain(href("agent:karo status:unread"));
     expect(html).toContain(href("agent:leader status:queued"));

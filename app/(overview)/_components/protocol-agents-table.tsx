@@ -4,6 +4,7 @@ import { Age, RelativeTime } from "@/components/relative-time";
 import { RetryCountdown } from "@/components/retry-countdown";
 import { cn } from "@/components/ui/cn";
 import { TABLE_SCROLL } from "@/components/ui/table-scroll";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
 import type { AgentStats, Protocol } from "@/lib/model";
 import { columnsOf, type CountColumn } from "@/components/agent-columns";
@@ -31,7 +32,7 @@ function Count({ agent, column }: { agent: AgentStats; column: CountColumn }) {
 /** One row per agent of one protocol (per workspace): counts by the protocol's statuses, oldest waiting age, last activity. */
 export function ProtocolAgentsTable({ protocol, agents, caption }: { protocol: Protocol; agents: AgentStats[]; caption: string }) {
   const multiSource = new Set(agents.map((a) => a.source)).size > 1;
-  const { counts, oldest } = columnsOf(protocol);
+  const { counts, oldest } = columnsOf(useVocabulary(), protocol);
   return (
     <div className={TABLE_SCROLL}>
       <table className="w-full border-collapse text-sm">

@@ -2,9 +2,9 @@ import Link from "next/link";
 import { statusTone } from "@/components/status-badge";
 import { BADGE_TONES } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
 import type { Stats } from "@/lib/model";
-import { inStatusOrder } from "@/lib/protocols/catalog";
 
 /** Keys of the totals that are not statuses. */
 const NOT_STATUSES = new Set(["messages", "deadLetters"]);
@@ -22,17 +22,18 @@ interface Chip {
 
 /** Totals by status, each a link to the matching messages; the dead letters beside the dead messages they hold. */
 export function StatusTotals({ totals }: { totals: Stats["totals"] }) {
+  const words = useVocabulary();
   const present = Object.keys(totals).filter((k) => !NOT_STATUSES.has(k) && (totals[k] ?? 0) > 0);
-  const chips: Chip[] = inStatusOrder(present).map((s) =>
+  const chips: Chip[] = words.inStatusOrder(present).map((s) =>
     s === "dead"
-      ? { n: totals.dead ?? 0, label: s, tone: statusTone(s), href: routes.messages(DEAD_MESSAGES), title: "Messages that died: the agents' Dead column, summed" }
-      : { n: totals[s] ?? 0, label: s, tone: statusTone(s), href: routes.messages(`status:${s}`) },
+      ? { n: totals.dead ?? 0, label: s, tone: statusTone(words, s), href: routes.messages(DEAD_MESSAGES), title: "Messages that died: the agents' Dead column, summed" }
+      : { n: totals[s] ?? 0, label: s, tone: statusTone(words, s), href: routes.messages(`status:${s}`) },
   );
   if (totals.deadLetters) {
     const letters: Chip = {
       n: totals.deadLetters,
       label: totals.deadLetters === 1 ? "dead letter" : "dead letters",
-      tone: statusTone("dead"),
+      tone: statusTone(words, "dead"),
       href: routes.deadLetters,
       title: "Files in queue/dead_letter/, each holding a message that died: the ones Dead letters lists",
     };

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
 import type { AgentStats } from "@/lib/model";
 import { countOf } from "@/lib/client/count";
@@ -10,7 +11,8 @@ import { overdueWord } from "@/components/agent-columns";
  * timeout, other protocols' overdue for an ack or an answer (both are `is:stuck`).
  */
 export function StuckNotice({ agents }: { agents: AgentStats[] }) {
-  const stuck = agents.reduce((n, a) => n + (overdueWord(a.protocol) === "Stuck" ? a.stuck : 0), 0);
+  const words = useVocabulary();
+  const stuck = agents.reduce((n, a) => n + (overdueWord(words, a.protocol) === "Stuck" ? a.stuck : 0), 0);
   const overdue = agents.reduce((n, a) => n + a.stuck, 0) - stuck;
   if (stuck + overdue === 0) return null;
   const state = overdue === 0 ? "stuck" : stuck === 0 ? "overdue" : "stuck or overdue";

@@ -5,11 +5,11 @@ import { useState } from "react";
 import { Age, RelativeTime } from "@/components/relative-time";
 import { Badge } from "@/components/ui/badge";
 import { agentRows, sortAgents, type SortKey } from "@/lib/client/agent-rows";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
 import { useSourceHealth } from "@/lib/client/use-source-health";
 import { useStats } from "@/lib/client/use-stats";
 import type { SourceHealthItem, Stats } from "@/lib/model";
-import { catalogOf } from "@/lib/protocols/catalog";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TD = "px-3 py-2 align-middle";
@@ -29,7 +29,8 @@ export function AgentsBoard({ initialStats, initialHealth, pollMs }: { initialSt
   const { data: stats } = useStats(initialStats, pollMs);
   const { sources } = useSourceHealth(pollMs);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "attention", descending: false });
-  const rows = sortAgents(agentRows((stats ?? initialStats).agents, sources ?? initialHealth), sort.key, sort.descending);
+  const words = useVocabulary();
+  const rows = sortAgents(agentRows(words, (stats ?? initialStats).agents, sources ?? initialHealth), sort.key, sort.descending);
   const toggle = (key: SortKey) => setSort((s) => ({ key, descending: s.key === key ? !s.descending : key !== "agent" && key !== "protocol" }));
 
   if (rows.length === 0) return <p className="text-sm text-zinc-500">No agent has a queue, inbox or channel yet.</p>;
@@ -56,7 +57,7 @@ export function AgentsBoard({ initialStats, initialHealth, pollMs }: { initialSt
                 <Link href={routes.agent(r.agent)} className="text-sky-700 hover:underline dark:text-sky-400">{r.agent}</Link>
                 <span className="ml-2 font-mono text-xs text-zinc-500">{r.source}</span>
               </th>
-              <td className={TD}>{catalogOf(r.protocol).label}</td>
+              <td className={TD}>{words.catalogOf(r.protocol).label}</td>
               <td className={TD}>
                 {r.health ? <Badge tone={r.unhealthy ? "amber" : "emerald"}>{r.health}</Badge> : <span className="text-zinc-400">not recorded</span>}
                 {r.stuck > 0 ? <Badge tone="red" className="ml-1">{r.stuck} past due</Badge> : null}

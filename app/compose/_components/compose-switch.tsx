@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { newDraft, type ComposeDraft } from "@/lib/client/compose-draft";
 import type { Protocol } from "@/lib/model";
-import { catalogOf } from "@/lib/protocols/catalog";
 import { composeFormOf } from "@/lib/protocols/compose-forms";
 import type { ComposeValues, SourceLists } from "@/lib/protocols/compose-spec";
 import { ComposeForm } from "./compose-form";
@@ -26,6 +26,7 @@ export interface ComposeStart {
 /** Pick the source; the form below becomes that protocol's (IGNITE v3's own form, or a wave-2 protocol's). */
 export function ComposeSwitch({ sources, start, readOnly }: { sources: ComposeSourceOption[]; start: ComposeStart; readOnly: boolean }) {
   const [sourceId, setSourceId] = useState(start.source);
+  const words = useVocabulary();
   const source = sources.find((s) => s.id === sourceId) ?? sources[0];
   if (!source) return null;
   const spec = composeFormOf(source.protocol);
@@ -37,7 +38,7 @@ export function ComposeSwitch({ sources, start, readOnly }: { sources: ComposeSo
         <div className="space-y-1">
           <label htmlFor="compose-source" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">Source</label>
           <select id="compose-source" value={source.id} onChange={(e) => setSourceId(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900">
-            {sources.map((s) => <option key={s.id} value={s.id}>{`${s.id} (${catalogOf(s.protocol).label})`}</option>)}
+            {sources.map((s) => <option key={s.id} value={s.id}>{`${s.id} (${words.catalogOf(s.protocol).label})`}</option>)}
           </select>
         </div>
       ) : null}

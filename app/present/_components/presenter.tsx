@@ -3,7 +3,7 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import { EscapeBack } from "@/components/keyboard/escape-back";
 import type { MessagePage, Protocol, Stats } from "@/lib/model";
-import { catalogOf } from "@/lib/protocols/catalog";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { nextProtocol, presentedThread, presenterKey, protocolQuery, stepThread, type PresenterKey, type PresenterView } from "@/lib/client/presenter";
 import { useSwitchingThread } from "@/lib/client/use-thread";
 import { useThreads } from "@/lib/client/use-threads";
@@ -28,6 +28,7 @@ export interface PresenterInitial {
 export function Presenter({ initial, pollMs }: { initial: PresenterInitial; pollMs: number }) {
   const [protocol, setProtocol] = useState<Protocol | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
+  const words = useVocabulary();
   const [view, setView] = useState<PresenterView>("graph");
   const { list } = useThreads(protocolQuery(protocol), initial.threads, pollMs);
   const id = presentedThread(list.items, pinned);
@@ -47,7 +48,7 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
 
   const following = pinned === null;
   const at = list.items.findIndex((t) => t.id === id);
-  const protocolLabel = protocol ? catalogOf(protocol).label : "All protocols";
+  const protocolLabel = protocol ? words.catalogOf(protocol).label : "All protocols";
   return (
     <div className="fixed inset-x-0 bottom-0 top-12 z-[5] flex flex-col gap-3 bg-white p-4 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <EscapeBack fallback="/" />

@@ -1,5 +1,5 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
+import { renderWithCatalogs } from "@/lib/testing/render";
 import type { MessageDetail } from "@/lib/model";
 import { MessageHeader } from "./message-header";
 
@@ -13,15 +13,15 @@ const retrying: MessageDetail = {
 };
 
 it("shows the backoff the file asks for only while the message still waits to be retried", () => {
-  expect(renderToStaticMarkup(<MessageHeader message={retrying} />)).toContain(" · the file asks for a backoff until ");
+  expect(renderWithCatalogs(<MessageHeader message={retrying} />)).toContain(" · the file asks for a backoff until ");
   // Dead-lettered: its file's header keeps the last plan, but there is no next attempt.
-  const dead = renderToStaticMarkup(<MessageHeader message={{ ...retrying, status: "dead", folder: "processed", path: null }} />);
+  const dead = renderWithCatalogs(<MessageHeader message={{ ...retrying, status: "dead", folder: "processed", path: null }} />);
   expect(dead).not.toContain("backoff");
   expect(dead).toMatch(/Retries.*3/);
 });
 
 it("names the protocol the message speaks when the journal holds several, and only then", () => {
   const v2 = { ...retrying, protocol: "ignite-yaml" as const };
-  expect(renderToStaticMarkup(<MessageHeader message={v2} showProtocol />)).toMatch(/<span class="sr-only">protocol <\/span>IGNITE v2 \(YAML\)<\/span>/);
-  expect(renderToStaticMarkup(<MessageHeader message={v2} />)).not.toContain("IGNITE v2");
+  expect(renderWithCatalogs(<MessageHeader message={v2} showProtocol />)).toMatch(/<span class="sr-only">protocol <\/span>IGNITE v2 \(YAML\)<\/span>/);
+  expect(renderWithCatalogs(<MessageHeader message={v2} />)).not.toContain("IGNITE v2");
 });

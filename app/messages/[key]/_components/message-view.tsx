@@ -4,12 +4,12 @@ import { EscapeBack } from "@/components/keyboard/escape-back";
 import { Card, CardHeader } from "@/components/ui/card";
 import { LiveStatus } from "@/components/live-status";
 import { Notice } from "@/components/ui/notice";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
 import { useMessage } from "@/lib/client/use-message";
 import type { MessageDetail } from "@/lib/model";
 import { BodyView } from "./body-view";
 import { HeadersTable } from "./headers-table";
-import { catalogOf } from "@/lib/protocols/catalog";
 import { HistoryList } from "./history-list";
 import { MessageActions } from "./message-actions";
 import { MessageHeader } from "./message-header";
@@ -31,6 +31,7 @@ export function MessageView({
   showProtocol?: boolean;
 }) {
   const { message: m, error, gone } = useMessage(initial.key, initial, pollMs);
+  const words = useVocabulary();
 
   return (
     <div className="space-y-5">
@@ -54,7 +55,7 @@ export function MessageView({
           <Card className="overflow-hidden">
             <BodyView message={m} />
           </Card>
-          {catalogOf(m.protocol).headers || m.headers.length > 0 ? (
+          {words.catalogOf(m.protocol).headers || m.headers.length > 0 ? (
             <Card>
               <CardHeader title="Headers" />
               <HeadersTable headers={m.headers} />

@@ -5,10 +5,10 @@ import { RelativeTime } from "@/components/relative-time";
 import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { errorMessage } from "@/lib/client/fetcher";
 import { routes } from "@/lib/client/keys";
 import { useThreads } from "@/lib/client/use-threads";
-import { inStatusOrder } from "@/lib/protocols/catalog";
 import type { ThreadList as ThreadListData, ThreadSummary } from "@/lib/threads/model";
 import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 import { countOf } from "@/lib/client/count";
@@ -65,6 +65,7 @@ export function ThreadList({ q, initial, pollMs }: { q: string; initial: ThreadL
 
 function ThreadRow({ thread: t }: { thread: ThreadSummary }) {
   const alarm = (t.statuses.dead ?? 0) > 0 || t.stuck > 0;
+  const { inStatusOrder } = useVocabulary();
   return (
     <tr className={cn("relative hover:bg-zinc-50 focus-within:bg-zinc-50 dark:hover:bg-zinc-800/50", alarm && "bg-red-50/60 dark:bg-red-950/20")}>
       <td className={TD}>

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import type { ProtocolCatalog } from "./catalog-types";
+import { vocabularyOf } from "./vocabulary";
+
+const catalog = (protocol: ProtocolCatalog["protocol"], statuses: [string, string][], folders: string[]): ProtocolCatalog => ({
+  protocol, label: protocol, folders, columns: [], overdue: null, oldest: "Oldest", headers: false, hops: [],
+  statuses: statuses.map(([id, tone]) => ({ id, label: id.toUpperCase(), state: "open", tone: tone as "sky", help: `${protocol} ${id}` })),
+});
+
+describe("vocabularyOf", () => {
+  // Any list of catalogs, in the order given: the lookups know no protocol of their own.
+  const words = vocabularyOf([
+    catalog("shogun", [["unread", "sky"], ["done", "emerald"]], ["inbox", "tasks"]),
+    catalog("workflow", [["done", "teal"], ["unacked", "amber"]], ["channel", "inbox"]),
+  ]);
+
+  it("gathers each word once, in the catalogs' order", () => {
+    expect(words.statuses).toEqual(["unread", "done", "unacked"]);
+    expect(words.folders).toEqual(["inbox", "tasks", "channel"]);
+  });
+
+  it("defines a word by its protocol first, then by the first catalog that has it, else plainly", () => {
+    expect(words.statusDefinition("done", "workflow").tone).toBe("teal");
+    expect(words.statusDefinition("done").tone).toBe("emerald");
+    expect(words.statusDefinition("done", "kicklang").tone).toBe("emerald");
+    expect(words.statusDefinition("odd")).toMatchObject({ id: "odd", label: "odd", state: "open", tone: "neutral" });
+  });
+
+  it("orders words as the catalogs do, unknown ones last and alphabetically", () => {
+    expect(words.inStatusOrder(["b", "unacked", "a", "unread", "unacked"])).toEqual(["unread", "unacked", "a", "b"]);
+  });
+
+  it("throws for a protocol it has no catalog of", () => {
+    expect(words.catalogOf("workflow").folders).toEqual(["channel", "inbox"]);
+    expect(() => words.catalogOf("ignite")).toThrow(/no catalog for protocol "ignite"/);
+  });
+});
