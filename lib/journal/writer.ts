@@ -5,7 +5,7 @@ import type { Statement, Transaction } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
 import type { Db } from "./db";
 import { preparedOnce } from "./prepared";
-import { describeMove } from "./events";
+import { describeMove, type StepNamer } from "./events";
 import { fileIdentities, type FileIdentity } from "./files";
 import { makeKey } from "./keys";
 import { currentSeq } from "./queries";
@@ -242,8 +242,9 @@ export class JournalWriter {
   /**
    * Journal one file. `claimKey` continues an existing message (a move, rename or requeue);
    * without it a file at a known path updates that message, and an unknown path is a new one.
+   * `stepOf`: the protocol's name for a move's step (a retry, a requeue); without it a move is a move.
    */
-  record(rec: FileRecord, claimKey: string | null = null): { key: string; change: "new" | "moved" | "changed" | "unchanged" } {
+  record(rec: FileRecord, claimKey: string | null = null, stepOf?: StepNamer): { key: string; change: "new" | "moved" | "changed" | "unchanged" } {
     const p = rec.parsed;
     const atMs = Math.min(rec.found.mtimeMs || this.now(), this.now());
     const existingKey = claimKey ?? (rec.relPath ? this.known(rec.source, rec.relPath)?.key ?? null : null);
@@ -273,7 +274,8 @@ export class JournalWriter {
       return { key, change: "new" };
     }
     if (before.path !== rec.relPath) {
-      const step = describeMove({ path: before.path, folder: before.folder, status: before.status, retryCount: before.retry_count }, after);
+      const was = { path: before.path, folder: before.folder, status: before.status, retryCount: before.retry_count };
+      const step = describeMove(was, after, stepOf?.(was, after) ?? null);
       // A retry rewrites the file where it is, then moves it: the rewrites were this step.
       if (step.kind === "retried") this.dropRewriteBurst(key, this.now());
       // rename(2) keeps the mtime, so a move is timed when it is seen.

@@ -41,5 +41,8 @@ export function deadLetterFactsOf(protocol: Protocol, body: string): DeadLetterF
   return read ? read(body) : null;
 }
 
-export type { DeadLetterFacts, ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, LogFile, LogSlice } from "./types";
+export type {
+  DeadLetterFacts, ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, DeadLetterOriginal, LogFile, LogSlice,
+  LifecycleStep, ObservedPlace,
+} from "./types";
 export { MAX_FILE_BYTES } from "./types";
