@@ -23,6 +23,12 @@ export interface ProtocolCatalog {
   overdue: string | null;
   /** What it calls the agent's oldest entry still waiting for someone ("Oldest queued"). */
   oldest: string;
+  /** The statuses `oldest` looks in; absent: every open status. */
+  waiting?: readonly string[];
+  /** The statuses a message waits in for a retry: the earliest next retry of an agent's is read from them. */
+  retryWaits?: readonly string[];
+  /** The status its dead letters carry: the totals count those apart (deadLetters), not as messages that died. */
+  deadLetterStatus?: string;
   /** Whether its messages carry a header block (IGNITE v3's MIME headers); the message page shows it only then. */
   headers: boolean;
   /** The hops whose times the charts show as percentiles (lib/journal/charts.ts computes them from the events). */

@@ -35,6 +35,10 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
   overdue: "Stuck",
   oldest: "Oldest queued",
+  // Its queue: a processing message is its agent's, not waiting.
+  waiting: ["queued", "retrying"],
+  retryWaits: ["retrying"],
+  deadLetterStatus: "dead",
   headers: true,
   // The monitor moves a delivered file to processed/; the agent deletes it once done with it.
   hops: [
