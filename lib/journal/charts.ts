@@ -1,6 +1,6 @@
 import "server-only";
 import { bucketFor, bucketStarts, stack, type ChartWindow, type Charts, type HopChart, type StackedChart } from "@/lib/chart-model";
-import { PROTOCOLS, type Protocol } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, PROTOCOLS, type Protocol } from "@/lib/model";
 import { catalogOf } from "@/lib/protocols/catalog";
 import type { HopDefinition, HopPoint } from "@/lib/protocols/catalog-types";
 import type { Db } from "./db";
@@ -51,7 +51,7 @@ export function countsBy(db: Db, w: ChartWindow, column: "agent" | "type", agent
     const hours = db
       .prepare(
         `SELECT sort_ms / ${HOUR} AS h, ${name} AS name, COUNT(*) AS n FROM messages
-         WHERE sort_ms / ${HOUR} >= ? AND sort_ms / ${HOUR} < ? AND folder != 'dead_letter' GROUP BY sort_ms / ${HOUR}, ${column}`,
+         WHERE sort_ms / ${HOUR} >= ? AND sort_ms / ${HOUR} < ? AND folder != '${DEAD_LETTER_FOLDER}' GROUP BY sort_ms / ${HOUR}, ${column}`,
       )
       .all(w.from / HOUR, Math.ceil(w.to / HOUR)) as { h: number; name: string; n: number }[];
     const rows = hours.map((r) => ({ b: Math.floor((r.h * HOUR - w.from) / w.bucketMs), name: r.name, n: r.n }));
@@ -60,7 +60,7 @@ export function countsBy(db: Db, w: ChartWindow, column: "agent" | "type", agent
   const rows = db
     .prepare(
       `SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, ${name} AS name, COUNT(*) AS n FROM messages
-       WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"} GROUP BY 1, 2`,
+       WHERE sort_ms >= ? AND sort_ms < ? AND folder != '${DEAD_LETTER_FOLDER}'${agent === undefined ? "" : " AND agent = ?"} GROUP BY 1, 2`,
     )
     .all(w.from, w.bucketMs, w.from, w.to, ...(agent === undefined ? [] : [agent])) as BucketRow[];
   return { buckets, series: stack(rows, buckets.length) };
@@ -115,7 +115,7 @@ export const HOP_SAMPLE = 1000;
 /** How many messages of the window one sampled message stands for. */
 export function hopSampling(db: Db, w: ChartWindow, agent?: string): number {
   const total = db
-    .prepare(`SELECT count(*) FROM messages WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"}`)
+    .prepare(`SELECT count(*) FROM messages WHERE sort_ms >= ? AND sort_ms < ? AND folder != '${DEAD_LETTER_FOLDER}'${agent === undefined ? "" : " AND agent = ?"}`)
     .pluck()
     .get(w.from, w.to, ...(agent === undefined ? [] : [agent])) as number;
   return Math.max(1, Math.ceil(total / HOP_SAMPLE));
@@ -128,7 +128,7 @@ export function hopSql(hop: HopDefinition, agent?: string): { sql: string; param
   const pick = (rn: string, n: string) => PERCENTILES.map((p) => `MIN(CASE WHEN ${rn} * 100 >= ${p} * ${n} THEN d END) AS p${p}`).join(", ");
   const sql = `WITH picked AS MATERIALIZED (
        SELECT id FROM messages
-       WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"} AND id % ? = 0
+       WHERE sort_ms >= ? AND sort_ms < ? AND folder != '${DEAD_LETTER_FOLDER}'${agent === undefined ? "" : " AND agent = ?"} AND id % ? = 0
      ),
      -- CROSS JOIN keeps this order: the planner otherwise scanned every message for the sampled ids.
      sample AS MATERIALIZED (

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Folder, Protocol, Status } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, type Folder, type Protocol, type Status } from "@/lib/model";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types";
 import type { Statement, Transaction } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
@@ -48,7 +48,7 @@ type CandidateRow = Omit<ClaimCandidate, "held"> & { held: number };
 const toCandidate = ({ held, ...c }: CandidateRow): ClaimCandidate => ({ ...c, held: held === 1 });
 /** What a message was when a clean-up removed its file, in words. */
 function wasWhat(row: { status: Status; stuck: number; folder: Folder }): string {
-  if (row.folder === "dead_letter") return "a dead letter (its message never got through)";
+  if (row.folder === DEAD_LETTER_FOLDER) return "a dead letter (its message never got through)";
   if (row.stuck) return "stuck in processing";
   switch (row.status) {
     case "queued": return "queued, never delivered";
@@ -313,7 +313,7 @@ export class JournalWriter {
       | undefined;
     if (!row) return null;
     // Only a dead letter still in dead_letter/ makes it dead: one archived after a requeue does not.
-    const heldByDeadLetter = this.sql("SELECT 1 FROM messages WHERE dead_letter_of = ? AND folder = 'dead_letter' AND path IS NOT NULL LIMIT 1").get(row.key);
+    const heldByDeadLetter = this.sql(`SELECT 1 FROM messages WHERE dead_letter_of = ? AND folder = '${DEAD_LETTER_FOLDER}' AND path IS NOT NULL LIMIT 1`).get(row.key);
     const kept = row.status === "invalid" || (row.status === "discarded" && !sweep);
     const status: Status = heldByDeadLetter ? "dead" : kept ? row.status : sweep ? "cleared" : "completed";
     const atMs = this.now();
@@ -366,7 +366,7 @@ export class JournalWriter {
     const letters = this.sql("SELECT folder FROM messages WHERE dead_letter_of = ? AND path IS NOT NULL").pluck().all(originalKey) as Folder[];
     let status = original.status;
     // Whatever it was when its file went (completed, discarded, or invalid: unreadable, yet dead-lettered).
-    if (letters.includes("dead_letter")) status = "dead";
+    if (letters.includes(DEAD_LETTER_FOLDER)) status = "dead";
     else if (letters.includes("archive") && status === "dead") status = "discarded";
     if (status === original.status) return;
     const atMs = this.now();
