@@ -9,18 +9,14 @@ export type StepNamer = (before: Place, after: Place) => LifecycleStep | null;
 export function describeMove(before: Place, after: Place, step: LifecycleStep | null): { kind: string; detail: string } {
   const where = `${before.path ?? "(gone)"} → ${after.path ?? "(gone)"}`;
   const statusChange = before.status !== after.status ? ` (${before.status} → ${after.status})` : "";
-  switch (step?.kind) {
-    case "converted":
-      return { kind: step.kind, detail: `converted ${step.how}: ${where}` };
-    case "discarded":
-      return { kind: step.kind, detail: `moved to the archive: ${where}` };
-    case "restored":
-      return { kind: step.kind, detail: `restored from the archive: ${where}${statusChange}` };
-    case "requeued":
-      return { kind: step.kind, detail: `back in ${after.path ?? "?"} as ${after.status}` };
-    case "retried":
-      return { kind: step.kind, detail: `retry ${after.retryCount}: ${where}` };
-    case undefined:
-      return { kind: "moved", detail: `${where}${statusChange}` };
-  }
+  if (!step) return { kind: "moved", detail: `${where}${statusChange}` };
+  if (step.kind === "converted") return { kind: step.kind, detail: `converted ${step.how}: ${where}` };
+  // Keyed by the contract's step kinds, so each has its words and the type checker holds that.
+  const details: Record<typeof step.kind, string> = {
+    discarded: `moved to the archive: ${where}`,
+    restored: `restored from the archive: ${where}${statusChange}`,
+    requeued: `back in ${after.path ?? "?"} as ${after.status}`,
+    retried: `retry ${after.retryCount}: ${where}`,
+  };
+  return { kind: step.kind, detail: details[step.kind] };
 }

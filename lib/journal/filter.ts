@@ -61,7 +61,7 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
       }
       if (t.field === "status") {
         // The lifecycle status only (the parser accepts no other word): a dead original's file
-        // still says X-IGNITE-Status: processing, and it is not processing.
+        // still states the status it had then, and it is not that any more.
         return { where: "status = ?", params: [t.value] };
       }
       return match(COLUMN[t.field], t.value);
