@@ -4,6 +4,7 @@ import { DEAD_LETTER_FOLDER, PROTOCOLS, type Protocol } from "@/lib/model";
 import { catalogOf } from "@/lib/protocols/catalog";
 import type { HopDefinition, HopPoint } from "@/lib/protocols/catalog-types";
 import type { Db } from "./db";
+import { FILE_LIFE } from "./file-life";
 import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES } from "./schema";
 
 // The charts of the overview and an agent's page, each one SQL query over the journal: messages
@@ -83,12 +84,12 @@ export function failures(db: Db, w: ChartWindow, agent?: string): StackedChart {
   const rows = db
     .prepare(
       `SELECT b, name, COUNT(DISTINCT key) AS n FROM (
-         SELECT CAST((at_ms - ?) / ? AS INTEGER) AS b, e.key, CASE WHEN kind = 'dead-lettered' THEN 'dead' ${cases} END AS name
+         SELECT CAST((at_ms - ?) / ? AS INTEGER) AS b, e.key, CASE WHEN kind = 'dead-lettered' THEN ? ${cases} END AS name
          FROM events e${agent === undefined ? "" : " JOIN messages m ON m.key = e.key AND m.agent = ?"}
          WHERE ${FAILURE_EVENT_SQL} AND at_ms >= ? AND at_ms < ?
        ) WHERE name IS NOT NULL GROUP BY 1, 2`,
     )
-    .all(w.from, w.bucketMs, ...caseParams, ...(agent === undefined ? [] : [agent]), w.from, w.to) as BucketRow[];
+    .all(w.from, w.bucketMs, FILE_LIFE.held, ...caseParams, ...(agent === undefined ? [] : [agent]), w.from, w.to) as BucketRow[];
   const buckets = bucketStarts(w);
   return { buckets, series: stack(rows, buckets.length) };
 }
