@@ -75,10 +75,11 @@ function claimRank(c: ClaimCandidate, relPath: string, agent: string, isPresent:
 function findClaim(ctx: SyncContext, rec: FileRecord): string | null {
   const relPath = rec.relPath ?? rec.originPath;
   const candidates = ctx.writer.claimCandidates(ctx.source.id, rec.parsed.messageId, rec.placement.agent, path.posix.basename(relPath));
-  // A converted v2 message: the monitor writes `<name>.mime` beside the `<name>.yaml` it replaces,
-  // then removes that; the new file continues it whether or not the old one is gone yet.
-  const v2Path = relPath.endsWith(".mime") ? relPath.replace(/\.mime$/, ".yaml") : null;
-  const converted = v2Path ? ctx.writer.claimCandidates(ctx.source.id, null, rec.placement.agent, path.posix.basename(v2Path)).find((c) => c.path === v2Path || (c.path === null && c.lastPath === v2Path)) : undefined;
+  // A file that replaces another in place (a converted message) continues it, gone yet or not.
+  const replaced = ctx.source.reader.replacedPath?.(relPath) ?? null;
+  const converted = replaced
+    ? ctx.writer.claimCandidates(ctx.source.id, null, rec.placement.agent, path.posix.basename(replaced)).find((c) => c.path === replaced || (c.path === null && c.lastPath === replaced))
+    : undefined;
   if (converted) return converted.key;
   let best: { key: string; rank: number } | null = null;
   for (const c of candidates) {

@@ -22,6 +22,8 @@ const WAITING = new Map(PROTOCOLS.map((p) => [p, new Set(waitingStatuses(p))]));
 const ALL_WAITING = [...new Set(PROTOCOLS.flatMap((p) => [...(WAITING.get(p) ?? [])]))];
 /** The statuses whose next retry time is an agent's next retry, per protocol. */
 const RETRY_WAITS = new Map(PROTOCOLS.map((p) => [p, new Set(catalogOf(p).retryWaits ?? [])]));
+/** Protocols whose files are their messages (catalog fileLife): a message is as old as its file in its queue. */
+const DATED_BY_FILE = new Set(CATALOGS.filter((c) => c.fileLife).map((c) => c.protocol));
 /** The statuses dead letters carry, which the totals count apart. */
 const DEAD_LETTER_STATUSES = new Set(CATALOGS.flatMap((c) => (c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])));
 
@@ -124,7 +126,7 @@ function queryWaiting(db: Db, protocols: ReadonlyMap<string, Protocol>): Map<str
     const key = agentKey(r.source, r.agent);
     const w = out.get(key) ?? { oldestMs: null, nextRetryAt: null };
     out.set(key, w);
-    const oldest = protocol === "ignite" ? r.oldest_file_ms : r.oldest_entry_ms;
+    const oldest = DATED_BY_FILE.has(protocol) ? r.oldest_file_ms : r.oldest_entry_ms;
     if (oldest !== null && (w.oldestMs === null || oldest < w.oldestMs)) w.oldestMs = oldest;
     if (RETRY_WAITS.get(protocol)?.has(r.status) && r.next_retry_at !== null && (w.nextRetryAt === null || r.next_retry_at < w.nextRetryAt)) w.nextRetryAt = r.next_retry_at;
   }

@@ -8,6 +8,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { DEAD_LETTER_FOLDER, type Protocol } from "@/lib/model";
 import { CATALOGS } from "./catalog";
+import { HEADER_PREFIX } from "./ignite";
 import { GONE, type ProtocolCatalog } from "./catalog-types";
 import { MIGRATIONS } from "@/lib/journal/schema";
 
@@ -67,8 +68,8 @@ const CONTRACT_WORDS = new Set<string>([DEAD_LETTER_FOLDER, GONE.id, "open", "do
  */
 const EVERYDAY_WORDS = new Set(["error", "paused", "idle", "logs", "read"]);
 
-/** A protocol's own header: IGNITE's X-IGNITE-… (the other protocols' files carry no headers). */
-const PROTOCOL_HEADER = /\bX-IGNITE-[A-Za-z-]*/i;
+/** A protocol's own header: IGNITE's X-IGNITE-… (the other protocols' files carry no headers; catalog `headers`). */
+const PROTOCOL_HEADER = new RegExp(`\\b${HEADER_PREFIX}[A-Za-z-]*`, "i");
 
 function catalogWords(c: ProtocolCatalog): string[] {
   return [...c.folders, ...c.statuses.map((s) => s.id), ...c.columns];

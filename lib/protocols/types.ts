@@ -130,6 +130,11 @@ export interface SourceReader {
    * letter does not say enough; absent: the protocol keeps no copies in its letters).
    */
   deadLetterOriginal?(letter: { relPath: string; placement: Placement }, dl: DeadLetterInfo): DeadLetterOriginal | null;
+  /**
+   * The file this one replaces in place, whose message it continues whether or not the old file is
+   * gone yet (IGNITE: the v2 `.yaml` its queue monitor converts into this `.mime`); null: none.
+   */
+  replacedPath?(relPath: string): string | null;
   /** Which lifecycle step took a message from one observation to the next (null: a plain move). */
   lifecycleStep?(before: ObservedPlace, after: ObservedPlace): LifecycleStep | null;
   /** The workspace's log files, by name. */

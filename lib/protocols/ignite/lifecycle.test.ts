@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DeadLetterInfo, ObservedPlace } from "@/lib/protocols/types";
-import { igniteDeadLetterOriginal, igniteLifecycleStep } from "./lifecycle";
+import { igniteDeadLetterOriginal, igniteLifecycleStep, igniteReplacedPath } from "./lifecycle";
 
 const at = (path: string | null, folder: string, status: string, retryCount = 0): ObservedPlace => ({ path, folder, status, retryCount });
 
@@ -13,6 +13,11 @@ describe("IGNITE's lifecycle steps", () => {
     expect(igniteLifecycleStep(at("archive/mailroom/queue/a/m.mime", "archive", "discarded"), at("queue/a/m.mime", "queue", "queued"))?.kind).toBe("restored");
     for (const status of ["dead", "discarded"]) expect(igniteLifecycleStep(at(null, "processed", status), at("queue/b/m.mime", "queue", "queued"))?.kind).toBe("requeued");
     expect(igniteLifecycleStep(at("queue/a/processed/m.mime", "processed", "delivered"), at("queue/a/m.mime", "queue", "retrying", 1))?.kind).toBe("retried");
+  });
+
+  it("knows the v2 file a converted message replaces", () => {
+    expect(igniteReplacedPath(".ignite/queue/a/m_1.mime")).toBe(".ignite/queue/a/m_1.yaml");
+    expect(igniteReplacedPath(".ignite/queue/a/m_1.yaml")).toBeNull();
   });
 
   it("leaves any other move plain", () => {

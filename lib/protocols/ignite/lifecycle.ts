@@ -5,10 +5,15 @@ import { ARCHIVE_PARTS, DEAD_LETTER } from "./paths";
 
 const ARCHIVE = `${ARCHIVE_PARTS.join("/")}/`;
 
+/** The queue monitor writes `<name>.mime` beside the v2 `<name>.yaml` it converts, then removes that. */
+export function igniteReplacedPath(relPath: string): string | null {
+  return relPath.endsWith(".mime") ? `${relPath.slice(0, -5)}.yaml` : null;
+}
+
 /** Name the step between two observations of one message; null for a plain move. */
 export function igniteLifecycleStep(before: ObservedPlace, after: ObservedPlace): LifecycleStep | null {
   // The queue monitor converts a v2 (YAML) message it finds in a v3 queue into MIME, same name.
-  if (before.path?.endsWith(".yaml") && after.path?.endsWith(".mime") && before.path.slice(0, -5) === after.path.slice(0, -5)) {
+  if (before.path !== null && after.path !== null && igniteReplacedPath(after.path) === before.path) {
     return { kind: "converted", how: "from IGNITE v2 (YAML) to MIME by the queue monitor" };
   }
   if (after.folder === "archive") return { kind: "discarded" };
