@@ -4,7 +4,7 @@
 import type { CountTone } from "@/components/agent-counts";
 import type { Vocabulary } from "@/lib/client/catalogs";
 import { joinQuery, queryTerm } from "@/lib/client/search-params";
-import type { AgentStats, Protocol } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, type AgentStats, type Protocol } from "@/lib/model";
 
 export interface CountColumn {
   /** The status word, or "stuck" for the past-due column. */
@@ -14,6 +14,8 @@ export interface CountColumn {
   count: (a: AgentStats) => number;
   /** The timeline search listing what the count counts. */
   query: (a: AgentStats) => string;
+  /** Its messages wait for a retry: the agent's next retry (stats' `nextRetryAt`) shows under it. */
+  retries: boolean;
 }
 
 export interface ProtocolColumns {
@@ -34,22 +36,26 @@ function toneOf(words: Vocabulary, status: string, protocol: Protocol): CountTon
   return d.tone === "amber" || d.tone === "orange" ? "warn" : "plain";
 }
 
-/** An agent's counts leave its dead letters apart (dead too): so does the search behind its Dead count. */
-function statusQuery(agent: string, status: string): string {
-  return joinQuery(queryTerm("agent", agent), queryTerm("status", status), status === "dead" ? "-folder:dead_letter" : undefined);
+/** An agent's counts leave its dead letters apart (their status too): so does the search behind that count. */
+function statusQuery(words: Vocabulary, agent: string, status: string, protocol: Protocol): string {
+  const letters = words.catalogOf(protocol).deadLetterStatus === status ? `-folder:${DEAD_LETTER_FOLDER}` : undefined;
+  return joinQuery(queryTerm("agent", agent), queryTerm("status", status), letters);
 }
 
 export function columnsOf(words: Vocabulary, protocol: Protocol): ProtocolColumns {
-  const { overdue, oldest, columns } = words.catalogOf(protocol);
+  const { overdue, oldest, columns, retryWaits = [] } = words.catalogOf(protocol);
   const counts: CountColumn[] = columns.map((status) => ({
     key: status,
     label: words.statusDefinition(status, protocol).label,
     tone: toneOf(words, status, protocol),
     count: (a) => a.counts[status] ?? 0,
-    query: (a) => statusQuery(a.agent, status),
+    query: (a) => statusQuery(words, a.agent, status, protocol),
+    retries: retryWaits.includes(status),
   }));
   if (overdue) {
-    counts.push({ key: "stuck", label: overdue, tone: "alarm", count: (a) => a.stuck, query: (a) => joinQuery(queryTerm("agent", a.agent), "is:stuck") });
+    counts.push({
+      key: "stuck", label: overdue, tone: "alarm", count: (a) => a.stuck, query: (a) => joinQuery(queryTerm("agent", a.agent), "is:stuck"), retries: false,
+    });
   }
   return { counts, oldest };
 }

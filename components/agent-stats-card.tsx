@@ -36,7 +36,7 @@ export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStat
             >
               {c.count(stats).toLocaleString("en-US")}
             </dd>
-            {c.key === "retrying" && c.count(stats) > 0 && stats.nextRetryAt ? (
+            {c.retries && c.count(stats) > 0 && stats.nextRetryAt ? (
               <dd className="text-xs text-amber-700 dark:text-amber-400">
                 <RetryCountdown iso={stats.nextRetryAt} />
               </dd>

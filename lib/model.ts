@@ -15,6 +15,13 @@ export const WORD_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
 export type Folder = string;
 export type Status = string;
 
+/**
+ * The contract's word for the dead-letter area: where a protocol keeps a message it gave up on,
+ * wrapped in a letter. Each adapter maps its own dead-letter folder to this word (its Placement),
+ * so the journal finds dead letters by it without knowing any protocol's layout.
+ */
+export const DEAD_LETTER_FOLDER: Folder = "dead_letter";
+
 /** Names of agents and types (docs/DESIGN.md "Safety rules"). */
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -97,6 +104,12 @@ export interface MessagePage {
   /** On a poll: more changed after `seq` than this answer held; the next poll goes on from `seq`. */
   more?: boolean;
 }
+
+/**
+ * The counts AgentStats also carries as fields of their own: IGNITE's overview columns (its
+ * catalog's `columns`), kept for the views and API clients built on them.
+ */
+export const NAMED_COUNTS = ["queued", "processing", "delivered", "retrying", "dead"] as const;
 
 /**
  * One agent (an IGNITE queue, a shogun inbox, a workflow or KickLang channel owner) of one source.

@@ -29,7 +29,7 @@ function sentence(action: ActionDescriptor, r: Answer, edited: boolean): string 
       return `Restored to ${r.path}.`;
     case "mark-read":
     case "mark-unread":
-      return `Marked ${action.id === "mark-read" ? "read" : "unread"} in ${r.path}.`;
+      return `${action.id === "mark-read" ? "Marked read" : "Marked unread"} in ${r.path}.`;
     case "resend":
       return `Sent again: appended to ${r.path}.`;
     case "abort":

@@ -4,7 +4,6 @@ import type { FileIdentity } from "@/lib/journal/files";
 import type { ClaimCandidate, FileRecord, JournalWriter } from "@/lib/journal/writer";
 import type { DeadLetterInfo, FoundFile, ParsedMessage, Placement } from "@/lib/protocols";
 import type { Source } from "./sources";
-import { unarchivePathOf } from "@/lib/operations/paths";
 import { readFoundSync } from "./read";
 
 export type ReadableSource = Source & { reader: NonNullable<Source["reader"]> };
@@ -42,18 +41,17 @@ export async function prepareFile(source: ReadableSource, listed: FoundFile): Pr
 async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed: ParsedMessage, held: Placement): Promise<FileRecord | null> {
   const dl = parsed.deadLetter;
   if (!dl?.originalMessageId || !dl.originalText || !dl.originalAgent) return null;
-  // Where the original was before it was dead-lettered: in the queue, though the letter is now archived.
-  const letterPath = (held.folder === "archive" ? unarchivePathOf(found.relPath) : null) ?? found.relPath;
-  const originPath = letterPath.replace(/dead_letter\/[^/]+$/, `${dl.originalAgent}/processed/${dl.originalFile ?? "unknown.mime"}`);
-  const placement: Placement = { agent: dl.originalAgent, folder: "processed" };
+  // The protocol says where the original lived, and what it is while the letter holds it.
+  const origin = source.reader.deadLetterOriginal?.({ relPath: found.relPath, placement: held }, dl);
+  if (!origin) return null;
+  const { relPath: originPath, placement } = origin;
   const bytes = Buffer.from(dl.originalText, "utf8");
   const movedMs = dl.movedAt ? Date.parse(dl.movedAt) : NaN;
   const origFound: FoundFile = { relPath: originPath, kind: "file", size: bytes.length, mtimeMs: Number.isNaN(movedMs) ? found.mtimeMs : movedMs, ino: 0 };
   const origParsed = await source.reader.parse({ relPath: originPath, placement, bytes, found: origFound });
   return {
     source: source.id, protocol: source.protocol, relPath: null, originPath, placement, found: origFound,
-    // A dead letter in the archive was requeued or discarded by an operator: its message is not dead.
-    parsed: { ...origParsed, status: held.folder === "archive" ? "discarded" : "dead" }, raw: bytes,
+    parsed: { ...origParsed, status: origin.status }, raw: bytes,
   };
 }
 
@@ -77,10 +75,11 @@ function claimRank(c: ClaimCandidate, relPath: string, agent: string, isPresent:
 function findClaim(ctx: SyncContext, rec: FileRecord): string | null {
   const relPath = rec.relPath ?? rec.originPath;
   const candidates = ctx.writer.claimCandidates(ctx.source.id, rec.parsed.messageId, rec.placement.agent, path.posix.basename(relPath));
-  // A converted v2 message: the monitor writes `<name>.mime` beside the `<name>.yaml` it replaces,
-  // then removes that; the new file continues it whether or not the old one is gone yet.
-  const v2Path = relPath.endsWith(".mime") ? relPath.replace(/\.mime$/, ".yaml") : null;
-  const converted = v2Path ? ctx.writer.claimCandidates(ctx.source.id, null, rec.placement.agent, path.posix.basename(v2Path)).find((c) => c.path === v2Path || (c.path === null && c.lastPath === v2Path)) : undefined;
+  // A file that replaces another in place (a converted message) continues it, gone yet or not.
+  const replaced = ctx.source.reader.replacedPath?.(relPath) ?? null;
+  const converted = replaced
+    ? ctx.writer.claimCandidates(ctx.source.id, null, rec.placement.agent, path.posix.basename(replaced)).find((c) => c.path === replaced || (c.path === null && c.lastPath === replaced))
+    : undefined;
   if (converted) return converted.key;
   let best: { key: string; rank: number } | null = null;
   for (const c of candidates) {
@@ -128,7 +127,7 @@ export function commitFile(ctx: SyncContext, prepared: PreparedFile): string {
   const rec = prepared.record;
   const known = rec.relPath ? ctx.writer.known(ctx.source.id, rec.relPath) : null;
   const claim = known ? null : findClaim(ctx, rec);
-  const { key } = ctx.writer.record(rec, claim);
+  const { key } = ctx.writer.record(rec, claim, (before, after) => ctx.source.reader.lifecycleStep?.(before, after) ?? null);
   if (rec.parsed.deadLetter) linkDeadLetter(ctx, key, prepared);
   return key;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Statement } from "better-sqlite3";
+import { DEAD_LETTER_FOLDER } from "@/lib/model";
 import type { Db } from "./db";
 import { deferIndexes, restoreIndexes } from "./deferred-indexes";
 import { makeKey } from "./keys";
@@ -98,7 +99,7 @@ export class BulkInserter {
     }
     this.triggerWork.apply(
       rows.map(({ rec, atMs, values }) => ({
-        source: rec.source, agent: rec.placement.agent, deadLetter: rec.placement.folder === "dead_letter", status: rec.parsed.status,
+        source: rec.source, agent: rec.placement.agent, deadLetter: rec.placement.folder === DEAD_LETTER_FOLDER, status: rec.parsed.status,
         atMs, threadKey: values[THREAD_KEY_COLUMN] as string | null, sortMs: values[SORT_COLUMN] as number,
       })),
     );
@@ -190,7 +191,7 @@ function probeRecord(): FileRecord {
     found: { mtimeMs: 0, size: 0, ino: 0 },
     parsed: {
       messageId: null, from: null, to: [], cc: [], type: null, priority: null, threadId: null, inReplyTo: null,
-      correlationId: null, repository: null, issue: null, date: null, rawStatus: null, status: "queued",
+      correlationId: null, repository: null, issue: null, date: null, rawStatus: null, status: "probe",
       retryCount: 0, nextRetryAt: null, body: "", problems: [], deadLetter: null,
     },
     raw: null,

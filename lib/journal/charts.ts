@@ -1,8 +1,9 @@
 import "server-only";
 import { bucketFor, bucketStarts, stack, type ChartWindow, type Charts, type HopChart, type StackedChart } from "@/lib/chart-model";
-import { PROTOCOLS, type Protocol } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, PROTOCOLS, type Protocol } from "@/lib/model";
 import type { HopDefinition, HopPoint, ProtocolCatalog } from "@/lib/protocols/types";
 import type { Db } from "./db";
+import { FILE_LIFE } from "./file-life";
 import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES } from "./schema";
 
 // The charts of the overview and an agent's page, each one SQL query over the journal: messages
@@ -51,7 +52,7 @@ export function countsBy(db: Db, w: ChartWindow, column: "agent" | "type", agent
     const hours = db
       .prepare(
         `SELECT sort_ms / ${HOUR} AS h, ${name} AS name, COUNT(*) AS n FROM messages
-         WHERE sort_ms / ${HOUR} >= ? AND sort_ms / ${HOUR} < ? AND folder != 'dead_letter' GROUP BY sort_ms / ${HOUR}, ${column}`,
+         WHERE sort_ms / ${HOUR} >= ? AND sort_ms / ${HOUR} < ? AND folder != '${DEAD_LETTER_FOLDER}' GROUP BY sort_ms / ${HOUR}, ${column}`,
       )
       .all(w.from / HOUR, Math.ceil(w.to / HOUR)) as { h: number; name: string; n: number }[];
     const rows = hours.map((r) => ({ b: Math.floor((r.h * HOUR - w.from) / w.bucketMs), name: r.name, n: r.n }));
@@ -60,7 +61,7 @@ export function countsBy(db: Db, w: ChartWindow, column: "agent" | "type", agent
   const rows = db
     .prepare(
       `SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, ${name} AS name, COUNT(*) AS n FROM messages
-       WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"} GROUP BY 1, 2`,
+       WHERE sort_ms >= ? AND sort_ms < ? AND folder != '${DEAD_LETTER_FOLDER}'${agent === undefined ? "" : " AND agent = ?"} GROUP BY 1, 2`,
     )
     .all(w.from, w.bucketMs, w.from, w.to, ...(agent === undefined ? [] : [agent])) as BucketRow[];
   return { buckets, series: stack(rows, buckets.length) };
@@ -83,12 +84,12 @@ export function failures(db: Db, w: ChartWindow, agent?: string): StackedChart {
   const rows = db
     .prepare(
       `SELECT b, name, COUNT(DISTINCT key) AS n FROM (
-         SELECT CAST((at_ms - ?) / ? AS INTEGER) AS b, e.key, CASE WHEN kind = 'dead-lettered' THEN 'dead' ${cases} END AS name
+         SELECT CAST((at_ms - ?) / ? AS INTEGER) AS b, e.key, CASE WHEN kind = 'dead-lettered' THEN ? ${cases} END AS name
          FROM events e${agent === undefined ? "" : " JOIN messages m ON m.key = e.key AND m.agent = ?"}
          WHERE ${FAILURE_EVENT_SQL} AND at_ms >= ? AND at_ms < ?
        ) WHERE name IS NOT NULL GROUP BY 1, 2`,
     )
-    .all(w.from, w.bucketMs, ...caseParams, ...(agent === undefined ? [] : [agent]), w.from, w.to) as BucketRow[];
+    .all(w.from, w.bucketMs, FILE_LIFE.held, ...caseParams, ...(agent === undefined ? [] : [agent]), w.from, w.to) as BucketRow[];
   const buckets = bucketStarts(w);
   return { buckets, series: stack(rows, buckets.length) };
 }
@@ -115,7 +116,7 @@ export const HOP_SAMPLE = 1000;
 /** How many messages of the window one sampled message stands for. */
 export function hopSampling(db: Db, w: ChartWindow, agent?: string): number {
   const total = db
-    .prepare(`SELECT count(*) FROM messages WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"}`)
+    .prepare(`SELECT count(*) FROM messages WHERE sort_ms >= ? AND sort_ms < ? AND folder != '${DEAD_LETTER_FOLDER}'${agent === undefined ? "" : " AND agent = ?"}`)
     .pluck()
     .get(w.from, w.to, ...(agent === undefined ? [] : [agent])) as number;
   return Math.max(1, Math.ceil(total / HOP_SAMPLE));
@@ -148,7 +149,7 @@ export function hopSql(hops: readonly ProtocolHop[], agent?: string): { sql: str
   });
   const sql = `WITH picked AS MATERIALIZED (
        SELECT id FROM messages
-       WHERE sort_ms >= ? AND sort_ms < ? AND folder != 'dead_letter'${agent === undefined ? "" : " AND agent = ?"} AND id % ? = 0
+       WHERE sort_ms >= ? AND sort_ms < ? AND folder != '${DEAD_LETTER_FOLDER}'${agent === undefined ? "" : " AND agent = ?"} AND id % ? = 0
      ),
      -- CROSS JOIN keeps this order: the planner otherwise scanned every message for the sampled ids.
      sample AS MATERIALIZED (

@@ -1,6 +1,6 @@
 import "server-only";
 import type { DeadLetterItem, DeadLettersResponse } from "@/lib/actions";
-import { KEY_PATTERN, type Protocol } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, KEY_PATTERN, type Protocol } from "@/lib/model";
 import { deadLetterFactsOf } from "@/lib/protocols";
 import type { Db } from "./db";
 import { currentSeq } from "./queries";
@@ -60,7 +60,7 @@ const ROW_SQL = `SELECT d.key, d.source, d.protocol, d.path, d.body, d.date, d.p
 /** The dead letters to list, newest first, each with a stamp that moves whenever its row or its original's does. */
 export const LISTED_DEAD_LETTERS_SQL = `SELECT d.key, d.seq || ':' || coalesce(o.seq, '') AS stamp
   FROM messages d LEFT JOIN messages o ON o.key = d.dead_letter_of
-  WHERE d.folder = 'dead_letter' AND d.path IS NOT NULL
+  WHERE d.folder = '${DEAD_LETTER_FOLDER}' AND d.path IS NOT NULL
   ORDER BY d.sort_ms DESC, d.key DESC LIMIT ?`;
 
 /**
@@ -101,7 +101,7 @@ export function listDeadLetters(): DeadLettersResponse {
 export function deadLetterHolding(key: string): string | null {
   if (!KEY_PATTERN.test(key)) return null;
   const keys = getJournal()
-    .db.prepare("SELECT key FROM messages WHERE dead_letter_of = ? AND folder = 'dead_letter' AND path IS NOT NULL LIMIT 2")
+    .db.prepare(`SELECT key FROM messages WHERE dead_letter_of = ? AND folder = '${DEAD_LETTER_FOLDER}' AND path IS NOT NULL LIMIT 2`)
     .pluck()
     .all(key) as string[];
   return keys.length === 1 ? (keys[0] ?? null) : null;

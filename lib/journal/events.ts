@@ -1,28 +1,22 @@
-import type { Folder, Status } from "@/lib/model";
+import type { LifecycleStep, ObservedPlace } from "@/lib/protocols/types";
 
-export interface Place {
-  path: string | null;
-  folder: Folder;
-  status: Status;
-  retryCount: number;
-}
+export type Place = ObservedPlace;
 
-/** Name the lifecycle step between two observations of one message. */
-export function describeMove(before: Place, after: Place): { kind: string; detail: string } {
+/** Names which step of its life took a message from one observation to the next (its protocol decides). */
+export type StepNamer = (before: Place, after: Place) => LifecycleStep | null;
+
+/** The journal's event for a move, of the kind its protocol named (`step`), else a plain move. */
+export function describeMove(before: Place, after: Place, step: LifecycleStep | null): { kind: string; detail: string } {
   const where = `${before.path ?? "(gone)"} → ${after.path ?? "(gone)"}`;
   const statusChange = before.status !== after.status ? ` (${before.status} → ${after.status})` : "";
-  // The queue monitor converts a v2 (YAML) message it finds in a v3 queue into MIME, same name.
-  if (before.path?.endsWith(".yaml") && after.path?.endsWith(".mime") && before.path.slice(0, -5) === after.path.slice(0, -5)) {
-    return { kind: "converted", detail: `converted from IGNITE v2 (YAML) to MIME by the queue monitor: ${where}` };
-  }
-  if (after.folder === "archive") return { kind: "discarded", detail: `moved to the archive: ${where}` };
-  if (before.folder === "archive") return { kind: "restored", detail: `restored from the archive: ${where}${statusChange}` };
-  // Dead, or discarded with its dead letter (archived before the requeued file was seen).
-  if ((before.status === "dead" || before.status === "discarded") && before.path === null) {
-    return { kind: "requeued", detail: `back in ${after.path ?? "?"} as ${after.status}` };
-  }
-  if (before.folder === "processed" && after.folder === "queue" && after.status === "retrying") {
-    return { kind: "retried", detail: `retry ${after.retryCount}: ${where}` };
-  }
-  return { kind: "moved", detail: `${where}${statusChange}` };
+  if (!step) return { kind: "moved", detail: `${where}${statusChange}` };
+  if (step.kind === "converted") return { kind: step.kind, detail: `converted ${step.how}: ${where}` };
+  // Keyed by the contract's step kinds, so each has its words and the type checker holds that.
+  const details: Record<typeof step.kind, string> = {
+    discarded: `moved to the archive: ${where}`,
+    restored: `restored from the archive: ${where}${statusChange}`,
+    requeued: `back in ${after.path ?? "?"} as ${after.status}`,
+    retried: `retry ${after.retryCount}: ${where}`,
+  };
+  return { kind: step.kind, detail: details[step.kind] };
 }

@@ -1,3 +1,4 @@
+import { CATALOGS } from "@/lib/protocols/catalog";
 import type { Term, TextField } from "@/lib/query";
 import { ftsPhrase, MIN_INDEXED_TERM } from "./fulltext";
 
@@ -5,6 +6,9 @@ export interface SqlFilter {
   where: string;
   params: unknown[];
 }
+
+/** is:dead: the status dead letters carry, and the messages they hold with them (each catalog's deadLetterStatus). */
+const DEAD = [...new Set(CATALOGS.flatMap((c) => (c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])))];
 
 const COLUMN: Record<Exclude<TextField, "to" | "mid" | "path">, string> = {
   from: "from_name",
@@ -61,7 +65,7 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
       }
       if (t.field === "status") {
         // The lifecycle status only (the parser accepts no other word): a dead original's file
-        // still says X-IGNITE-Status: processing, and it is not processing.
+        // still states the status it had then, and it is not that any more.
         return { where: "status = ?", params: [t.value] };
       }
       return match(COLUMN[t.field], t.value);
@@ -74,7 +78,7 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
       // Kept current by ingest (JournalWriter.refreshStuck), so it is indexed and polls see it change.
       if (t.value === "stuck") return { where: "stuck = 1", params: [] };
       if (t.value === "duplicate") return { where: "duplicate = 1", params: [] };
-      if (t.value === "dead") return { where: "status = 'dead'", params: [] };
+      if (t.value === "dead") return { where: `status IN (${DEAD.map(() => "?").join(", ")})`, params: [...DEAD] };
       return { where: "path IS NULL", params: [] };
     case "has":
       if (t.value === "problem") return { where: "problems != '[]'", params: [] };

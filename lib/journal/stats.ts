@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { PROTOCOLS, type AgentStats, type Protocol, type SourceInfo, type Stats, type Status } from "@/lib/model";
-import { catalogOf } from "@/lib/protocols";
+import { DEAD_LETTER_FOLDER, NAMED_COUNTS, PROTOCOLS, type AgentStats, type Protocol, type SourceInfo, type Stats, type Status } from "@/lib/model";
+import { CATALOGS, catalogOf } from "@/lib/protocols";
 import type { Db } from "./db";
 import { currentSeq, querySources } from "./queries";
 import { VersionedCache } from "./versioned";
@@ -13,23 +13,25 @@ type Tally = { counts: Record<string, number>; total: number; stuck: number; las
 
 const at = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
-/** IGNITE's queue: what its "Oldest queued" has always meant (a processing message is the agent's, not waiting). */
-const IGNITE_QUEUE = ["queued", "retrying"];
-
-/** The statuses an agent's oldest waiting message is looked for in: IGNITE's queue, every other protocol's open statuses. */
+/** The statuses an agent's oldest waiting message is looked for in: as its protocol's catalog says, else its open statuses. */
 function waitingStatuses(protocol: Protocol): readonly string[] {
-  if (protocol === "ignite" || protocol === "ignite-yaml") return IGNITE_QUEUE;
-  return catalogOf(protocol).statuses.filter((s) => s.state === "open").map((s) => s.id);
+  const catalog = catalogOf(protocol);
+  return catalog.waiting ?? catalog.statuses.filter((s) => s.state === "open").map((s) => s.id);
 }
 const WAITING = new Map(PROTOCOLS.map((p) => [p, new Set(waitingStatuses(p))]));
 const ALL_WAITING = [...new Set(PROTOCOLS.flatMap((p) => [...(WAITING.get(p) ?? [])]))];
+/** The statuses whose next retry time is an agent's next retry, per protocol. */
+const RETRY_WAITS = new Map(PROTOCOLS.map((p) => [p, new Set(catalogOf(p).retryWaits ?? [])]));
+/** Protocols whose files are their messages (catalog fileLife): a message is as old as its file in its queue. */
+const DATED_BY_FILE = new Set(CATALOGS.filter((c) => c.fileLife).map((c) => c.protocol));
+/** The statuses dead letters carry, which the totals count apart. */
+const DEAD_LETTER_STATUSES = new Set(CATALOGS.flatMap((c) => (c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])));
 
 const agentKey = (source: string, agent: string) => `${source}\0${agent}`;
 
-/** The IGNITE fields, read from an agent's counts by IGNITE's words. */
-function igniteCounts(counts: Record<string, number>): Pick<AgentStats, "queued" | "processing" | "delivered" | "retrying" | "dead"> {
-  const n = (s: string) => counts[s] ?? 0;
-  return { queued: n("queued"), processing: n("processing"), delivered: n("delivered"), retrying: n("retrying"), dead: n("dead") };
+/** The fields AgentStats names (NAMED_COUNTS), read from an agent's counts. */
+function namedCounts(counts: Record<string, number>): Pick<AgentStats, (typeof NAMED_COUNTS)[number]> {
+  return Object.fromEntries(NAMED_COUNTS.map((s) => [s, counts[s] ?? 0])) as Pick<AgentStats, (typeof NAMED_COUNTS)[number]>;
 }
 
 /**
@@ -49,8 +51,8 @@ function protocolsOf(db: Db, sources: readonly SourceInfo[], counted: Iterable<s
 
 /**
  * Agents × status counts (dead letters apart, in the totals as `deadLetters`), from the counts triggers keep (migration 9), so
- * this reads a few rows per agent and the waiting messages (IGNITE's queued and retrying, other
- * protocols' open entries, through the status index), never the whole table. Every protocol's
+ * this reads a few rows per agent and the waiting messages (the statuses each catalog says wait,
+ * through the status index), never the whole table. Every protocol's
  * status words are counted as they are, under the agent's source's protocol. Last activity: the
  * latest write to a message while it was in the agent's queue (one since moved or pruned included).
  */
@@ -62,7 +64,7 @@ export function queryStats(db: Db): Stats {
   for (const r of byStatus) {
     // A dead letter is "dead" too, but it is the letter, not a message that died: counted apart,
     // so the dead total is the agents' Dead column summed and the letters are /dead-letters' count.
-    const into = r.status === "dead" && r.dead_letter === 1 ? "deadLetters" : r.status;
+    const into = DEAD_LETTER_STATUSES.has(r.status) && r.dead_letter === 1 ? "deadLetters" : r.status;
     totals[into] = (totals[into] ?? 0) + r.n;
     totals.messages += r.n;
   }
@@ -86,7 +88,7 @@ export function queryStats(db: Db): Stats {
     const protocol = protocols.get(t.source) ?? "ignite";
     const w = waiting.get(agentKey(t.source, t.agent));
     agents.push({
-      source: t.source, protocol, agent: t.agent, counts: t.counts, ...igniteCounts(t.counts), stuck: t.stuck,
+      source: t.source, protocol, agent: t.agent, counts: t.counts, ...namedCounts(t.counts), stuck: t.stuck,
       oldestQueuedAt: at(w?.oldestMs), lastActivityAt: at(t.last_ms), nextRetryAt: w?.nextRetryAt ?? null,
     });
   }
@@ -96,7 +98,7 @@ export function queryStats(db: Db): Stats {
     for (const agent of s.agents) {
       if (seen.has(agentKey(s.id, agent))) continue;
       agents.push({
-        source: s.id, protocol: s.protocol, agent, counts: {}, ...igniteCounts({}), stuck: 0,
+        source: s.id, protocol: s.protocol, agent, counts: {}, ...namedCounts({}), stuck: 0,
         oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
       });
     }
@@ -114,7 +116,7 @@ function queryWaiting(db: Db, protocols: ReadonlyMap<string, Protocol>): Map<str
   const rows = db
     .prepare(
       `SELECT source, agent, status, MIN(mtime_ms) AS oldest_file_ms, MIN(sort_ms) AS oldest_entry_ms, MIN(next_retry_at) AS next_retry_at
-       FROM messages WHERE status IN (${ALL_WAITING.map(() => "?").join(", ")}) AND folder != 'dead_letter' GROUP BY source, agent, status`,
+       FROM messages WHERE status IN (${ALL_WAITING.map(() => "?").join(", ")}) AND folder != '${DEAD_LETTER_FOLDER}' GROUP BY source, agent, status`,
     )
     .all(...ALL_WAITING) as WaitingRow[];
   const out = new Map<string, { oldestMs: number | null; nextRetryAt: string | null }>();
@@ -124,9 +126,9 @@ function queryWaiting(db: Db, protocols: ReadonlyMap<string, Protocol>): Map<str
     const key = agentKey(r.source, r.agent);
     const w = out.get(key) ?? { oldestMs: null, nextRetryAt: null };
     out.set(key, w);
-    const oldest = protocol === "ignite" ? r.oldest_file_ms : r.oldest_entry_ms;
+    const oldest = DATED_BY_FILE.has(protocol) ? r.oldest_file_ms : r.oldest_entry_ms;
     if (oldest !== null && (w.oldestMs === null || oldest < w.oldestMs)) w.oldestMs = oldest;
-    if (r.status === "retrying" && r.next_retry_at !== null && (w.nextRetryAt === null || r.next_retry_at < w.nextRetryAt)) w.nextRetryAt = r.next_retry_at;
+    if (RETRY_WAITS.get(protocol)?.has(r.status) && r.next_retry_at !== null && (w.nextRetryAt === null || r.next_retry_at < w.nextRetryAt)) w.nextRetryAt = r.next_retry_at;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // The SQL of threads. Every message carries its thread in `thread_key` (kept current at write
 // time by thread-keys.ts; filled for older journals by migration 3), a string:
-//   h␟<Thread-ID>            its own X-IGNITE-Thread-ID (a header thread)
+//   h␟<Thread-ID>            the thread id its own file states (a header thread)
 //   i␟<repository>␟<issue>   no Thread-ID, but a repository and an issue (inferred)
 //   t␟<task_id>              no Thread-ID, no repository + issue, but a task id in its body (inferred)
 // A message without a Thread-ID that is the dead letter of, or replies to (In-Reply-To), a

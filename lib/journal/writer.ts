@@ -1,11 +1,13 @@
 import "server-only";
-import type { Folder, Protocol, Status } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, PROTOCOLS, type Folder, type Protocol, type Status } from "@/lib/model";
+import { statusDefinition } from "@/lib/protocols/catalog";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types";
 import type { Statement, Transaction } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
 import type { Db } from "./db";
 import { preparedOnce } from "./prepared";
-import { describeMove } from "./events";
+import { describeMove, type StepNamer } from "./events";
+import { FILE_LIFE } from "./file-life";
 import { fileIdentities, type FileIdentity } from "./files";
 import { makeKey } from "./keys";
 import { currentSeq } from "./queries";
@@ -46,17 +48,12 @@ export interface ClaimCandidate {
 
 type CandidateRow = Omit<ClaimCandidate, "held"> & { held: number };
 const toCandidate = ({ held, ...c }: CandidateRow): ClaimCandidate => ({ ...c, held: held === 1 });
-/** What a message was when a clean-up removed its file, in words. */
-function wasWhat(row: { status: Status; stuck: number; folder: Folder }): string {
-  if (row.folder === "dead_letter") return "a dead letter (its message never got through)";
-  if (row.stuck) return "stuck in processing";
-  switch (row.status) {
-    case "queued": return "queued, never delivered";
-    case "retrying": return "waiting to be retried, never delivered";
-    case "processing": return "processing, never confirmed done";
-    case "discarded": return "discarded, and its archived copy is gone with it, so it cannot be restored";
-    default: return row.status;
-  }
+/** What a message was when a clean-up removed its file, in words (its status's own, from its catalog). */
+function wasWhat(row: { status: Status; stuck: number; folder: Folder; protocol: string }): string {
+  if (row.folder === DEAD_LETTER_FOLDER) return "a dead letter (its message never got through)";
+  if (row.stuck) return `stuck in ${FILE_LIFE.stuck}`;
+  const protocol = PROTOCOLS.find((p) => p === row.protocol);
+  return statusDefinition(row.status, protocol).whenGone ?? row.status;
 }
 
 /**
@@ -86,7 +83,7 @@ interface Row {
  * not while a dead letter on disk holds one (archived at its requeue): the letter would lose its
  * message, and restoring the letter could not make it dead again.
  */
-const PRUNABLE = `FROM messages AS m INDEXED BY messages_prunable WHERE status = 'completed' AND path IS NULL
+const PRUNABLE = `FROM messages AS m INDEXED BY messages_prunable WHERE status = '${FILE_LIFE.deleted}' AND path IS NULL
   AND NOT EXISTS (SELECT 1 FROM messages AS letter WHERE letter.dead_letter_of = m.key AND letter.path IS NOT NULL)`;
 /** Messages pruned in one write at most. */
 export const PRUNE_BATCH = 5000;
@@ -242,8 +239,9 @@ export class JournalWriter {
   /**
    * Journal one file. `claimKey` continues an existing message (a move, rename or requeue);
    * without it a file at a known path updates that message, and an unknown path is a new one.
+   * `stepOf`: the protocol's name for a move's step (a retry, a requeue); without it a move is a move.
    */
-  record(rec: FileRecord, claimKey: string | null = null): { key: string; change: "new" | "moved" | "changed" | "unchanged" } {
+  record(rec: FileRecord, claimKey: string | null = null, stepOf?: StepNamer): { key: string; change: "new" | "moved" | "changed" | "unchanged" } {
     const p = rec.parsed;
     const atMs = Math.min(rec.found.mtimeMs || this.now(), this.now());
     const existingKey = claimKey ?? (rec.relPath ? this.known(rec.source, rec.relPath)?.key ?? null : null);
@@ -260,7 +258,7 @@ export class JournalWriter {
     this.sql(
         `INSERT INTO messages (${columns.join(", ")}) VALUES (${columns.map((c) => "@" + c).join(", ")})
          ON CONFLICT (key) DO UPDATE SET ${columns.filter((c) => c !== "key").map((c) => `${c} = excluded.${c}`).join(", ")},
-           stuck = CASE WHEN excluded.status = 'processing' THEN messages.stuck ELSE 0 END`,
+           stuck = CASE WHEN excluded.status = '${FILE_LIFE.stuck}' THEN messages.stuck ELSE 0 END`,
       )
       .run(values);
     this.keepRaw(key, rec.raw, rec.rawIsHead ?? false);
@@ -273,7 +271,8 @@ export class JournalWriter {
       return { key, change: "new" };
     }
     if (before.path !== rec.relPath) {
-      const step = describeMove({ path: before.path, folder: before.folder, status: before.status, retryCount: before.retry_count }, after);
+      const was = { path: before.path, folder: before.folder, status: before.status, retryCount: before.retry_count };
+      const step = describeMove(was, after, stepOf?.(was, after) ?? null);
       // A retry rewrites the file where it is, then moves it: the rewrites were this step.
       if (step.kind === "retried") this.dropRewriteBurst(key, this.now());
       // rename(2) keeps the mtime, so a move is timed when it is seen.
@@ -306,14 +305,14 @@ export class JournalWriter {
    * cleared, and its history says what it was when it went.
    */
   markGone(source: string, relPath: string, sweep?: { others: number; atMs: number }): string | null {
-    const row = this.sql("SELECT key, status, stuck, folder, message_id, dead_letter_of FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
-      | { key: string; status: Status; stuck: number; folder: Folder; message_id: string | null; dead_letter_of: string | null }
+    const row = this.sql("SELECT key, protocol, status, stuck, folder, message_id, dead_letter_of FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
+      | { key: string; protocol: string; status: Status; stuck: number; folder: Folder; message_id: string | null; dead_letter_of: string | null }
       | undefined;
     if (!row) return null;
     // Only a dead letter still in dead_letter/ makes it dead: one archived after a requeue does not.
-    const heldByDeadLetter = this.sql("SELECT 1 FROM messages WHERE dead_letter_of = ? AND folder = 'dead_letter' AND path IS NOT NULL LIMIT 1").get(row.key);
-    const kept = row.status === "invalid" || (row.status === "discarded" && !sweep);
-    const status: Status = heldByDeadLetter ? "dead" : kept ? row.status : sweep ? "cleared" : "completed";
+    const heldByDeadLetter = this.sql(`SELECT 1 FROM messages WHERE dead_letter_of = ? AND folder = '${DEAD_LETTER_FOLDER}' AND path IS NOT NULL LIMIT 1`).get(row.key);
+    const kept = FILE_LIFE.kept.includes(row.status) || (row.status === FILE_LIFE.discarded && !sweep);
+    const status: Status = heldByDeadLetter ? FILE_LIFE.held : kept ? row.status : sweep ? FILE_LIFE.cleared : FILE_LIFE.deleted;
     const atMs = this.now();
     this.sql("UPDATE messages SET path = NULL, status = ?, stuck = 0, updated_ms = ?, seq = ? WHERE key = ?")
       .run(status, atMs, this.nextSeq(), row.key);
@@ -364,8 +363,8 @@ export class JournalWriter {
     const letters = this.sql("SELECT folder FROM messages WHERE dead_letter_of = ? AND path IS NOT NULL").pluck().all(originalKey) as Folder[];
     let status = original.status;
     // Whatever it was when its file went (completed, discarded, or invalid: unreadable, yet dead-lettered).
-    if (letters.includes("dead_letter")) status = "dead";
-    else if (letters.includes("archive") && status === "dead") status = "discarded";
+    if (letters.includes(DEAD_LETTER_FOLDER)) status = FILE_LIFE.held;
+    else if (letters.includes(FILE_LIFE.archive) && status === FILE_LIFE.held) status = FILE_LIFE.discarded;
     if (status === original.status) return;
     const atMs = this.now();
     this.sql("UPDATE messages SET status = ?, updated_ms = ?, seq = ? WHERE key = ?").run(status, atMs, this.nextSeq(), originalKey);
@@ -420,7 +419,7 @@ export class JournalWriter {
     const byAge = maxAgeMs > 0
       ? (this.sql(`SELECT key ${PRUNABLE} AND updated_ms < ? ORDER BY updated_ms, key LIMIT ?`).pluck().all(this.now() - maxAgeMs, batch) as string[])
       : [];
-    const completed = this.sql("SELECT coalesce(sum(n), 0) FROM agent_counts WHERE status = 'completed'").pluck().get() as number;
+    const completed = this.sql("SELECT coalesce(sum(n), 0) FROM agent_counts WHERE status = ?").pluck().get(FILE_LIFE.deleted) as number;
     let byCount: string[] = [];
     if (maxCount > 0 && completed > maxCount) {
       // The oldest message kept; those before it go.
@@ -498,13 +497,13 @@ export class JournalWriter {
     // INDEXED BY: sampled statistics (analysis_limit) make the planner walk every processing row instead.
     const newlyStuck = this.sql(
       `SELECT key, mtime_ms FROM messages INDEXED BY messages_processing_unstuck
-       WHERE status = 'processing' AND stuck = 0 AND path IS NOT NULL AND mtime_ms <= ?`,
+       WHERE status = '${FILE_LIFE.stuck}' AND stuck = 0 AND path IS NOT NULL AND mtime_ms <= ?`,
     ).all(threshold) as { key: string; mtime_ms: number }[];
     for (const r of newlyStuck) {
       this.sql("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
-      this.event(r.key, r.mtime_ms + stuckAfterMs, "stuck", `processing for more than ${Math.round(stuckAfterMs / 1000)} s`);
+      this.event(r.key, r.mtime_ms + stuckAfterMs, "stuck", `${FILE_LIFE.stuck} for more than ${Math.round(stuckAfterMs / 1000)} s`);
     }
-    const movedOn = "stuck = 1 AND (status != 'processing' OR path IS NULL OR mtime_ms > ?)";
+    const movedOn = `stuck = 1 AND (status != '${FILE_LIFE.stuck}' OR path IS NULL OR mtime_ms > ?)`;
     const last = this.lastStuckSweep();
     const stuckRows = this.sql("SELECT coalesce(sum(stuck), 0) FROM agent_counts").pluck().get() as number;
     const since = last && threshold >= last.threshold && currentSeq(this.db) - last.seq < stuckRows ? last.seq : null;

@@ -23,10 +23,37 @@ export interface ProtocolCatalog {
   overdue: string | null;
   /** What it calls the agent's oldest entry still waiting for someone ("Oldest queued"). */
   oldest: string;
+  /** The statuses `oldest` looks in; absent: every open status. */
+  waiting?: readonly string[];
+  /** The statuses a message waits in for a retry: the earliest next retry of an agent's is read from them. */
+  retryWaits?: readonly string[];
+  /** The status its dead letters carry: the totals count those apart (deadLetters), not as messages that died. */
+  deadLetterStatus?: string;
+  /** For a protocol whose files are its messages (journaled by lib/journal/writer.ts): what the journal makes of them. */
+  fileLife?: FileLifecycle;
   /** Whether its messages carry a header block (IGNITE v3's MIME headers); the message page shows it only then. */
   headers: boolean;
   /** The hops whose times the charts show as percentiles (lib/journal/charts.ts computes them from the events). */
   hops: readonly HopDefinition[];
+}
+
+/**
+ * The statuses the journal gives a message of a protocol whose files are its messages, as its file
+ * goes, and the status it can get stuck in.
+ */
+export interface FileLifecycle {
+  /** Its agent deleted its file: it was handled. */
+  deleted: string;
+  /** A clean-up removed its file with many others: not its agent. */
+  cleared: string;
+  /** An operator archived it, or archived the dead letter holding it. */
+  discarded: string;
+  /** The folder an operator's discard moves files to. */
+  archive: string;
+  /** Statuses a message keeps when its file goes (it could not be read: nothing more is known); discarded too, unless a clean-up took it. */
+  kept: readonly string[];
+  /** The status in which a message becomes stuck once older than the processing timeout. */
+  stuck: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROTOCOLS } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, NAMED_COUNTS, PROTOCOLS } from "@/lib/model";
 import { ALL_FOLDERS, ALL_STATUSES, CATALOGS, catalogOf, inStatusOrder, STATUS_TONES, statusDefinition } from "./catalog";
 import { igniteYamlReadSide } from "./ignite-yaml";
 import { kicklangReadSide } from "./kicklang";
@@ -47,6 +47,18 @@ describe("protocol catalogs", () => {
     expect(statusDefinition("read", "shogun").help).toBe("In an inbox, read");
     expect(statusDefinition("sent").tone).toBe("teal");
     expect(statusDefinition("weird_word", "ignite")).toMatchObject({ id: "weird_word", label: "weird_word", tone: "neutral" });
+  });
+
+  it("names statuses a catalog's waiting, retry and dead-letter words point at, and the dead-letter area among its folders", () => {
+    for (const c of CATALOGS) {
+      const ids = c.statuses.map((s) => s.id);
+      for (const w of [...(c.waiting ?? []), ...(c.retryWaits ?? []), ...(c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])]) expect(ids, `${c.protocol} ${w}`).toContain(w);
+      if (c.deadLetterStatus !== undefined) expect(c.folders, c.protocol).toContain(DEAD_LETTER_FOLDER);
+    }
+  });
+
+  it("gives AgentStats' named counts IGNITE v3's overview columns", () => {
+    expect([...NAMED_COUNTS]).toEqual(catalogOf("ignite").columns);
   });
 
   it("orders counts by the catalogs, an unknown word last", () => {

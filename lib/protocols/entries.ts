@@ -95,4 +95,6 @@ export interface StatusDefinition {
   help: string;
   /** Its badge colour. */
   tone: StatusTone;
+  /** What a message in it was, said when a clean-up removed its file ("queued, never delivered"); absent: its word. */
+  whenGone?: string;
 }

@@ -44,5 +44,8 @@ export function deadLetterFactsOf(protocol: Protocol, body: string): DeadLetterF
 /** Every protocol's words (its catalog), for the core and, handed down as data, the browser. */
 export { CATALOGS, VOCABULARY, catalogOf, inStatusOrder, statusDefinition } from "./catalog";
 export type { HopDefinition, HopPoint, ProtocolCatalog, StatusDefinition, StatusTone, Vocabulary } from "./types";
-export type { DeadLetterFacts, ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, LogFile, LogSlice } from "./types";
+export type {
+  DeadLetterFacts, ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, DeadLetterOriginal, LogFile, LogSlice,
+  LifecycleStep, ObservedPlace,
+} from "./types";
 export { MAX_FILE_BYTES } from "./types";

@@ -131,11 +131,49 @@ export interface SourceReader {
   health?(nowMs: number): Promise<SourceHealth>;
   /** For each agent a message written now may never be read by, why (e.g. no one scans its queue). */
   deliveryWarnings?(agents: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Where a dead letter's original lived before it failed, and its status while `letter` holds it:
+   * ingest journals the original from the copy inside when its own file was never seen (null: the
+   * letter does not say enough; absent: the protocol keeps no copies in its letters).
+   */
+  deadLetterOriginal?(letter: { relPath: string; placement: Placement }, dl: DeadLetterInfo): DeadLetterOriginal | null;
+  /**
+   * The file this one replaces in place, whose message it continues whether or not the old file is
+   * gone yet (IGNITE: the v2 `.yaml` its queue monitor converts into this `.mime`); null: none.
+   */
+  replacedPath?(relPath: string): string | null;
+  /** Which lifecycle step took a message from one observation to the next (null: a plain move). */
+  lifecycleStep?(before: ObservedPlace, after: ObservedPlace): LifecycleStep | null;
   /** The workspace's log files, by name. */
   logs?(): Promise<LogFile[]>;
   /** A slice of one log (see LogSlice); null for a name that is not one of its logs. */
   readLog?(name: string, from: number, maxBytes: number): Promise<LogSlice | null>;
 }
+
+/** A dead letter's original, as its protocol places it (SourceReader.deadLetterOriginal). */
+export interface DeadLetterOriginal {
+  /** Root-relative, where the original's file was. */
+  relPath: string;
+  placement: Placement;
+  /** What it is while the letter holds it: e.g. dead, or discarded once an operator archived the letter. */
+  status: Status;
+}
+
+/** A message as the journal last saw it, or as it is now: where its file is and what it says. */
+export interface ObservedPlace {
+  path: string | null;
+  folder: Folder;
+  status: Status;
+  retryCount: number;
+}
+
+/**
+ * The lifecycle steps the journal names besides a plain move (its event kinds). `how`: the
+ * protocol's own words for what did a conversion ("from … to … by …").
+ */
+export type LifecycleStep =
+  | { kind: "converted"; how: string }
+  | { kind: "discarded" | "restored" | "requeued" | "retried" };
 
 export interface LogFile {
   name: string;

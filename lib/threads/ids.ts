@@ -1,4 +1,4 @@
-// Thread ids: a header thread is addressed by its own X-IGNITE-Thread-ID; an inferred thread by a
+// Thread ids: a header thread is addressed by the thread id its files state; an inferred thread by a
 // readable, stable, URL-safe id made from what groups it. Pure.
 import type { ThreadKind } from "./model";
 

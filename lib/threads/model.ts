@@ -7,7 +7,7 @@ export const THREAD_KINDS = ["header", "inferred"] as const;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 
 /**
- * A thread id: a header thread's own X-IGNITE-Thread-ID (any text a file holds, so any length and
+ * A thread id: the thread id a header thread's files state (any text a file holds, so any length and
  * any character), or an inferred id (`issue-<repo>-<issue>`, `task-<task_id>`). Links write it
  * with threadIdSegment (lib/threads/ids.ts).
  */

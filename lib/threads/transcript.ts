@@ -31,7 +31,7 @@ function statusLine(m: MessageSummary): string {
 
 export function threadMarkdown(t: ThreadDetail, bodies: Map<string, string>): string {
   const out: string[] = [`# Thread ${mdText(t.id)}`, ""];
-  out.push(`- Kind: ${t.kind === "header" ? "header (X-IGNITE-Thread-ID)" : "inferred"}`);
+  out.push(`- Kind: ${t.kind === "header" ? "header (the thread id its messages state)" : "inferred"}`);
   out.push(`- Messages: ${t.messages.length}`);
   if (t.messages.length > 0) {
     const first = t.messages[0];

@@ -59,7 +59,7 @@ export function ProtocolAgentsTable({ protocol, agents, caption }: { protocol: P
               {counts.map((c) => (
                 <td key={c.key} className="px-3 py-1.5 text-right tabular-nums">
                   <Count agent={a} column={c} />
-                  {c.key === "retrying" && a.retrying > 0 && a.nextRetryAt ? (
+                  {c.retries && c.count(a) > 0 && a.nextRetryAt ? (
                     <RetryCountdown iso={a.nextRetryAt} className="block whitespace-nowrap text-xs text-amber-700 dark:text-amber-400" />
                   ) : null}
                 </td>

@@ -10,6 +10,10 @@ export const IGNITE_YAML_CATALOG: ProtocolCatalog = {
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
   overdue: "Stuck",
   oldest: "Oldest queued",
+  // Its queue: a processing message is its agent's, not waiting.
+  waiting: ["queued", "retrying"],
+  retryWaits: ["retrying"],
+  deadLetterStatus: "dead",
   headers: false,
   // As IGNITE v3: a file's folder is its status, and the agent deletes it once done with it.
   hops: [

@@ -6,9 +6,30 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   protocol: "ignite",
   label: "IGNITE v3",
   statuses: [
-    { id: "queued", label: "Queued", state: "open", tone: "sky", help: "Waiting in the agent's queue" },
-    { id: "retrying", label: "Retrying", state: "open", tone: "amber", help: "Back in the queue after a failed delivery; will be retried" },
-    { id: "processing", label: "Processing", state: "open", tone: "violet", help: "Picked up by the agent, not finished yet" },
+    {
+      id: "queued",
+      label: "Queued",
+      state: "open",
+      tone: "sky",
+      help: "Waiting in the agent's queue",
+      whenGone: "queued, never delivered",
+    },
+    {
+      id: "retrying",
+      label: "Retrying",
+      state: "open",
+      tone: "amber",
+      help: "Back in the queue after a failed delivery; will be retried",
+      whenGone: "waiting to be retried, never delivered",
+    },
+    {
+      id: "processing",
+      label: "Processing",
+      state: "open",
+      tone: "violet",
+      help: "Picked up by the agent, not finished yet",
+      whenGone: "processing, never confirmed done",
+    },
     {
       id: "error",
       label: "Error",
@@ -27,7 +48,14 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
       help: "Removed at once with many other files (a clean-up of the workspace), not completed by its agent; kept by the journal",
     },
     { id: "dead", label: "Dead", state: "failed", tone: "red", help: "Gave up after too many retries (a dead letter exists)" },
-    { id: "discarded", label: "Discarded", state: "done", tone: "neutral", help: "Discarded by an operator into the archive; restorable while its archived file is there" },
+    {
+      id: "discarded",
+      label: "Discarded",
+      state: "done",
+      tone: "neutral",
+      help: "Discarded by an operator into the archive; restorable while its archived file is there",
+      whenGone: "discarded, and its archived copy is gone with it, so it cannot be restored",
+    },
     { id: "invalid", label: "Invalid", state: "failed", tone: "orange", help: "The file could not be read as a message" },
   ],
   folders: ["queue", "processed", "dead_letter", "archive"],
@@ -35,6 +63,11 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
   overdue: "Stuck",
   oldest: "Oldest queued",
+  // Its queue: a processing message is its agent's, not waiting.
+  waiting: ["queued", "retrying"],
+  retryWaits: ["retrying"],
+  deadLetterStatus: "dead",
+  fileLife: { deleted: "completed", cleared: "cleared", discarded: "discarded", archive: "archive", kept: ["invalid"], stuck: "processing" },
   headers: true,
   // The monitor moves a delivered file to processed/; the agent deletes it once done with it.
   hops: [

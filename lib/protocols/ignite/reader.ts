@@ -10,6 +10,7 @@ import { deadLetterFacts } from "./dead-letter-facts";
 import { ARCHIVE_PARTS, DEAD_LETTER, placeIgnite } from "./paths";
 import { igniteDeliveryWarnings } from "./delivery";
 import { readIgniteHealth } from "./health";
+import { igniteDeadLetterOriginal, igniteLifecycleStep, igniteReplacedPath } from "./lifecycle";
 import { listIgniteLogs, readIgniteLog } from "./logs";
 import { readIgniteSettings } from "./settings";
 
@@ -71,6 +72,9 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
     },
     health: (nowMs) => readIgniteHealth(layout.runtimeDir, nowMs),
     deliveryWarnings: (agents) => igniteDeliveryWarnings(layout.runtimeDir, agents),
+    deadLetterOriginal: (letter, dl) => igniteDeadLetterOriginal(layout.runtimePrefix, letter, dl),
+    replacedPath: igniteReplacedPath,
+    lifecycleStep: igniteLifecycleStep,
     logs: () => listIgniteLogs(layout.runtimeDir),
     readLog: (name, from, maxBytes) => readIgniteLog(layout.runtimeDir, name, from, maxBytes),
   };

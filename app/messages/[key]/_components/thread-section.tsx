@@ -17,7 +17,7 @@ export function ThreadSection({ messageKey }: { messageKey: string }) {
         {thread.id}
       </Link>
       {thread.kind === "inferred" ? (
-        <Badge tone="amber" title="No X-IGNITE-Thread-ID: grouped by repository + issue or task_id">inferred</Badge>
+        <Badge tone="amber" title="Its messages state no thread id: grouped by repository + issue or task_id">inferred</Badge>
       ) : null}
       <span className="text-zinc-500 dark:text-zinc-400">
         {countOf(thread.count, "message")} · {countOf(thread.agents.length, "agent")} · graph, sequence and replay
