@@ -22,7 +22,7 @@ export function adapterFor(protocol: Protocol): ProtocolAdapter | null {
 /** A protocol's actions on existing messages: which a message offers, and how each is planned and written. */
 export interface ProtocolActions {
   actionsFor(m: ActionSubject): ActionDescriptor[];
-  /** Absent for IGNITE v3, whose actions lib/operations carries out by key. */
+  /** Absent for IGNITE v3, whose actions its adapter's `fileActions` plans and lib/operations carries out by key. */
   planAction?(root: string, id: ActionId, m: ActionSubject, input: ActionInput): Promise<PlannedAction>;
 }
 
@@ -41,5 +41,9 @@ export function deadLetterFactsOf(protocol: Protocol, body: string): DeadLetterF
   return read ? read(body) : null;
 }
 
+/** The wave-2 protocols' sends, planned by their writers. */
+export { planSend, sendListsOf, type PlannedSend } from "./compose-run";
+
+export type { ComposeVocabulary, ReplyPlan, OwnCompose, FileActions } from "./types";
 export type { DeadLetterFacts, ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, LogFile, LogSlice } from "./types";
 export { MAX_FILE_BYTES } from "./types";

@@ -1,6 +1,7 @@
 // The IGNITE (MIME, protocol v3) adapter. The reader touches the filesystem (server only); the
 // parsing helpers below it are pure and also exported for the writer and tests.
-export { igniteAdapter, openIgnite, findIgniteLayout, type IgniteLayout } from "./reader";
+export { openIgnite, findIgniteLayout, type IgniteLayout } from "./reader";
+export { igniteAdapter } from "./adapter";
 export { placeIgnite } from "./paths";
 export { parseIgniteFile, describeIgniteFile, statusFor, type ParseInput } from "./parse";
 export {
