@@ -2,14 +2,16 @@ import "server-only";
 // Every wave-2 protocol's send, planned by its writer (issue 25 point 6): what a dry run shows and
 // the write, for lib/operations/compose-protocols.ts, which checks the request and journals the
 // send. Reached through the contract (lib/protocols/index.ts), as compose-forms.ts gathers the forms.
-import type { SourceInfo } from "@/lib/model";
+import type { Protocol, SourceInfo } from "@/lib/model";
 import type { ProtocolComposeRequest } from "./compose-forms";
 import type { SourceLists } from "./compose-spec";
+import { igniteAdapter } from "./ignite";
 import { writer as igniteYaml } from "./ignite-yaml";
 import { writer as kicklang } from "./kicklang";
 import { roleRuleProblem } from "./kicklang/client";
 import { writer as shogun } from "./shogun";
 import { shogunWarning } from "./shogun/client";
+import type { ComposeVocabulary } from "./types";
 import { detect as detectWorkflow, writer as workflow } from "./workflow";
 
 /** A send, planned: what a dry run shows, and the write. */
@@ -51,8 +53,12 @@ export async function planSend(root: string, r: ProtocolComposeRequest, confirme
   }
 }
 
-/** What a source's compose form suggests: its agents (a KickLang source's are its channels) and its workflow ids. */
+/** IGNITE v2 writes with IGNITE v3's types and priorities, and its payloads start from v3's templates. */
+const WORDS: Partial<Record<Protocol, ComposeVocabulary>> = { "ignite-yaml": igniteAdapter.compose?.vocabulary };
+
+/** What a source's compose form suggests: its agents (a KickLang source's are its channels), its workflow ids and its protocol's words. */
 export async function sendListsOf(source: SourceInfo): Promise<SourceLists> {
   const workflows = source.protocol === "workflow" ? ((await detectWorkflow(source.root))?.workflows ?? []) : [];
-  return { agents: source.agents, workflows };
+  const words = WORDS[source.protocol];
+  return words ? { agents: source.agents, workflows, words } : { agents: source.agents, workflows };
 }

@@ -6,6 +6,7 @@ import { ComposeApiError } from "@/lib/client/compose";
 import { draftToRequest, fieldsInFormOrder, stillToDo, type ComposeDraft } from "@/lib/client/compose-draft";
 import { useComposePreview } from "@/lib/client/use-compose-preview";
 import { checkCompose } from "@/lib/operations/compose-schema";
+import { templateOf } from "@/lib/protocols/compose-spec";
 import type { ComposeVocabulary } from "@/lib/protocols/types";
 import { BodyEditor } from "./body-editor";
 import { DeliveryWarnings } from "./delivery-warnings";
@@ -51,8 +52,8 @@ export function ComposeForm({ agents, vocabulary, initial, readOnly, threadNote 
   const shown = (field: string) => (submitted || field === "body" || touched.has(field) || field in server ? errors[field] : undefined);
 
   const touch = (field: string) => setTouched((t) => new Set(t).add(field));
-  const hasTemplate = (type: string) => Object.hasOwn(vocabulary.templates, type);
-  const templateFor = (type: string) => vocabulary.templates[type] ?? "";
+  const hasTemplate = (type: string) => templateOf(vocabulary, type) !== null;
+  const templateFor = (type: string) => templateOf(vocabulary, type) ?? "";
 
   function update(patch: Partial<ComposeDraft>) {
     setDraft((d) => ({ ...d, ...patch }));

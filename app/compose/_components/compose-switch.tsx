@@ -51,7 +51,7 @@ export function ComposeSwitch({ sources, start, readOnly }: { sources: ComposeSo
           key={source.id}
           agents={source.lists.agents}
           vocabulary={source.vocabulary}
-          initial={(first ? start.ignite : null) ?? newDraft(source.id, source.vocabulary.templates)}
+          initial={(first ? start.ignite : null) ?? newDraft(source.id, source.vocabulary)}
           readOnly={readOnly}
           threadNote={first ? start.threadNote : undefined}
         />
