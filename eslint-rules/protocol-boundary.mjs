@@ -14,7 +14,7 @@ const EXTENSION = /\.(?:ts|tsx|js|mjs)$/;
 /**
  * Files a protocol offers besides its index, to the rest of lib/protocols/. The index reads the
  * disk (server only), so the pure modules there need faces that do not: `catalog` (its statuses
- * and folders) and `client` (pure helpers such as IGNITE's templates and header parsing).
+ * and folders) and `client` (pure helpers such as a compose form's request schema).
  */
 const PUBLIC_FACES = new Set(["index", "catalog", "client"]);
 /** What code outside lib/protocols/ may import of a protocol itself. */

@@ -2,7 +2,7 @@
 // names every bad field at once. Pure: the compose form runs the same checks as you type.
 import { z } from "zod";
 import { NAME_PATTERN } from "@/lib/model";
-import { parseYamlBounded, yamlProblem } from "@/lib/protocols/bounded-yaml";
+import { parseBodyYaml } from "@/lib/protocols/bounded-yaml";
 import type { ComposeMessage } from "@/lib/protocols/types";
 
 /** The largest YAML body (and request) Mailroom accepts: 1 MiB. */
@@ -91,13 +91,9 @@ export function bodyTextProblem(body: string): string | null {
   return null;
 }
 
-/**
- * Why a body is not YAML (with line and column), or null: read as the detail view reads a body
- * (YAML 1.2's core schema, within PARSE_LIMITS), so the form and the requeue editor need no protocol code.
- */
+/** Why a body is not YAML (with line and column), or null: read as the detail view reads a body. */
 export function yamlBodyError(body: string): string | null {
-  const parsed = parseYamlBounded(body, { schema: "core" });
-  return parsed.ok ? null : yamlProblem(parsed, "The body").message;
+  return parseBodyYaml(body).error;
 }
 
 /** Why a YAML body cannot be sent (with line and column for a YAML error), or null. */

@@ -8,7 +8,7 @@ import type { MessageDetail } from "@/lib/model";
 import { templateOf, type ComposeFormSpec } from "@/lib/protocols/compose-spec";
 import { bodyField, nameField } from "@/lib/protocols/fields";
 import { isRecord } from "@/lib/protocols/entry-kit";
-import { parseYamlBounded, yamlProblem } from "@/lib/protocols/bounded-yaml";
+import { parseBodyYaml } from "@/lib/protocols/bounded-yaml";
 import { scalar } from "./lifecycle";
 
 export { read } from "./read";
@@ -19,9 +19,8 @@ export const PRIORITY = z.enum(["high", "normal", "low", "critical"], { error: "
 /** The payload: a YAML mapping (key: value lines) nested under `payload:`, or nothing. */
 export const payloadField = bodyField.superRefine((v, ctx) => {
   if (v.trim() === "") return;
-  // YAML 1.2's core schema, as IGNITE v3's bodies are read.
-  const parsed = parseYamlBounded(v, { schema: "core" });
-  if (!parsed.ok) ctx.addIssue({ code: "custom", message: yamlProblem(parsed, "The body").message });
+  const parsed = parseBodyYaml(v);
+  if (parsed.error) ctx.addIssue({ code: "custom", message: parsed.error });
   else if (!isRecord(parsed.data)) ctx.addIssue({ code: "custom", message: "must be a YAML mapping (key: value lines)" });
 });
 
