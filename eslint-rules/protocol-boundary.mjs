@@ -1,39 +1,57 @@
-// A protocol is reached through its front door: code outside lib/protocols/<name>/ imports
-// `@/lib/protocols/<name>` (its index: the read side, writers, helpers the core uses) or one of
-// its pure faces below, never a file inside it. So the core stays protocol-neutral and a protocol
-// can reshape its insides without the app noticing. Relative paths count the same as `@/`.
+// A protocol is reached through its front door. Code outside lib/protocols/ speaks the contract
+// (`@/lib/protocols`: the adapters and read sides, with their capabilities) and may use a
+// protocol's `catalog` face (its statuses and folders); it imports neither a protocol's index nor
+// its `client` face. Inside lib/protocols/, a protocol's index and its catalog/client faces may be
+// imported, never another file inside it. So the core stays protocol-neutral and a protocol can
+// reshape its insides without the app noticing. Relative paths count the same as `@/`.
+import fs from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const PROTOCOL_FILE = /^lib\/protocols\/([^/]+)\/(.+?)(?:\.(?:ts|tsx|js|mjs))?$/;
+const PROTOCOL_FILE = /^lib\/protocols\/([^/]+)\/(.+)$/;
+const PROTOCOL_INDEX = /^lib\/protocols\/([^/]+)$/;
+const EXTENSION = /\.(?:ts|tsx|js|mjs)$/;
 /**
- * Files a protocol offers besides its index. The index reads the disk (server only), so client
- * components need faces that do not: `catalog` (its statuses and folders) and `client` (pure
- * helpers such as IGNITE's templates and header parsing).
+ * Files a protocol offers besides its index, to the rest of lib/protocols/. The index reads the
+ * disk (server only), so the pure modules there need faces that do not: `catalog` (its statuses
+ * and folders) and `client` (pure helpers such as a compose form's request schema).
  */
 const PUBLIC_FACES = new Set(["index", "catalog", "client"]);
+/** What code outside lib/protocols/ may import of a protocol itself. */
+const OUTSIDE_FACES = new Set(["catalog"]);
 
 function repoPath(file) {
   return path.relative(ROOT, file).split(path.sep).join("/");
 }
 
-/** The protocol and inner file an import names, or null when it names no protocol's inside. */
-function protocolInside(spec, importer) {
+const folders = new Map();
+/** `lib/protocols/<name>` is a protocol's folder (not a core module such as catalog.ts). */
+function isProtocolFolder(name) {
+  if (!folders.has(name)) folders.set(name, fs.statSync(path.join(ROOT, "lib", "protocols", name), { throwIfNoEntry: false })?.isDirectory() === true);
+  return folders.get(name);
+}
+
+/** The protocol and file (its "index" for the folder itself) an import names, or null when it names no protocol. */
+function protocolTarget(spec, importer) {
   let target;
   if (spec.startsWith("@/")) target = path.join(ROOT, spec.slice(2));
   else if (spec.startsWith("./") || spec.startsWith("../")) target = path.resolve(path.dirname(importer), spec);
   else return null;
-  const m = PROTOCOL_FILE.exec(repoPath(target));
-  if (!m || PUBLIC_FACES.has(m[2])) return null;
-  return { protocol: m[1], file: m[2] };
+  const rel = repoPath(target).replace(EXTENSION, "");
+  const index = PROTOCOL_INDEX.exec(rel);
+  if (index && isProtocolFolder(index[1])) return { protocol: index[1], file: "index" };
+  const m = PROTOCOL_FILE.exec(rel);
+  return m ? { protocol: m[1], file: m[2] } : null;
 }
 
 const rule = {
   meta: {
     type: "problem",
-    docs: { description: "Import a protocol only through its index (or its catalog/client face) from outside its folder" },
+    docs: { description: "Reach a protocol through the contract from outside lib/protocols/, and through its index (or catalog/client face) inside it" },
     messages: {
       deep: 'Import the {{protocol}} protocol through "@/lib/protocols/{{protocol}}" (or its catalog/client face), not "{{spec}}": files outside lib/protocols/{{protocol}}/ do not reach into it.',
+      contract:
+        'Outside lib/protocols/, reach the {{protocol}} protocol through the contract ("@/lib/protocols": its adapter or read side), not "{{spec}}"; client code gets what it needs from the server as data.',
     },
     schema: [],
   },
@@ -42,9 +60,14 @@ const rule = {
     const here = repoPath(importer);
     function check(source) {
       if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
-      const inside = protocolInside(source.value, importer);
-      if (!inside || here.startsWith(`lib/protocols/${inside.protocol}/`)) return;
-      context.report({ node: source, messageId: "deep", data: { protocol: inside.protocol, spec: source.value } });
+      const target = protocolTarget(source.value, importer);
+      if (!target || here.startsWith(`lib/protocols/${target.protocol}/`)) return;
+      const data = { protocol: target.protocol, spec: source.value };
+      if (!here.startsWith("lib/protocols/")) {
+        if (!OUTSIDE_FACES.has(target.file)) context.report({ node: source, messageId: "contract", data });
+      } else if (!PUBLIC_FACES.has(target.file)) {
+        context.report({ node: source, messageId: "deep", data });
+      }
     }
     return {
       ImportDeclaration: (node) => check(node.source),

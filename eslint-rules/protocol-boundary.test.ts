@@ -20,7 +20,10 @@ async function boundary(code: string, file: string): Promise<string[]> {
 describe("protocol boundary", () => {
   it("refuses a deep import of a protocol's file from the app, however it is written", async () => {
     expect(await boundary('import { read } from "@/lib/protocols/shogun/read";\nexport const r = read;\n', "app/x/page.tsx")).toEqual([
-      'Import the shogun protocol through "@/lib/protocols/shogun" (or its catalog/client face), not "@/lib/protocols/shogun/read": files outside lib/protocols/shogun/ do not reach into it.',
+      'Outside lib/protocols/, reach the shogun protocol through the contract ("@/lib/protocols": its adapter or read side), not "@/lib/protocols/shogun/read"; client code gets what it needs from the server as data.',
+    ]);
+    expect(await boundary('export { isDashboard } from "@/lib/protocols/shogun/paths";\n', "lib/protocols/x.ts")).toEqual([
+      'Import the shogun protocol through "@/lib/protocols/shogun" (or its catalog/client face), not "@/lib/protocols/shogun/paths": files outside lib/protocols/shogun/ do not reach into it.',
     ]);
     expect(await boundary('export { read } from "../protocols/workflow/read";\n', "lib/journal/x.ts")).toHaveLength(1);
     expect(await boundary('export * from "./kicklang/statuses.ts";\n', "lib/protocols/x.ts")).toHaveLength(1);
@@ -31,15 +34,44 @@ describe("protocol boundary", () => {
     expect(await boundary('export { isoWithOffset } from "@/lib/protocols/ignite/build";\n', "lib/protocols/ignite-yaml/x.ts")).toHaveLength(1);
   });
 
-  it("lets code use a protocol's index, its catalog and client faces, and the core modules", async () => {
+  it("lets the rest of lib/protocols/ use a protocol's index, its catalog and client faces", async () => {
     const code = [
       'export { shogunReadSide } from "@/lib/protocols/shogun";',
       'export { SHOGUN_CATALOG } from "@/lib/protocols/shogun/catalog";',
       'export { templateFor } from "@/lib/protocols/ignite/client";',
+      'export { writer } from "./kicklang/index";',
+      'export { statusDefinition } from "@/lib/protocols/catalog";',
+    ].join("\n");
+    expect(await boundary(`${code}\n`, "lib/protocols/x.ts")).toEqual([]);
+    expect(await boundary('export { isoWithOffset } from "@/lib/protocols/ignite";\n', "lib/protocols/ignite-yaml/x.ts")).toEqual([]);
+  });
+
+  it("lets code outside lib/protocols/ use the contract, the core modules and a protocol's catalog face", async () => {
+    const code = [
+      'export { adapterFor } from "@/lib/protocols";',
+      'export type { ProtocolAdapter } from "@/lib/protocols/types";',
+      'export { SHOGUN_CATALOG } from "@/lib/protocols/shogun/catalog";',
       'export { statusDefinition } from "@/lib/protocols/catalog";',
       'export type { Entry } from "../protocols/entries";',
     ].join("\n");
     expect(await boundary(`${code}\n`, "lib/journal/x.ts")).toEqual([]);
+  });
+
+  it("refuses a protocol's index or client face outside lib/protocols/, however it is written", async () => {
+    const imports = [
+      'import { planReply } from "@/lib/protocols/ignite";',
+      'import { templateFor } from "@/lib/protocols/ignite/client";',
+      'import { findIgniteLayout } from "@/lib/protocols/ignite/index";',
+      'import { writer } from "@/lib/protocols/kicklang/index.ts";',
+      'import type { ReplyPlan } from "../protocols/ignite/client";',
+      'import { shogunWarning } from "../../lib/protocols/shogun/client";',
+    ];
+    for (const line of imports) {
+      const [message] = await boundary(`${line}\n`, line.includes("../../") ? "app/compose/page.tsx" : "lib/operations/x.ts");
+      expect(message, line).toMatch(/^Outside lib\/protocols\/, reach the (ignite|kicklang|shogun) protocol through the contract/);
+    }
+    expect(await boundary('export const m = () => import("@/lib/protocols/workflow");\n', "components/x.tsx")).toHaveLength(1);
+    expect(await boundary('import { writer } from "@/lib/protocols/shogun";\n', "lib/client/x.ts")).toHaveLength(1);
   });
 
   it("lets a protocol import its own files, and exempts tests, e2e, scripts, demo and bench", async () => {

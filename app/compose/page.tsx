@@ -4,9 +4,9 @@ import { z } from "zod";
 import { Notice } from "@/components/ui/notice";
 import { replyDraft } from "@/lib/client/compose-draft";
 import { getClientConfig, getMessage, listSources } from "@/lib/journal";
-import { KEY_PATTERN, type MessageDetail } from "@/lib/model";
+import { KEY_PATTERN, type MessageDetail, type SourceInfo } from "@/lib/model";
 import { composeListsOf } from "@/lib/operations/compose-protocols";
-import { planReply } from "@/lib/protocols/ignite";
+import { adapterFor } from "@/lib/protocols";
 import { composeFormOf } from "@/lib/protocols/compose-forms";
 import { ComposeSwitch, type ComposeStart } from "./_components/compose-switch";
 import { ReplyNotes } from "./_components/reply-notes";
@@ -15,10 +15,11 @@ export const metadata: Metadata = { title: "Compose" };
 
 const searchSchema = z.object({ replyTo: z.string().regex(KEY_PATTERN).optional().catch(undefined) });
 
-/** The protocol's own answer to `original`: IGNITE v3's reply plan, or the wave-2 form's prefill. */
+/** The protocol's own answer to `original`: its own compose's reply plan (IGNITE v3), or the wave-2 form's prefill. */
 function replyStart(original: MessageDetail, agentsOf: (id: string) => string[]): (ComposeStart & { notes: string[]; prefilled?: string }) | null {
-  if (original.protocol === "ignite") {
-    const plan = planReply(original, agentsOf(original.source));
+  const own = adapterFor(original.protocol)?.compose;
+  if (own) {
+    const plan = own.reply(original, agentsOf(original.source));
     const threadNote = original.threadId ? undefined : "A new thread id: the original has none.";
     return { source: plan.source, ignite: replyDraft(plan, agentsOf(plan.source)), values: null, threadNote, notes: plan.notes };
   }
@@ -33,7 +34,8 @@ export default async function ComposePage({ searchParams }: { searchParams: Prom
   const { readOnly } = getClientConfig();
   // IGNITE v3 first: the form opens on it, as it did before the other protocols could be written.
   const all = listSources().filter((s) => s.error === null || s.protocol === "ignite").sort((a, b) => Number(b.protocol === "ignite") - Number(a.protocol === "ignite"));
-  const sources = await Promise.all(all.map(async (s) => ({ id: s.id, protocol: s.protocol, lists: await composeListsOf(s) })));
+  const vocabularyOf = (s: SourceInfo) => adapterFor(s.protocol)?.compose?.vocabulary ?? null;
+  const sources = await Promise.all(all.map(async (s) => ({ id: s.id, protocol: s.protocol, lists: await composeListsOf(s), vocabulary: vocabularyOf(s) })));
   const agentsOf = (id: string) => [...(sources.find((s) => s.id === id)?.lists.agents ?? [])];
   const original = replyTo ? await getMessage(replyTo) : null;
   const reply = original ? replyStart(original, agentsOf) : null;

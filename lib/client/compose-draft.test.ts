@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCompose } from "@/lib/operations/compose-schema";
+import type { ComposeVocabulary } from "@/lib/protocols/types";
 import { draftToRequest, newDraft, stillToDo } from "./compose-draft";
 
 describe("stillToDo", () => {
@@ -22,5 +23,18 @@ describe("stillToDo", () => {
 
   it("is empty for a complete draft", () => {
     expect(stillToDo(checkCompose(draftToRequest({ ...newDraft("ws"), to: ["leader"] })).errors)).toEqual([]);
+  });
+});
+
+describe("newDraft", () => {
+  const words: ComposeVocabulary = { types: [], priorities: [], templates: { user_goal: "goal: x\n" } };
+
+  it("starts the body from the default type's template among the words the server handed over", () => {
+    expect(newDraft("ws", words)).toMatchObject({ source: "ws", type: "user_goal", body: "goal: x\n" });
+  });
+
+  it("starts empty without them, or when they have no template for the type", () => {
+    expect(newDraft("ws").body).toBe("");
+    expect(newDraft("ws", { ...words, templates: {} }).body).toBe("");
   });
 });

@@ -1,7 +1,8 @@
 // The compose form's state and the request it sends. Pure: the page builds the first draft on
 // the server, the form edits it in the browser.
 import type { ComposeField, ComposeRequest } from "@/lib/operations/compose-schema";
-import { templateFor, type ReplyPlan } from "@/lib/protocols/ignite/client";
+import { templateOf } from "@/lib/protocols/compose-spec";
+import type { ComposeVocabulary, ReplyPlan } from "@/lib/protocols/types";
 
 export interface ComposeDraft {
   source: string;
@@ -28,10 +29,11 @@ export function splitNames(text: string): string[] {
   return text.split(",").map((s) => s.trim()).filter(Boolean);
 }
 
-export function newDraft(source: string): ComposeDraft {
+/** A new message; its body is the default type's template among the protocol's words (from the server). */
+export function newDraft(source: string, words?: ComposeVocabulary): ComposeDraft {
   return {
     source, from: "user", to: [], otherTo: "", cc: "", type: DEFAULT_TYPE, priority: "normal",
-    threadId: "", inReplyTo: "", repository: "", issue: "", body: templateFor(DEFAULT_TYPE), createQueues: false,
+    threadId: "", inReplyTo: "", repository: "", issue: "", body: templateOf(words, DEFAULT_TYPE) ?? "", createQueues: false,
   };
 }
 

@@ -2,7 +2,8 @@
 // names every bad field at once. Pure: the compose form runs the same checks as you type.
 import { z } from "zod";
 import { NAME_PATTERN } from "@/lib/model";
-import { parseYamlBody } from "@/lib/protocols/ignite/client";
+import { parseBodyYaml } from "@/lib/protocols/bounded-yaml";
+import type { ComposeMessage } from "@/lib/protocols/types";
 
 /** The largest YAML body (and request) Mailroom accepts: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,18 +30,8 @@ export interface ComposeRequest {
 }
 
 /** A checked request: trimmed, defaults filled ("" for an optional header that is left out). */
-export interface ComposeInput {
+export interface ComposeInput extends ComposeMessage {
   source: string | null;
-  from: string;
-  to: string[];
-  cc: string[];
-  type: string;
-  priority: string;
-  body: string;
-  threadId: string;
-  inReplyTo: string;
-  repository: string;
-  issue: string;
   createQueues: boolean;
   confirmWarnings: boolean;
   dryRun: boolean;
@@ -100,11 +91,16 @@ export function bodyTextProblem(body: string): string | null {
   return null;
 }
 
+/** Why a body is not YAML (with line and column), or null: read as the detail view reads a body. */
+export function yamlBodyError(body: string): string | null {
+  return parseBodyYaml(body).error;
+}
+
 /** Why a YAML body cannot be sent (with line and column for a YAML error), or null. */
 export function bodyProblem(body: string): string | null {
   const bytes = utf8Bytes(body);
   if (bytes > MAX_BODY_BYTES) return `is ${(bytes / MAX_BODY_BYTES).toFixed(2)} MiB; the limit is 1 MiB`;
-  return bodyTextProblem(body) ?? parseYamlBody(body).error;
+  return bodyTextProblem(body) ?? yamlBodyError(body);
 }
 
 const refined = <T>(schema: z.ZodType<T>, problem: (v: T) => string | null) =>

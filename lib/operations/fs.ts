@@ -110,3 +110,9 @@ export async function resolveForWrite(root: string, relPath: string): Promise<st
   }
   return path.join(dir, parts[parts.length - 1] ?? "");
 }
+
+/** A 409 when the target is taken: Mailroom never overwrites. */
+export async function assertFree(abs: string, relPath: string, why: string): Promise<void> {
+  const st = await fs.lstat(abs).catch(() => null);
+  if (st) throw new ApiError(409, "target_exists", `${relPath} already exists${why ? ` (${why})` : ""}. Nothing was changed.`);
+}

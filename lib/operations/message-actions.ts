@@ -3,7 +3,8 @@ import "server-only";
 // action must be one the message offers (its protocol's `actionsFor`, as the detail lists them),
 // the page's view must still hold (409), the write happens in ingest's turn so the journal shows
 // it at once, and the action goes in the message's history. IGNITE v3's own four actions are
-// carried out by this folder's operations, the other protocols' by their writers.
+// planned by its adapter's `fileActions` and carried out by this folder's operations (by key, with
+// their own history lines), the other protocols' by their writers.
 import type { ActionResult } from "@/lib/actions";
 import { writeThenIngest } from "@/lib/ingest";
 import { getMessage, keyAtPath, locateMessage, messageLocator, recordAction } from "@/lib/journal";

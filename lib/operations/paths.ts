@@ -1,48 +1,23 @@
-// Where Mailroom's writes go in an IGNITE runtime directory (docs/protocols/ignite-mime.md "What Mailroom writes").
-// Paths are root-relative with "/" separators, like every path in the journal. Pure.
+// Paths of the files operations write. Root-relative paths have "/" separators, like every path in the journal.
 import path from "node:path";
-import { ARCHIVE_PARTS, DEAD_LETTER } from "@/lib/protocols/ignite";
+import { ADAPTERS } from "@/lib/protocols";
 
-const ARCHIVE = `${ARCHIVE_PARTS.join("/")}/`;
-
-/** A root-relative path split into the runtime prefix (".ignite/" or "") and the rest. */
-export function splitRuntime(relPath: string): { prefix: string; inner: string } {
-  const prefix = relPath.startsWith(".ignite/") ? ".ignite/" : "";
-  return { prefix, inner: relPath.slice(prefix.length) };
-}
-
-/** `<runtime>/archive/mailroom/<same path relative to the runtime>`; null when already archived. */
+/** Where a discard puts a file, as its protocol's adapter says; null when none archives it (or it is archived already). */
 export function archivePathOf(relPath: string): string | null {
-  const { prefix, inner } = splitRuntime(relPath);
-  if (!inner.startsWith("queue/")) return null;
-  return `${prefix}${ARCHIVE}${inner}`;
+  for (const a of ADAPTERS) {
+    const archived = a.fileActions?.archivePathOf(relPath);
+    if (archived) return archived;
+  }
+  return null;
 }
 
-/** Where an archived file came from; null for a path outside the archive. */
+/** Where an archived file came from; null for a path outside every protocol's archive. */
 export function unarchivePathOf(relPath: string): string | null {
-  const { prefix, inner } = splitRuntime(relPath);
-  if (!inner.startsWith(`${ARCHIVE}queue/`)) return null;
-  return `${prefix}${inner.slice(ARCHIVE.length)}`;
-}
-
-/** `<runtime>/queue/<agent>/<name>`. */
-export function queuePath(prefix: string, agent: string, name: string): string {
-  return `${prefix}queue/${agent}/${name}`;
-}
-
-/** The folder of an agent's queue, root-relative. */
-export function queueDir(prefix: string, agent: string): string {
-  return `${prefix}queue/${agent}`;
-}
-
-export function isDeadLetterQueue(agent: string): boolean {
-  return agent === DEAD_LETTER;
-}
-
-/** The file name a dead letter's original had: `original_file`, else the dead letter's name without `_dlq_<sec>`. */
-export function originalNameOf(deadLetterPath: string, originalFile: string | null): string {
-  if (originalFile) return originalFile;
-  return path.posix.basename(deadLetterPath).replace(/_dlq_\d+\.mime$/, ".mime");
+  for (const a of ADAPTERS) {
+    const original = a.fileActions?.unarchivePathOf(relPath);
+    if (original) return original;
+  }
+  return null;
 }
 
 /** The absolute path ingest knows a root-relative path by (the root as configured, not its realpath). */

@@ -1,12 +1,11 @@
 import "server-only";
-import fs from "node:fs/promises";
 import { locateMessage } from "@/lib/journal";
 import type { MessageSummary } from "@/lib/model";
+import { adapterFor } from "@/lib/protocols";
 import { openInsideRoot } from "@/lib/protocols/safe-open";
 import { ApiError } from "@/lib/server/errors";
 import { resolveForWrite } from "./fs";
-import { isDeadLetterQueue, queueDir, splitRuntime } from "./paths";
-import { readTextInsideRoot, refusalError } from "./read-text";
+import { refusalError } from "./read-text";
 
 /** A message whose file is on disk right now, where the page said it was. */
 export interface Target {
@@ -18,8 +17,6 @@ export interface Target {
   relPath: string;
   /** Absolute path for writing (resolved inside the root, no links on the way). */
   abs: string;
-  /** ".ignite/" or "": how the root reaches the IGNITE runtime directory. */
-  prefix: string;
 }
 
 /**
@@ -30,7 +27,8 @@ export async function locateTarget(key: string, shownPath?: string): Promise<Tar
   const loc = locateMessage(key);
   if (!loc) throw new ApiError(404, "not_found", `no message has the key "${key}"`);
   const { summary, root } = loc;
-  if (summary.protocol !== "ignite") {
+  // Only a protocol whose adapter plans actions on a message's own file (IGNITE v3).
+  if (!adapterFor(summary.protocol)?.fileActions) {
     throw new ApiError(409, "unsupported", `Mailroom changes IGNITE (MIME) messages only; this one is ${summary.protocol}. Nothing was changed.`);
   }
   if (shownPath !== undefined && loc.path !== shownPath) {
@@ -58,26 +56,5 @@ export async function locateTarget(key: string, shownPath?: string): Promise<Tar
   await openInsideRoot(root, loc.path).then(({ handle }) => handle.close(), (err: unknown) => {
     throw refusalError(err, loc.path ?? "");
   });
-  return { key, summary, root, relPath: loc.path, abs, prefix: splitRuntime(loc.path).prefix };
-}
-
-/** The file's text, for operations that rewrite it: only whole, valid UTF-8 files are rewritten. Read from one safe open. */
-export async function readText(t: Target): Promise<string> {
-  return readTextInsideRoot(t.root, t.relPath);
-}
-
-/** `to` must name an agent's queue folder that exists (a real folder, not the dead-letter queue). */
-export async function assertQueue(t: Target, agent: string): Promise<void> {
-  const dir = queueDir(t.prefix, agent);
-  // lstat: a symlinked queue folder is refused like a missing one.
-  const st = isDeadLetterQueue(agent) ? null : await fs.lstat(await resolveForWrite(t.root, dir)).catch(() => null);
-  if (!st?.isDirectory()) {
-    throw new ApiError(400, "unknown_queue", `to: "${agent}" is not an agent queue in this workspace (there is no folder ${dir}/)`);
-  }
-}
-
-/** A 409 when the target is taken: Mailroom never overwrites. */
-export async function assertFree(abs: string, relPath: string, why: string): Promise<void> {
-  const st = await fs.lstat(abs).catch(() => null);
-  if (st) throw new ApiError(409, "target_exists", `${relPath} already exists${why ? ` (${why})` : ""}. Nothing was changed.`);
+  return { key, summary, root, relPath: loc.path, abs };
 }

@@ -128,6 +128,15 @@ export function parseYamlFile(text: string, what = "The file", opts: { itemRange
   return r.ok ? { data: r.data, problem: null, items: r.items ?? new Map() } : { data: null, problem: yamlProblem(r, what), items: new Map() };
 }
 
+/**
+ * A message body's YAML as the detail view, compose and the requeue editor read it: YAML 1.2's
+ * core schema (dates stay text), within PARSE_LIMITS; `error` says where and why it does not parse.
+ */
+export function parseBodyYaml(body: string): { data: YamlValue | null; error: string | null } {
+  const r = parseYamlBounded(body, { schema: "core" });
+  return r.ok ? { data: r.data, error: null } : { data: null, error: yamlProblem(r, "The body").message };
+}
+
 /** A file's problem from a YAML parse that failed: the limit it hit, or where and why it does not parse. */
 export function yamlProblem(r: BoundedParse & { ok: false }, what: string): EntryProblem {
   if (r.limit) return { code: "limit", message: r.problem };

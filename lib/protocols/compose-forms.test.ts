@@ -2,7 +2,9 @@
 // warnings seen before the server is asked, and templates.
 import { describe, expect, it } from "vitest";
 import { composeFormOf, protocolComposeSchema } from "./compose-forms";
-import { checkValues, requestOf } from "./compose-spec";
+import { checkValues, optionsOf, requestOf } from "./compose-spec";
+import { igniteAdapter } from "./ignite";
+import { PRIORITIES, STANDARD_TYPES, templateFor } from "./ignite/templates";
 
 const lists = { agents: ["karo", "ashigaru1", "⫻command/dispatch"], workflows: ["wf_1", "wf_2"] };
 
@@ -41,5 +43,20 @@ describe("the compose forms", () => {
     const t = composeFormOf("workflow")!.template!;
     expect(JSON.parse(t.of("checkpoint_request") ?? "")).toMatchObject({ task_id: "task_001" });
     expect(t.of("made_up")).toBeNull();
+  });
+
+  it("start IGNITE v2's payload from IGNITE v3's templates and suggest its types and priorities, as the server hands them over", () => {
+    const spec = composeFormOf("ignite-yaml")!;
+    const words = igniteAdapter.compose?.vocabulary;
+    const withWords = { ...lists, agents: ["leader"], words };
+    expect(spec.initial(withWords).payload).toBe(templateFor("user_goal"));
+    expect(checkValues(spec, spec.initial(withWords))).toEqual({});
+    expect(spec.template?.of("task_assignment", withWords)).toBe(templateFor("task_assignment"));
+    expect(spec.template?.of("constructor", withWords)).toBeNull();
+    expect(spec.template?.of("task_assignment", lists)).toBeNull();
+    const field = (name: string) => spec.fields.find((f) => f.name === name)!;
+    expect(optionsOf(field("type"), withWords)).toEqual(STANDARD_TYPES.map((t) => t.type));
+    expect(optionsOf(field("priority"), withWords)).toEqual(PRIORITIES);
+    expect(optionsOf(field("to"), withWords)).toEqual(["leader"]);
   });
 });

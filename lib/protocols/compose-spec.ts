@@ -3,14 +3,23 @@
 import type { z } from "zod";
 import type { MessageDetail, Protocol } from "@/lib/model";
 import { fieldErrorsOf } from "./fields";
+import type { ComposeVocabulary } from "./types";
 
 export type ComposeValues = Record<string, string>;
 
-/** What a source offers the form's suggestions: its agents (or channels), and its workflows. */
+/**
+ * What a source offers the form's suggestions, from the server: its agents (or channels), its
+ * workflows, and the words its protocol writes with (IGNITE v2's are IGNITE v3's types,
+ * priorities and templates), so no other protocol's code reaches the browser.
+ */
 export interface SourceLists {
   agents: readonly string[];
   workflows: readonly string[];
+  words?: ComposeVocabulary;
 }
+
+/** A list a field suggests from its source's lists. */
+export type SourceList = "agents" | "workflows" | "types" | "priorities";
 
 export interface ComposeFieldSpec {
   name: string;
@@ -18,7 +27,7 @@ export interface ComposeFieldSpec {
   /** `line`: one line of text; `text`: the body, many lines. */
   kind: "line" | "text";
   /** Suggestions: fixed words, or one of the source's lists. */
-  options?: readonly string[] | keyof SourceLists;
+  options?: readonly string[] | SourceList;
   hint?: string;
   placeholder?: string;
   /** Left out of the request when empty. */
@@ -30,8 +39,8 @@ export interface ComposeFormSpec {
   /** What Send writes, in a few words (beside the button). */
   sendNote: string;
   fields: readonly ComposeFieldSpec[];
-  /** The body a type starts with (a template), or null for none. */
-  template?: { typeField: string; bodyField: string; of: (type: string) => string | null };
+  /** The body a type starts with (a template, maybe from the source's words), or null for none. */
+  template?: { typeField: string; bodyField: string; of: (type: string, lists?: SourceLists) => string | null };
   /** A new message's values for a source with these lists. */
   initial(lists: SourceLists): ComposeValues;
   /** What a reply's prefill took from the message (said above the form). */
@@ -42,6 +51,18 @@ export interface ComposeFormSpec {
   warning?(values: ComposeValues): string | null;
   /** The request (with `protocol`), as the server parses it too. */
   schema: z.ZodType;
+}
+
+/** The body `type` starts with among these words, or null (a name such as "constructor" is no template). */
+export function templateOf(words: ComposeVocabulary | undefined, type: string): string | null {
+  return words && Object.hasOwn(words.templates, type) ? (words.templates[type] ?? null) : null;
+}
+
+/** A field's suggestions for a source with these lists. */
+export function optionsOf(f: ComposeFieldSpec, lists: SourceLists): readonly string[] | undefined {
+  if (f.options === "types") return lists.words?.types.map((t) => t.type) ?? [];
+  if (f.options === "priorities") return lists.words?.priorities ?? [];
+  return typeof f.options === "string" ? lists[f.options] : f.options;
 }
 
 /** The request's fields for these values: one-line fields trimmed, empty optional ones left out. */

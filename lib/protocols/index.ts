@@ -22,7 +22,7 @@ export function adapterFor(protocol: Protocol): ProtocolAdapter | null {
 /** A protocol's actions on existing messages: which a message offers, and how each is planned and written. */
 export interface ProtocolActions {
   actionsFor(m: ActionSubject): ActionDescriptor[];
-  /** Absent for IGNITE v3, whose actions lib/operations carries out by key. */
+  /** Absent for IGNITE v3, whose actions its adapter's `fileActions` plans and lib/operations carries out by key. */
   planAction?(root: string, id: ActionId, m: ActionSubject, input: ActionInput): Promise<PlannedAction>;
 }
 
@@ -43,7 +43,11 @@ export function deadLetterFactsOf(protocol: Protocol, body: string): DeadLetterF
 
 /** Every protocol's words (its catalog), for the core and, handed down as data, the browser. */
 export { CATALOGS, VOCABULARY, catalogOf, inStatusOrder, statusDefinition } from "./catalog";
+/** The wave-2 protocols' sends, planned by their writers. */
+export { planSend, sendListsOf, type PlannedSend } from "./compose-run";
+
 export type { HopDefinition, HopPoint, ProtocolCatalog, StatusDefinition, StatusTone, Vocabulary } from "./types";
+export type { ComposeVocabulary, ReplyPlan, OwnCompose, FileActions } from "./types";
 export type {
   DeadLetterFacts, ProtocolAdapter, SourceReader, FoundFile, ParsedMessage, Placement, DeadLetterInfo, DeadLetterOriginal, LogFile, LogSlice,
   LifecycleStep, ObservedPlace,

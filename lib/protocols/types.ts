@@ -1,6 +1,7 @@
 // The contract every protocol adapter fulfils. Adapters read and write files; they never touch
 // SQLite. Ingest drives them; the journal stores what they return.
-import type { Folder, MessageDetail, Protocol, SourceHealth, Status } from "@/lib/model";
+import type { Folder, MessageDetail, MessageSummary, Protocol, SourceHealth, Status, YamlValue } from "@/lib/model";
+import type { ActionId } from "./actions";
 import type { ListOptions } from "./fs-safe";
 
 // What each protocol tells the core and the UI about its words (its catalog), and the lookups
@@ -93,6 +94,113 @@ export interface ProtocolAdapter {
   describe(bytes: Buffer, opts?: DescribeOptions): Promise<DetailFields>;
   /** A dead letter's facts from its body, for the dead-letters list. */
   deadLetterFacts?(body: string): DeadLetterFacts;
+  /** Its own compose (lib/operations/compose.ts checks the request, journals what was sent). */
+  compose?: OwnCompose;
+  /** The operator's actions on a message's own file (lib/operations finds the file by key and journals the action). */
+  fileActions?: FileActions;
+}
+
+/** A compose form's words, as plain data the server hands the form (no protocol code in the browser). */
+export interface ComposeVocabulary {
+  /** The types to suggest, each with what it is for. */
+  types: readonly { type: string; description: string }[];
+  priorities: readonly string[];
+  /** Type → the body a message of that type starts with (only the types that have one). */
+  templates: Readonly<Record<string, string>>;
+}
+
+/** One message as compose writes it: checked, trimmed, "" for an optional header left out. */
+export interface ComposeMessage {
+  from: string;
+  to: string[];
+  cc: string[];
+  type: string;
+  priority: string;
+  body: string;
+  threadId: string;
+  inReplyTo: string;
+  repository: string;
+  issue: string;
+}
+
+/** What a reply to a message starts as, and why (`notes`: the choices a user may want to change). */
+export interface ReplyPlan extends Omit<ComposeMessage, "cc"> {
+  source: string;
+  notes: string[];
+}
+
+/** What a reply is planned from. */
+export type ReplyOriginal = Pick<MessageSummary, "source" | "messageId" | "from" | "to" | "type" | "threadId" | "repository" | "issue"> & {
+  data: YamlValue | null;
+};
+
+/** One file a send writes (one per recipient), nothing written yet. */
+export interface ComposedFile {
+  agent: string;
+  /** Root-relative, as a dry run shows it (a name taken meanwhile makes the send take the next free one). */
+  path: string;
+  content: string;
+  /** The recipient's queue folder does not exist yet and will be created. */
+  newQueue: boolean;
+  /** Why no agent may read it there (a send needs confirmWarnings), or null. */
+  warning: string | null;
+}
+
+export interface ComposePlan {
+  files: ComposedFile[];
+  /** Write every file, all or nothing (no file is overwritten); the root-relative paths written. */
+  write(): Promise<string[]>;
+}
+
+/** A workspace opened for compose. */
+export interface ComposeTarget {
+  /** Recipients without a queue folder (created only when `createQueues`), and why any cannot be written to. */
+  checkRecipients(agents: readonly string[], createQueues: boolean): Promise<{ missing: string[]; problem: string | null }>;
+  /** One file per recipient, stamped `date`; nothing is written before `write`. */
+  plan(message: ComposeMessage, missing: readonly string[], date: Date): Promise<ComposePlan>;
+}
+
+export interface OwnCompose {
+  vocabulary: ComposeVocabulary;
+  /** The protocol's answer to `original`, among these agents. */
+  reply(original: ReplyOriginal, agents: readonly string[]): ReplyPlan;
+  /** The workspace at `root` (as configured) ready to be written to, or null when it cannot be now. */
+  open(root: string): Promise<ComposeTarget | null>;
+}
+
+/** A message's own file, found by its key and checked to be still where the page showed it. */
+export interface FileActionTarget {
+  /** The workspace root as configured. */
+  root: string;
+  relPath: string;
+  /** Absolute, resolved inside the root for writing. */
+  abs: string;
+  folder: Folder;
+  status: Status;
+  agent: string;
+  /** For a dead letter: the queue its original failed in, as the journal saw it (null: not known). */
+  heldAgent: string | null;
+}
+
+/** A checked action on a file: what it will do; nothing is written before `run`. */
+export interface FileActionPlan {
+  description: string;
+  /** Root-relative path of the message after the action. */
+  path: string;
+  /** Root-relative paths the write creates. */
+  touched: string[];
+  /** Where the file acted on went, when the message itself went elsewhere (a requeued dead letter, archived). */
+  archived?: string;
+  /** Writes; resolves to what the history adds to the move ("" for nothing). */
+  run(): Promise<string>;
+}
+
+export interface FileActions {
+  plan(id: ActionId, target: FileActionTarget, input: { to?: string; body?: string }): Promise<FileActionPlan>;
+  /** Where a discard puts the file; null when it is not in a queue. */
+  archivePathOf(relPath: string): string | null;
+  /** Where a discarded file came from; null when it is not in the archive. */
+  unarchivePathOf(relPath: string): string | null;
 }
 
 export interface DescribeOptions {

@@ -6,7 +6,8 @@ import { ComposeApiError } from "@/lib/client/compose";
 import { draftToRequest, fieldsInFormOrder, stillToDo, type ComposeDraft } from "@/lib/client/compose-draft";
 import { useComposePreview } from "@/lib/client/use-compose-preview";
 import { checkCompose } from "@/lib/operations/compose-schema";
-import { hasTemplate, templateFor } from "@/lib/protocols/ignite/client";
+import { templateOf } from "@/lib/protocols/compose-spec";
+import type { ComposeVocabulary } from "@/lib/protocols/types";
 import { BodyEditor } from "./body-editor";
 import { DeliveryWarnings } from "./delivery-warnings";
 import { HeaderFields } from "./header-fields";
@@ -18,6 +19,8 @@ import { useComposeSubmit } from "./use-compose-submit";
 interface Props {
   /** The workspace's agents (the page's Source picks the workspace, `initial.source`). */
   agents: readonly string[];
+  /** The protocol's types, priorities and templates, from the server. */
+  vocabulary: ComposeVocabulary;
   initial: ComposeDraft;
   readOnly: boolean;
   threadNote?: string;
@@ -27,7 +30,7 @@ interface Props {
 const FOCUS: Record<string, string> = { to: "compose-to-other", request: "compose-from" };
 
 /** The compose form: checks as you type, a server-built preview, and Send (one file per recipient). */
-export function ComposeForm({ agents, initial, readOnly, threadNote }: Props) {
+export function ComposeForm({ agents, vocabulary, initial, readOnly, threadNote }: Props) {
   const [draft, setDraft] = useState(initial);
   const [lastTemplate, setLastTemplate] = useState(initial.body);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -49,6 +52,8 @@ export function ComposeForm({ agents, initial, readOnly, threadNote }: Props) {
   const shown = (field: string) => (submitted || field === "body" || touched.has(field) || field in server ? errors[field] : undefined);
 
   const touch = (field: string) => setTouched((t) => new Set(t).add(field));
+  const hasTemplate = (type: string) => templateOf(vocabulary, type) !== null;
+  const templateFor = (type: string) => templateOf(vocabulary, type) ?? "";
 
   function update(patch: Partial<ComposeDraft>) {
     setDraft((d) => ({ ...d, ...patch }));
@@ -75,6 +80,7 @@ export function ComposeForm({ agents, initial, readOnly, threadNote }: Props) {
         <HeaderFields
           draft={draft}
           agents={agents}
+          vocabulary={vocabulary}
           error={shown}
           onChange={update}
           onType={changeType}

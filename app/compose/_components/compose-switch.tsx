@@ -6,6 +6,7 @@ import { newDraft, type ComposeDraft } from "@/lib/client/compose-draft";
 import type { Protocol } from "@/lib/model";
 import { composeFormOf } from "@/lib/protocols/compose-forms";
 import type { ComposeValues, SourceLists } from "@/lib/protocols/compose-spec";
+import type { ComposeVocabulary } from "@/lib/protocols/types";
 import { ComposeForm } from "./compose-form";
 import { ProtocolForm } from "./protocol-form";
 
@@ -13,6 +14,8 @@ export interface ComposeSourceOption {
   id: string;
   protocol: Protocol;
   lists: SourceLists;
+  /** The words of its protocol's own compose form (IGNITE v3's), from the server; null for a wave-2 protocol's form. */
+  vocabulary: ComposeVocabulary | null;
 }
 
 /** The source shown first, with its form's first values (a reply's prefill) when it has them. */
@@ -44,15 +47,16 @@ export function ComposeSwitch({ sources, start, readOnly }: { sources: ComposeSo
       ) : null}
       {spec ? (
         <ProtocolForm key={source.id} source={source.id} spec={spec} lists={source.lists} initial={(first ? start.values : null) ?? spec.initial(source.lists)} readOnly={readOnly} />
-      ) : (
+      ) : source.vocabulary ? (
         <ComposeForm
           key={source.id}
           agents={source.lists.agents}
-          initial={(first ? start.ignite : null) ?? newDraft(source.id)}
+          vocabulary={source.vocabulary}
+          initial={(first ? start.ignite : null) ?? newDraft(source.id, source.vocabulary)}
           readOnly={readOnly}
           threadNote={first ? start.threadNote : undefined}
         />
-      )}
+      ) : null}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-import { PRIORITIES, STANDARD_TYPES } from "@/lib/protocols/ignite/client";
 import type { ComposeDraft } from "@/lib/client/compose-draft";
+import type { ComposeVocabulary } from "@/lib/protocols/types";
 import { TextField } from "./field";
-
-const TYPE_NAMES = STANDARD_TYPES.map((t) => t.type);
 
 interface Props {
   draft: ComposeDraft;
   agents: readonly string[];
+  /** The protocol's types and priorities, from the server. */
+  vocabulary: ComposeVocabulary;
   error: (field: string) => string | undefined;
   onChange: (patch: Partial<ComposeDraft>) => void;
   onType: (type: string) => void;
@@ -18,8 +18,8 @@ interface Props {
 }
 
 /** From, type, priority, the recipients, Cc and the headers that tie a message to a thread and an issue. */
-export function HeaderFields({ draft, agents, error, onChange, onType, onBlur, threadNote, recipients }: Props) {
-  const typeInfo = STANDARD_TYPES.find((t) => t.type === draft.type.trim());
+export function HeaderFields({ draft, agents, vocabulary, error, onChange, onType, onBlur, threadNote, recipients }: Props) {
+  const typeInfo = vocabulary.types.find((t) => t.type === draft.type.trim());
   const field = (name: keyof ComposeDraft & string, id = name) => ({
     id: `compose-${id}`,
     error: error(name),
@@ -33,11 +33,11 @@ export function HeaderFields({ draft, agents, error, onChange, onType, onBlur, t
         label="Type"
         value={draft.type}
         onChange={onType}
-        options={TYPE_NAMES}
+        options={vocabulary.types.map((t) => t.type)}
         hint={typeInfo ? typeInfo.description : "A standard type or your own (letters, digits, _ . -)."}
         mono
       />
-      <TextField {...field("priority")} label="Priority" value={draft.priority} onChange={(priority) => onChange({ priority })} options={PRIORITIES} hint="low, normal, high or critical" mono />
+      <TextField {...field("priority")} label="Priority" value={draft.priority} onChange={(priority) => onChange({ priority })} options={vocabulary.priorities} hint="low, normal, high or critical" mono />
       <div className="sm:col-span-3">{recipients}</div>
       <TextField {...field("cc")} label="Cc" value={draft.cc} onChange={(cc) => onChange({ cc })} hint="Named in the header only; no file is written for them." placeholder="comma-separated" mono className="sm:col-span-3" />
       <TextField {...field("threadId")} label="Thread id" value={draft.threadId} onChange={(threadId) => onChange({ threadId })} hint={threadNote} placeholder="e.g. thr_readme_42" mono />

@@ -1,5 +1,5 @@
 import { buttonClass } from "@/components/ui/button";
-import type { ComposeFieldSpec, ComposeFormSpec, ComposeValues, SourceLists } from "@/lib/protocols/compose-spec";
+import { optionsOf, type ComposeFieldSpec, type ComposeFormSpec, type ComposeValues, type SourceLists } from "@/lib/protocols/compose-spec";
 import { controlClass, describedBy, FieldNote, TextField } from "./field";
 
 interface Props {
@@ -37,7 +37,7 @@ function TextArea({ f, value, error, onChange, onBlur }: { f: ComposeFieldSpec; 
 /** A protocol's fields, as its compose form spec lists them: one-line fields first, then the body. */
 export function ProtocolFields({ spec, values, lists, error, onChange, onBlur, onUseTemplate }: Props) {
   const type = spec.template ? (values[spec.template.typeField] ?? "").trim() : "";
-  const template = spec.template?.of(type) ?? null;
+  const template = spec.template?.of(type, lists) ?? null;
   const lines = spec.fields.filter((f) => f.kind === "line");
   const texts = spec.fields.filter((f) => f.kind === "text");
   return (
@@ -51,7 +51,7 @@ export function ProtocolFields({ spec, values, lists, error, onChange, onBlur, o
             value={values[f.name] ?? ""}
             onChange={(v) => onChange(f.name, v)}
             onBlur={() => onBlur(f.name)}
-            options={typeof f.options === "string" ? lists[f.options] : f.options}
+            options={optionsOf(f, lists)}
             hint={f.hint}
             placeholder={f.placeholder ?? (f.optional ? "optional" : undefined)}
             error={error(f.name)}

@@ -51,7 +51,7 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
     const t = spec.template;
     if (t && name === t.typeField) {
       const body = values[t.bodyField] ?? "";
-      const next = t.of(value.trim());
+      const next = t.of(value.trim(), lists);
       if (next !== null && (body.trim() === "" || body === lastTemplate)) {
         patch[t.bodyField] = next;
         setLastTemplate(next);
@@ -63,7 +63,7 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
 
   function insertTemplate() {
     const t = spec.template;
-    const next = t?.of((values[t.typeField] ?? "").trim());
+    const next = t?.of((values[t.typeField] ?? "").trim(), lists);
     if (!t || next == null) return;
     setLastTemplate(next);
     change(t.bodyField, next);

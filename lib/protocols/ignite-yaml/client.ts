@@ -5,10 +5,10 @@
 // answer to a message.
 import { z } from "zod";
 import type { MessageDetail } from "@/lib/model";
-import type { ComposeFormSpec } from "@/lib/protocols/compose-spec";
+import { templateOf, type ComposeFormSpec } from "@/lib/protocols/compose-spec";
 import { bodyField, nameField } from "@/lib/protocols/fields";
 import { isRecord } from "@/lib/protocols/entry-kit";
-import { hasTemplate, parseYamlBody, PRIORITIES, STANDARD_TYPES, templateFor } from "@/lib/protocols/ignite/client";
+import { parseBodyYaml } from "@/lib/protocols/bounded-yaml";
 import { scalar } from "./lifecycle";
 
 export { read } from "./read";
@@ -19,7 +19,7 @@ export const PRIORITY = z.enum(["high", "normal", "low", "critical"], { error: "
 /** The payload: a YAML mapping (key: value lines) nested under `payload:`, or nothing. */
 export const payloadField = bodyField.superRefine((v, ctx) => {
   if (v.trim() === "") return;
-  const parsed = parseYamlBody(v);
+  const parsed = parseBodyYaml(v);
   if (parsed.error) ctx.addIssue({ code: "custom", message: parsed.error });
   else if (!isRecord(parsed.data)) ctx.addIssue({ code: "custom", message: "must be a YAML mapping (key: value lines)" });
 });
@@ -34,12 +34,13 @@ export const IGNITE_YAML_FORM: ComposeFormSpec = {
   fields: [
     { name: "from", label: "From", kind: "line", options: "agents" },
     { name: "to", label: "To", kind: "line", options: "agents", hint: "The agent whose queue/<agent>/ gets the file." },
-    { name: "type", label: "Type", kind: "line", options: STANDARD_TYPES.map((t) => t.type) },
-    { name: "priority", label: "Priority", kind: "line", options: PRIORITIES },
+    { name: "type", label: "Type", kind: "line", options: "types" },
+    { name: "priority", label: "Priority", kind: "line", options: "priorities" },
     { name: "payload", label: "Payload (YAML)", kind: "text", hint: "Key: value lines, nested under payload: as the v2 tools write it." },
   ],
-  template: { typeField: "type", bodyField: "payload", of: (type) => (hasTemplate(type) ? templateFor(type) : null) },
-  initial: ({ agents }) => ({ from: "user", to: agents.includes("leader") ? "leader" : "", type: "user_goal", priority: "normal", payload: templateFor("user_goal") }),
+  // The payloads start from IGNITE v3's templates, which the server hands the form (`words`).
+  template: { typeField: "type", bodyField: "payload", of: (type, lists) => templateOf(lists?.words, type) },
+  initial: ({ agents, words }) => ({ from: "user", to: agents.includes("leader") ? "leader" : "", type: "user_goal", priority: "normal", payload: templateOf(words, "user_goal") ?? "" }),
   replyNote: "To the sender, from its recipient, carrying its task_id.",
   /** To the sender, from the recipient, carrying the original's task_id (as the writer's reply does). */
   reply(m: MessageDetail) {

@@ -36,3 +36,43 @@ export function placeIgnite(runtimePrefix: string, relPath: string): Placement |
   }
   return placeInQueue(parts);
 }
+
+// Where Mailroom's writes go (docs/protocols/ignite-mime.md "What Mailroom writes"). Paths are
+// root-relative with "/" separators, like every path in the journal.
+const ARCHIVE = `${ARCHIVE_PARTS.join("/")}/`;
+
+/** A root-relative path split into the runtime prefix (".ignite/" or "") and the rest. */
+export function splitRuntime(relPath: string): { prefix: string; inner: string } {
+  const prefix = relPath.startsWith(".ignite/") ? ".ignite/" : "";
+  return { prefix, inner: relPath.slice(prefix.length) };
+}
+
+/** `<runtime>/archive/mailroom/<same path relative to the runtime>`; null when already archived. */
+export function archivePathOf(relPath: string): string | null {
+  const { prefix, inner } = splitRuntime(relPath);
+  if (!inner.startsWith("queue/")) return null;
+  return `${prefix}${ARCHIVE}${inner}`;
+}
+
+/** Where an archived file came from; null for a path outside the archive. */
+export function unarchivePathOf(relPath: string): string | null {
+  const { prefix, inner } = splitRuntime(relPath);
+  if (!inner.startsWith(`${ARCHIVE}queue/`)) return null;
+  return `${prefix}${inner.slice(ARCHIVE.length)}`;
+}
+
+/** The folder of an agent's queue, root-relative. */
+export function queueDir(prefix: string, agent: string): string {
+  return `${prefix}queue/${agent}`;
+}
+
+/** `<runtime>/queue/<agent>/<name>`. */
+export function queuePath(prefix: string, agent: string, name: string): string {
+  return `${queueDir(prefix, agent)}/${name}`;
+}
+
+/** The file name a dead letter's original had: `original_file`, else the dead letter's name without `_dlq_<sec>`. */
+export function originalNameOf(deadLetterPath: string, originalFile: string | null): string {
+  if (originalFile) return originalFile;
+  return deadLetterPath.slice(deadLetterPath.lastIndexOf("/") + 1).replace(/_dlq_\d+\.mime$/, ".mime");
+}

@@ -1,5 +1,6 @@
 // What a reply to a message starts as: who answers whom, with which type, in which thread. Pure.
-import type { MessageSummary, YamlValue } from "@/lib/model";
+import type { YamlValue } from "@/lib/model";
+import type { ReplyOriginal as Original, ReplyPlan } from "@/lib/protocols/types";
 import { templateFor, type TemplateSeed } from "./templates";
 
 /**
@@ -22,25 +23,7 @@ export const REPLY_TYPES: Readonly<Record<string, string>> = {
 /** The sender a reply is written as when it does not come from one of the agents. */
 export const OPERATOR = "user";
 
-export interface ReplyPlan {
-  source: string;
-  from: string;
-  to: string[];
-  type: string;
-  priority: string;
-  threadId: string;
-  inReplyTo: string;
-  repository: string;
-  issue: string;
-  body: string;
-  /** Sentences explaining the choices a user may want to change. */
-  notes: string[];
-}
-
-type Original = Pick<
-  MessageSummary,
-  "source" | "messageId" | "from" | "to" | "type" | "threadId" | "repository" | "issue"
-> & { data: YamlValue | null };
+export type { ReplyPlan };
 
 /** `thr_` and 8 random hex digits, like the hand-made ids in the wild (thr_readme_42). */
 export function newThreadId(): string {

@@ -140,3 +140,8 @@ export function templateFor(type: string, seed: TemplateSeed = {}): string {
 export function hasTemplate(type: string): boolean {
   return Object.hasOwn(TEMPLATES, type);
 }
+
+/** Every type with a template. */
+export function templateNames(): string[] {
+  return Object.keys(TEMPLATES);
+}

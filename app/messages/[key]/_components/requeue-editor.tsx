@@ -3,14 +3,13 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { bodyTextProblem } from "@/lib/operations/compose-schema";
-import { parseYamlBody } from "@/lib/protocols/ignite/client";
+import { bodyTextProblem, yamlBodyError } from "@/lib/operations/compose-schema";
 import { BodyDiff } from "./body-diff";
 
 function problemOf(text: string): string | null {
   if (text.trim() === "") return "The body must not be empty.";
   const characters = bodyTextProblem(text);
-  return characters ? `The body ${characters}.` : parseYamlBody(text).error;
+  return characters ? `The body ${characters}.` : yamlBodyError(text);
 }
 
 /** Edit & requeue: the YAML body in a textarea, checked as you type, with a diff against the original. */
