@@ -1,6 +1,7 @@
 import "server-only";
 import type { RequeueInput } from "@/lib/actions";
 import { deadLetterHolding, locateMessage } from "@/lib/journal";
+import { catalogOf } from "@/lib/protocols";
 import { assertSendableBody } from "./content";
 import { planOnFile, type Actor, type Plan } from "./finish";
 import { locateTarget, type Target } from "./target";
@@ -11,8 +12,8 @@ export type RequeueRequest = RequeueInput & Actor;
 function resolveKey(key: string, req: RequeueRequest): string {
   if (req.path !== undefined) return key;
   const loc = locateMessage(key);
-  if (loc?.summary.status === "dead" && loc.path === null) return deadLetterHolding(key) ?? key;
-  return key;
+  if (!loc || loc.path !== null || catalogOf(loc.summary.protocol).deadLetterStatus !== loc.summary.status) return key;
+  return deadLetterHolding(key) ?? key;
 }
 
 /** The queue a dead letter's original failed in, as the journal saw it (its protocol checks it is one). */
