@@ -3,8 +3,8 @@
 // and deleted statuses: so there is one set, and each is a plain word.
 import "server-only";
 import { WORD_PATTERN } from "@/lib/model";
-import { CATALOGS } from "@/lib/protocols/catalog";
-import type { FileLifecycle } from "@/lib/protocols/catalog-types";
+import { CATALOGS } from "@/lib/protocols";
+import type { FileLifecycle } from "@/lib/protocols/types";
 
 function fileLife(): FileLifecycle & { held: string } {
   const with_ = CATALOGS.filter((c) => c.fileLife);

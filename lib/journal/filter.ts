@@ -1,4 +1,4 @@
-import { CATALOGS } from "@/lib/protocols/catalog";
+import { CATALOGS } from "@/lib/protocols";
 import type { Term, TextField } from "@/lib/query";
 import { ftsPhrase, MIN_INDEXED_TERM } from "./fulltext";
 

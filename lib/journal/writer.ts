@@ -1,6 +1,6 @@
 import "server-only";
 import { DEAD_LETTER_FOLDER, PROTOCOLS, type Folder, type Protocol, type Status } from "@/lib/model";
-import { statusDefinition } from "@/lib/protocols/catalog";
+import { statusDefinition } from "@/lib/protocols";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types";
 import type { Statement, Transaction } from "better-sqlite3";
 import { BulkLoad } from "./bulk";

@@ -6,7 +6,7 @@ import type { ListOptions } from "./fs-safe";
 
 // What each protocol tells the core and the UI about its words (its catalog), and the lookups
 // over them: plain data and pure functions, safe for client code.
-export type { HopDefinition, HopPoint, ProtocolCatalog, StatusTone } from "./catalog-types";
+export type { FileLifecycle, HopDefinition, HopPoint, ProtocolCatalog, StatusTone } from "./catalog-types";
 export { STATUS_TONES } from "./catalog-types";
 export type { StatusDefinition } from "./entries";
 export type { Vocabulary } from "./vocabulary";
