@@ -15,8 +15,8 @@ import type { PreparedFile, ReadableSource } from "./sync";
  */
 function startWorker(): Worker {
   if (process.env.NEXT_RUNTIME) return new Worker(new URL("./worker.ts", import.meta.url));
-  const source = path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.ts");
-  return new Worker(`require("tsx/cjs"); require(${JSON.stringify(source)});`, { eval: true, execArgv: ["--conditions=react-server"] });
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return new Worker(path.join(here, "worker-tsx.cjs"), { workerData: { source: path.join(here, "worker.ts") }, execArgv: ["--conditions=react-server"] });
 }
 
 /** How long a diff's worker waits for this thread to hear of a folder before it reads it (see diff). */
