@@ -1,7 +1,7 @@
 // A protocol is reached through its front door. Code outside lib/protocols/ speaks the contract
-// (`@/lib/protocols`: the adapters and read sides, with their capabilities) and may use a
-// protocol's `catalog` face (its statuses and folders); it imports neither a protocol's index nor
-// its `client` face. Inside lib/protocols/, a protocol's index and its catalog/client faces may be
+// (`@/lib/protocols`: the adapters and read sides with their capabilities, and the catalogs); it
+// imports no protocol's file, nor lib/protocols/catalog.ts, which gathers them (the browser gets
+// the catalogs as data). Inside lib/protocols/, a protocol's index and its catalog/client faces may be
 // imported, never another file inside it. So the core stays protocol-neutral and a protocol can
 // reshape its insides without the app noticing. Relative paths count the same as `@/`.
 import fs from "node:fs";
@@ -17,8 +17,8 @@ const EXTENSION = /\.(?:ts|tsx|js|mjs)$/;
  * and folders) and `client` (pure helpers such as a compose form's request schema).
  */
 const PUBLIC_FACES = new Set(["index", "catalog", "client"]);
-/** What code outside lib/protocols/ may import of a protocol itself. */
-const OUTSIDE_FACES = new Set(["catalog"]);
+/** The module gathering every protocol's catalog: outside lib/protocols/, reached through the contract. */
+const GATHERED_CATALOGS = "lib/protocols/catalog";
 
 function repoPath(file) {
   return path.relative(ROOT, file).split(path.sep).join("/");
@@ -38,6 +38,7 @@ function protocolTarget(spec, importer) {
   else if (spec.startsWith("./") || spec.startsWith("../")) target = path.resolve(path.dirname(importer), spec);
   else return null;
   const rel = repoPath(target).replace(EXTENSION, "");
+  if (rel === GATHERED_CATALOGS) return { protocol: "every", file: "catalog" };
   const index = PROTOCOL_INDEX.exec(rel);
   if (index && isProtocolFolder(index[1])) return { protocol: index[1], file: "index" };
   const m = PROTOCOL_FILE.exec(rel);
@@ -50,6 +51,8 @@ const rule = {
     docs: { description: "Reach a protocol through the contract from outside lib/protocols/, and through its index (or catalog/client face) inside it" },
     messages: {
       deep: 'Import the {{protocol}} protocol through "@/lib/protocols/{{protocol}}" (or its catalog/client face), not "{{spec}}": files outside lib/protocols/{{protocol}}/ do not reach into it.',
+      catalogs:
+        'Outside lib/protocols/, reach the catalogs through the contract ("@/lib/protocols": CATALOGS, VOCABULARY, catalogOf), not "{{spec}}"; client code gets them from the server as data (useVocabulary).',
       contract:
         'Outside lib/protocols/, reach the {{protocol}} protocol through the contract ("@/lib/protocols": its adapter or read side), not "{{spec}}"; client code gets what it needs from the server as data.',
     },
@@ -62,9 +65,10 @@ const rule = {
       if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
       const target = protocolTarget(source.value, importer);
       if (!target || here.startsWith(`lib/protocols/${target.protocol}/`)) return;
+      if (target.protocol === "every" && here.startsWith("lib/protocols/")) return;
       const data = { protocol: target.protocol, spec: source.value };
       if (!here.startsWith("lib/protocols/")) {
-        if (!OUTSIDE_FACES.has(target.file)) context.report({ node: source, messageId: "contract", data });
+        context.report({ node: source, messageId: target.protocol === "every" ? "catalogs" : "contract", data });
       } else if (!PUBLIC_FACES.has(target.file)) {
         context.report({ node: source, messageId: "deep", data });
       }

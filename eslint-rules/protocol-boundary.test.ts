@@ -46,15 +46,23 @@ describe("protocol boundary", () => {
     expect(await boundary('export { isoWithOffset } from "@/lib/protocols/ignite";\n', "lib/protocols/ignite-yaml/x.ts")).toEqual([]);
   });
 
-  it("lets code outside lib/protocols/ use the contract, the core modules and a protocol's catalog face", async () => {
+  it("lets code outside lib/protocols/ use the contract and the core modules", async () => {
     const code = [
-      'export { adapterFor } from "@/lib/protocols";',
+      'export { adapterFor, statusDefinition } from "@/lib/protocols";',
       'export type { ProtocolAdapter } from "@/lib/protocols/types";',
-      'export { SHOGUN_CATALOG } from "@/lib/protocols/shogun/catalog";',
-      'export { statusDefinition } from "@/lib/protocols/catalog";',
       'export type { Entry } from "../protocols/entries";',
     ].join("\n");
     expect(await boundary(`${code}\n`, "lib/journal/x.ts")).toEqual([]);
+  });
+
+  it("refuses a protocol's catalog, and the module gathering them, outside lib/protocols/: the contract hands them on", async () => {
+    for (const spec of ["@/lib/protocols/shogun/catalog", "@/lib/protocols/catalog", "../protocols/catalog"]) {
+      const found = await boundary(`import { x } from "${spec}";\n`, "lib/journal/x.ts");
+      expect(found, spec).toHaveLength(1);
+      expect(found[0], spec).toMatch(/through the contract/);
+    }
+    // Inside lib/protocols/ the gathering module may be used.
+    expect(await boundary('import { CATALOGS } from "./catalog";\n', "lib/protocols/index.ts")).toEqual([]);
   });
 
   it("refuses a protocol's index or client face outside lib/protocols/, however it is written", async () => {
