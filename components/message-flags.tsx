@@ -2,10 +2,11 @@ import type { MessageSummary } from "@/lib/model";
 import { BACKOFF_HELP, RetryCountdown } from "./retry-countdown";
 import { Badge } from "./ui/badge";
 import { cn } from "./ui/cn";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { countOf } from "@/lib/client/count";
 
 type Flagged = Pick<MessageSummary, "stuck" | "problems" | "duplicate" | "retryCount" | "path"> &
-  Partial<Pick<MessageSummary, "status" | "nextRetryAt">>;
+  Partial<Pick<MessageSummary, "status" | "protocol" | "nextRetryAt">>;
 
 /** Small flags for what needs attention: stuck, problems, duplicate, retries, file gone. */
 export function MessageFlags({
@@ -21,7 +22,9 @@ export function MessageFlags({
 }) {
   const { stuck, problems, duplicate, retryCount, path } = message;
   const gone = showGone && path === null;
-  const waiting = message.status === "retrying" && path !== null ? (message.nextRetryAt ?? null) : null;
+  const words = useVocabulary();
+  const waitsForRetry = message.status !== undefined && words.waitsForRetry(message.status, message.protocol);
+  const waiting = waitsForRetry && path !== null ? (message.nextRetryAt ?? null) : null;
   if (!stuck && problems.length === 0 && !duplicate && retryCount === 0 && !gone && !waiting) return null;
   return (
     <span className={cn("inline-flex gap-1", wrap && "flex-wrap", className)}>

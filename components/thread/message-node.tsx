@@ -23,8 +23,9 @@ export const MessageNode = memo(function MessageNode({ data }: NodeProps<Message
   // Zoomed far out the text is unreadable: draw less, so panning over hundreds of nodes stays smooth.
   const level = useStore(detail);
   const far = level > 0;
-  const colour = statusColor(useVocabulary(), m.status, m.protocol);
-  const dead = m.status === "dead" || m.deadLetterOf !== null;
+  const words = useVocabulary();
+  const colour = statusColor(words, m.status, m.protocol);
+  const dead = words.isDeadLetterStatus(m.status, m.protocol) || m.deadLetterOf !== null;
   if (level === 2) {
     return <div data-phase={phase} style={{ width: NODE_W, height: NODE_H, background: colour, opacity: phase === "future" ? 0.15 : 1 }} className="rounded-lg" />;
   }

@@ -16,8 +16,9 @@ export const SequenceArrowLink = memo(function SequenceArrowLink({ arrow, time, 
   const x1 = laneX(arrow.from, laneW);
   const x2 = laneX(arrow.to, laneW);
   const self = arrow.from === arrow.to;
-  const dead = m.status === "dead" || m.deadLetterOf !== null;
-  const marks = [m.deadLetterOf ? "✕ dead letter" : null, m.status === "dead" && !m.deadLetterOf ? "✕ dead" : null, m.stuck ? "stuck" : null, m.retryCount > 0 ? `↻ ${m.retryCount}` : null].filter(Boolean);
+  const died = words.isDeadLetterStatus(m.status, m.protocol);
+  const dead = died || m.deadLetterOf !== null;
+  const marks = [m.deadLetterOf ? "✕ dead letter" : null, died && !m.deadLetterOf ? `✕ ${m.status}` : null, m.stuck ? "stuck" : null, m.retryCount > 0 ? `↻ ${m.retryCount}` : null].filter(Boolean);
   const label = `${time} ${m.from ?? "unknown"} → ${arrow.recipient}: ${describeMessage(m)}`;
   const path = self ? `M ${x1} ${y - 8} h 28 v 16 h -24` : `M ${x1} ${y + 4} H ${x2 + (x2 > x1 ? -7 : 7)}`;
   const textX = self ? x1 + 34 : (x1 + x2) / 2;

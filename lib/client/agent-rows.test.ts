@@ -31,4 +31,17 @@ describe("the agents view's rows", () => {
     expect(sortAgents(rows, "errorRate", true)[0]?.agent).toBe("leader");
     expect(sortAgents(rows, "agent", false).map((r) => r.agent)).toEqual(["agent_security", "karo", "leader"]);
   });
+
+  it("tell a live agent by its protocol's own health words", () => {
+    const health = (source: string, name: string, word: string) => ({ source, health: { monitor: null, session: null, agents: [{ name, health: word, detail: null }] } });
+    const of = (protocol: AgentStats["protocol"], word: string) =>
+      agentRows(VOCABULARY, [stats("a", protocol, {})], [health(`ws-${protocol}`, "a", word)])[0]?.unhealthy;
+    expect(of("workflow", "completed")).toBe(false);
+    expect(of("workflow", "healthy")).toBe(false);
+    expect(of("workflow", "stopped")).toBe(true);
+    expect(of("ignite", "idle")).toBe(false);
+    expect(of("ignite", "stale")).toBe(true);
+    // idle is IGNITE's task_health word, not one the workflow registry gives a live agent.
+    expect(of("workflow", "idle")).toBe(true);
+  });
 });

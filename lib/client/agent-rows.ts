@@ -23,9 +23,6 @@ export interface AgentRow {
 export const SORT_KEYS = ["attention", "agent", "protocol", "lastSeen", "depth", "oldest", "errorRate"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-/** Health words that mean the agent is alive (anything else recorded is worth a look). */
-const ALIVE = new Set(["healthy", "ok", "alive", "active", "completed", "idle"]);
-
 export function agentRows(words: Vocabulary, agents: readonly AgentStats[], health: readonly SourceHealthItem[] | null): AgentRow[] {
   const recorded = new Map<string, string>();
   for (const { source, health: h } of health ?? []) for (const a of h?.agents ?? []) recorded.set(`${source}\0${a.name}`, a.health);
@@ -42,7 +39,8 @@ export function agentRows(words: Vocabulary, agents: readonly AgentStats[], heal
     const word = recorded.get(`${a.source}\0${a.agent}`) ?? null;
     return {
       agent: a.agent, source: a.source, protocol: a.protocol, health: word,
-      unhealthy: (word !== null && !ALIVE.has(word)) || a.stuck > 0,
+      // Its protocol's words for a live agent (catalog aliveHealth); anything else recorded is worth a look.
+      unhealthy: (word !== null && !(words.catalogOf(a.protocol).aliveHealth ?? []).includes(word)) || a.stuck > 0,
       lastSeenAt: a.lastActivityAt, depth, oldestAt: a.oldestQueuedAt, errorRate: total > 0 ? failed / total : 0, stuck: a.stuck,
     };
   });

@@ -29,6 +29,8 @@ export interface ProtocolCatalog {
   retryWaits?: readonly string[];
   /** The status its dead letters carry: the totals count those apart (deadLetters), not as messages that died. */
   deadLetterStatus?: string;
+  /** The health words its workspace's records give an agent that is alive (SourceHealth agents' `health`); any other word is worth a look. */
+  aliveHealth?: readonly string[];
   /** For a protocol whose files are its messages (journaled by lib/journal/writer.ts): what the journal makes of them. */
   fileLife?: FileLifecycle;
   /** Whether its messages carry a header block (IGNITE v3's MIME headers); the message page shows it only then. */

@@ -33,17 +33,8 @@ const KNOWN: Record<string, readonly string[]> = {
   // The query language's keyword is:dead (what it finds comes from the catalogs).
   "lib/journal/filter.ts": ["dead"],
   "lib/query/parse.ts": ["dead"],
-  // A workspace's health words (its own record's), one of which is also IGNITE's status.
-  "lib/client/agent-rows.ts": ["completed"],
-  // Client views with no catalog yet (they are to get them from the server): the retry countdown,
-  // a dead message's marks, the dead total, the lifecycle read from event details.
+  // The lifecycle read from event details, with no catalog yet.
   "lib/client/lifecycle.ts": ["inbox", "discarded", "retrying", "dead", "processing"],
-  "components/message-flags.tsx": ["retrying"],
-  "components/thread/message-node.tsx": ["dead"],
-  "components/thread/sequence-arrow.tsx": ["dead"],
-  "app/(overview)/_components/status-totals.tsx": ["dead"],
-  "app/dead-letters/_components/dead-letters.tsx": ["dead"],
-  "app/messages/[key]/_components/message-header.tsx": ["retrying"],
 };
 
 /**

@@ -34,4 +34,23 @@ describe("vocabularyOf", () => {
     expect(words.catalogOf("workflow").folders).toEqual(["channel", "inbox"]);
     expect(() => words.catalogOf("ignite")).toThrow(/no catalog for protocol "ignite"/);
   });
+
+  it("tells the dead-letter and retry statuses, by protocol or of any", () => {
+    const dying = vocabularyOf([
+      { ...catalog("ignite", [["retrying", "amber"], ["dead", "red"]], ["queue"]), deadLetterStatus: "dead", retryWaits: ["retrying"] },
+      { ...catalog("shogun", [["failed", "red"], ["later", "amber"]], ["inbox"]), deadLetterStatus: "failed", retryWaits: ["later"] },
+      catalog("workflow", [["dead", "red"], ["retrying", "amber"]], ["channel"]),
+    ]);
+    expect(dying.deadLetterStatuses).toEqual(["dead", "failed"]);
+    expect(dying.isDeadLetterStatus("dead", "ignite")).toBe(true);
+    expect(dying.isDeadLetterStatus("dead", "shogun")).toBe(false);
+    expect(dying.isDeadLetterStatus("dead", "workflow")).toBe(false);
+    expect(dying.isDeadLetterStatus("failed")).toBe(true);
+    expect(dying.isDeadLetterStatus("retrying")).toBe(false);
+    expect(dying.waitsForRetry("retrying", "ignite")).toBe(true);
+    expect(dying.waitsForRetry("retrying", "workflow")).toBe(false);
+    expect(dying.waitsForRetry("later", "shogun")).toBe(true);
+    expect(dying.waitsForRetry("later")).toBe(true);
+    expect(dying.waitsForRetry("dead")).toBe(false);
+  });
 });

@@ -26,6 +26,12 @@ export interface Vocabulary {
    * lists of counts show every status a message has, known or not.
    */
   inStatusOrder(words: Iterable<string>): string[];
+  /** The statuses dead letters carry (each catalog's deadLetterStatus), each once. */
+  deadLetterStatuses: readonly string[];
+  /** Whether `status` is the one a dead letter carries: its protocol's, or without one, any protocol's. */
+  isDeadLetterStatus(status: string, protocol?: Protocol): boolean;
+  /** Whether a message in `status` waits for a retry (catalog retryWaits): its protocol's, or without one, any protocol's. */
+  waitsForRetry(status: string, protocol?: Protocol): boolean;
 }
 
 function unique(words: Iterable<string>): readonly string[] {
@@ -38,6 +44,9 @@ export function vocabularyOf(catalogs: readonly ProtocolCatalog[]): Vocabulary {
   for (const c of catalogs) for (const s of c.statuses) if (!firstDefinition.has(s.id)) firstDefinition.set(s.id, s);
   const rank = new Map(statuses.map((s, i) => [s, i]));
   const rankOf = (s: string) => rank.get(s) ?? statuses.length;
+  const deadLetterStatuses = unique(catalogs.flatMap((c) => (c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])));
+  const retryWaits = unique(catalogs.flatMap((c) => c.retryWaits ?? []));
+  const own = (protocol: Protocol) => catalogs.find((c) => c.protocol === protocol);
   return {
     catalogs,
     statuses,
@@ -49,11 +58,18 @@ export function vocabularyOf(catalogs: readonly ProtocolCatalog[]): Vocabulary {
       return found;
     },
     statusDefinition(status, protocol) {
-      const own = protocol ? catalogs.find((c) => c.protocol === protocol)?.statuses.find((s) => s.id === status) : undefined;
-      return own ?? firstDefinition.get(status) ?? { id: status, label: status, state: "open", tone: "neutral", help: `"${status}": a status Mailroom has no description of` };
+      const defined = protocol ? own(protocol)?.statuses.find((s) => s.id === status) : undefined;
+      return defined ?? firstDefinition.get(status) ?? { id: status, label: status, state: "open", tone: "neutral", help: `"${status}": a status Mailroom has no description of` };
     },
     inStatusOrder(words) {
       return [...new Set(words)].sort((a, b) => rankOf(a) - rankOf(b) || (a < b ? -1 : a > b ? 1 : 0));
+    },
+    deadLetterStatuses,
+    isDeadLetterStatus(status, protocol) {
+      return protocol ? own(protocol)?.deadLetterStatus === status : deadLetterStatuses.includes(status);
+    },
+    waitsForRetry(status, protocol) {
+      return (protocol ? (own(protocol)?.retryWaits ?? []) : retryWaits).includes(status);
     },
   };
 }

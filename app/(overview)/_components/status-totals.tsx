@@ -4,13 +4,13 @@ import { BADGE_TONES } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
-import type { Stats } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, type Stats } from "@/lib/model";
 
 /** Keys of the totals that are not statuses. */
 const NOT_STATUSES = new Set(["messages", "deadLetters"]);
 
 /** The dead messages themselves, not the dead letters holding them (their own total). */
-const DEAD_MESSAGES = "status:dead -folder:dead_letter";
+const deadMessages = (status: string) => `status:${status} -folder:${DEAD_LETTER_FOLDER}`;
 
 interface Chip {
   n: number;
@@ -25,19 +25,20 @@ export function StatusTotals({ totals }: { totals: Stats["totals"] }) {
   const words = useVocabulary();
   const present = Object.keys(totals).filter((k) => !NOT_STATUSES.has(k) && (totals[k] ?? 0) > 0);
   const chips: Chip[] = words.inStatusOrder(present).map((s) =>
-    s === "dead"
-      ? { n: totals.dead ?? 0, label: s, tone: statusTone(words, s), href: routes.messages(DEAD_MESSAGES), title: "Messages that died: the agents' Dead column, summed" }
+    words.isDeadLetterStatus(s)
+      ? { n: totals[s] ?? 0, label: s, tone: statusTone(words, s), href: routes.messages(deadMessages(s)), title: `Messages that died: the agents' ${words.statusDefinition(s).label} column, summed` }
       : { n: totals[s] ?? 0, label: s, tone: statusTone(words, s), href: routes.messages(`status:${s}`) },
   );
   if (totals.deadLetters) {
+    const dead = chips.findIndex((c) => words.isDeadLetterStatus(c.label));
     const letters: Chip = {
       n: totals.deadLetters,
       label: totals.deadLetters === 1 ? "dead letter" : "dead letters",
-      tone: statusTone(words, "dead"),
+      // Coloured as the status the letters carry (with no dead messages counted, the first protocol's).
+      tone: statusTone(words, chips[dead]?.label ?? words.deadLetterStatuses[0] ?? ""),
       href: routes.deadLetters,
       title: "Files in queue/dead_letter/, each holding a message that died: the ones Dead letters lists",
     };
-    const dead = chips.findIndex((c) => c.label === "dead");
     chips.splice(dead < 0 ? chips.length : dead + 1, 0, letters);
   }
   return (

@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { discardOutcome, requeueOutcome } from "@/lib/client/action-outcomes";
 import { deadLetterPageActsOn, type DeadLettersResponse } from "@/lib/actions";
 import { errorMessage } from "@/lib/client/fetcher";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { useAction } from "@/lib/client/use-action";
 import { useDeadLetters } from "@/lib/client/use-dead-letters";
 import { BulkBar } from "./bulk-bar";
@@ -19,6 +20,7 @@ const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text
 /** The live list of dead letters, with per-row actions and a bulk bar for the selected ones. */
 export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: DeadLettersResponse; pollMs?: number; readOnly: boolean; queues: string[] }) {
   const { items: live, error } = useDeadLetters(initial, pollMs);
+  const words = useVocabulary();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { run, pending, outcome } = useAction();
   const { rows, done, act, undo } = useRowsInPlace(live, run);
@@ -52,7 +54,7 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
       {live.length > 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {countOf(live.length, "dead letter")} in <code className="font-mono text-xs">queue/dead_letter/</code>, each holding one message
-          that died (the overview&apos;s <span className="font-medium">dead</span> count).
+          that died (the overview&apos;s <span className="font-medium">{words.deadLetterStatuses.join(" / ")}</span> count).
         </p>
       ) : null}
       <Card className={TABLE_SCROLL}>

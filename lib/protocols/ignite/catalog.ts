@@ -67,6 +67,8 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   waiting: ["queued", "retrying"],
   retryWaits: ["retrying"],
   deadLetterStatus: "dead",
+  // state/task_health.json's agent status words for a live agent (health.ts passes them through).
+  aliveHealth: ["healthy", "ok", "alive", "active", "completed", "idle"],
   fileLife: { deleted: "completed", cleared: "cleared", discarded: "discarded", archive: "archive", kept: ["invalid"], stuck: "processing" },
   headers: true,
   // The monitor moves a delivered file to processed/; the agent deletes it once done with it.

@@ -3,6 +3,7 @@ import { MessageFlags } from "@/components/message-flags";
 import { ProtocolBadge } from "@/components/protocol-badge";
 import { RelativeTime } from "@/components/relative-time";
 import { StatusBadge } from "@/components/status-badge";
+import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
 import type { MessageDetail } from "@/lib/model";
@@ -15,6 +16,7 @@ const link = "text-sky-700 hover:underline dark:text-sky-400";
  * `showProtocol`: the journal holds more than one protocol, so the title line says which this speaks.
  */
 export function MessageHeader({ message: m, showProtocol = false }: { message: MessageDetail; showProtocol?: boolean }) {
+  const words = useVocabulary();
   return (
     <header className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -64,7 +66,7 @@ export function MessageHeader({ message: m, showProtocol = false }: { message: M
             <span>
               {m.retryCount}
               {/* Only a message still waiting in its queue has a next attempt (a dead one's header keeps the last plan). */}
-              {m.status === "retrying" && m.path !== null && m.nextRetryAt ? (
+              {words.waitsForRetry(m.status, m.protocol) && m.path !== null && m.nextRetryAt ? (
                 <span className="text-zinc-500"> · the file asks for a backoff until <RelativeTime iso={m.nextRetryAt} /></span>
               ) : null}
             </span>
