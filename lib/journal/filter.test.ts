@@ -2,9 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Protocol } from "@/lib/model";
 import { parseQuery } from "@/lib/query";
-import { VOCABULARY } from "@/lib/protocols";
+import { CATALOGS, VOCABULARY } from "@/lib/protocols";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
+import { compileFilter } from "./filter";
 import { queryChanges, queryPage } from "./queries";
 
 let journal: TempJournal;
@@ -60,5 +61,14 @@ describe("protocol: and source:", () => {
     const poll = queryChanges(journal.db, parseQuery("protocol:shogun", VOCABULARY), seq, 50);
     expect(poll.items.map((m) => m.key.split("-")[0])).toEqual(["as2"]);
     expect((poll.removed ?? []).map((k) => k.split("-")[0])).toEqual(["ai3"]);
+  });
+});
+
+describe("is:dead", () => {
+  it("finds the status each catalog says its dead letters carry, and no other", () => {
+    const filter = compileFilter(parseQuery("is:dead", VOCABULARY));
+    const said = new Set(CATALOGS.flatMap((c) => (c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])));
+    expect(filter.params).toEqual([...said]);
+    expect(filter.where).toBe(`status IN (${[...said].map(() => "?").join(", ")})`);
   });
 });

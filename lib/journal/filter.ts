@@ -1,4 +1,4 @@
-import { CATALOGS } from "@/lib/protocols";
+import { VOCABULARY } from "@/lib/protocols";
 import type { Term, TextField } from "@/lib/query";
 import { ftsPhrase, MIN_INDEXED_TERM } from "./fulltext";
 
@@ -8,7 +8,7 @@ export interface SqlFilter {
 }
 
 /** is:dead: the status dead letters carry, and the messages they hold with them (each catalog's deadLetterStatus). */
-const DEAD = [...new Set(CATALOGS.flatMap((c) => (c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])))];
+const DEAD = VOCABULARY.deadLetterStatuses;
 
 const COLUMN: Record<Exclude<TextField, "to" | "mid" | "path">, string> = {
   from: "from_name",
