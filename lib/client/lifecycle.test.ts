@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { HistoryEvent } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, type HistoryEvent } from "@/lib/model";
+import type { ProtocolCatalog } from "@/lib/protocols/types";
+import { VOCABULARY } from "@/lib/protocols";
 import { foldSteps, folderOf, lifecycleSteps } from "./lifecycle";
 
+const IGNITE = VOCABULARY.catalogOf("ignite");
 const t0 = Date.parse("2026-11-20T09:00:00Z");
 const at = (ms: number) => new Date(t0 + ms).toISOString();
 const ev = (ms: number, kind: string, detail: string): HistoryEvent => ({ at: at(ms), kind, detail });
@@ -11,10 +14,10 @@ const P = ".ignite/queue/leader/processed/a.mime";
 
 describe("folderOf", () => {
   it("names the folder a file is in", () => {
-    expect(folderOf(Q)).toBe("queue/");
-    expect(folderOf(P)).toBe("processed/");
-    expect(folderOf(".ignite/queue/dead_letter/a_dlq_1.mime")).toBe("dead_letter/");
-    expect(folderOf("notes.txt")).toBeNull();
+    expect(folderOf(Q, IGNITE)).toBe("queue/");
+    expect(folderOf(P, IGNITE)).toBe("processed/");
+    expect(folderOf(".ignite/queue/dead_letter/a_dlq_1.mime", IGNITE)).toBe("dead_letter/");
+    expect(folderOf("notes.txt", IGNITE)).toBeNull();
   });
 });
 
@@ -27,19 +30,19 @@ describe("lifecycleSteps", () => {
   ];
 
   it("says how long the message stayed in each place", () => {
-    const steps = lifecycleSteps(history);
+    const steps = lifecycleSteps(history, IGNITE);
     expect(steps.map((s) => s.spent)).toEqual(["12 s in queue/", "4 min processing", "1 h 56 min in processed/", null]);
     expect(steps.map((s) => s.state)).toEqual(["in queue/", "processing", "in processed/", null]);
   });
 
   it("says when the file went, counted from first seen", () => {
-    expect(lifecycleSteps(history).at(-1)?.note).toBe("gone after 2 h");
+    expect(lifecycleSteps(history, IGNITE).at(-1)?.note).toBe("gone after 2 h");
   });
 
   it("measures the present place up to now", () => {
-    const steps = lifecycleSteps(history.slice(0, 2), t0 + 12_000 + 90_000);
+    const steps = lifecycleSteps(history.slice(0, 2), IGNITE, t0 + 12_000 + 90_000);
     expect(steps[1]?.spent).toBe("1 min processing so far");
-    expect(lifecycleSteps(history.slice(0, 2))[1]?.spent).toBeNull();
+    expect(lifecycleSteps(history.slice(0, 2), IGNITE)[1]?.spent).toBeNull();
   });
 
   it("does not cut a stay short at events that do not move the message", () => {
@@ -47,7 +50,7 @@ describe("lifecycleSteps", () => {
       ev(0, "moved", `${Q} → ${P} (queued → processing)`),
       ev(300_000, "stuck", "processing for more than 300 s"),
       ev(400_000, "status", "processing → delivered"),
-    ]);
+    ], IGNITE);
     expect(steps.map((s) => s.spent)).toEqual(["6 min processing", null, null]);
   });
 
@@ -59,6 +62,7 @@ describe("lifecycleSteps", () => {
         ev(40_000, "dead-lettered", "moved to dead_letter/ after 3 retries"),
         ev(100_000, "requeued", `back in ${Q} as queued`),
       ],
+      IGNITE,
       t0 + 100_500,
     );
     expect(steps.map((s) => s.spent)).toEqual(["30 s processing", "10 s waiting to retry", "1 min in dead_letter/", "<1 s in queue/ so far"]);
@@ -70,11 +74,11 @@ describe("lifecycleSteps", () => {
       ev(40_000, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_1.mime after 3 retries"),
       ev(41_500, "gone", `${P} was deleted; now dead`),
     ];
-    const stillDead = lifecycleSteps(dead, t0 + 40_000 + 2 * 3_600_000);
+    const stillDead = lifecycleSteps(dead, IGNITE, t0 + 40_000 + 2 * 3_600_000);
     expect(stillDead.map((s) => s.spent)).toEqual(["40 s processing", "2 h in dead_letter/ so far", null]);
     expect(stillDead[2]?.note).toBe("gone after 41 s");
 
-    const requeued = lifecycleSteps([...dead, ev(40_000 + 3 * 3_600_000, "requeued", `back in ${Q} as queued`)], t0 + 40_000 + 3 * 3_600_000 + 5_000);
+    const requeued = lifecycleSteps([...dead, ev(40_000 + 3 * 3_600_000, "requeued", `back in ${Q} as queued`)], IGNITE, t0 + 40_000 + 3 * 3_600_000 + 5_000);
     expect(requeued.map((s) => s.spent)).toEqual(["40 s processing", "3 h in dead_letter/", null, "5 s in queue/ so far"]);
   });
 
@@ -87,6 +91,7 @@ describe("lifecycleSteps", () => {
         ev(40_000 + 3_600_000, "status", "dead → discarded"),
         ev(40_000 + 5_400_000, "status", "discarded → dead"),
       ],
+      IGNITE,
       t0 + 40_000 + 5_460_000,
     );
     expect(steps.map((s) => s.state)).toEqual(["processing", "in dead_letter/", "in dead_letter/", "in archive/", "in dead_letter/"]);
@@ -95,15 +100,15 @@ describe("lifecycleSteps", () => {
 
   it("still counts a move between two folders of the same name as a new stay", () => {
     const other = ".ignite/queue/strategist/a.mime";
-    const steps = lifecycleSteps([ev(0, "seen", `first seen in ${Q} as queued`), ev(60_000, "moved", `${Q} → ${other}`)], t0 + 90_000);
+    const steps = lifecycleSteps([ev(0, "seen", `first seen in ${Q} as queued`), ev(60_000, "moved", `${Q} → ${other}`)], IGNITE, t0 + 90_000);
     expect(steps.map((s) => s.spent)).toEqual(["1 min in queue/", "30 s in queue/ so far"]);
   });
 
   it("places a message first known from its dead letter in dead_letter/", () => {
-    const steps = lifecycleSteps([ev(0, "seen", `first seen in ${P} (known from a dead letter; the file is gone) as dead`)], t0 + 90_000);
+    const steps = lifecycleSteps([ev(0, "seen", `first seen in ${P} (known from a dead letter; the file is gone) as dead`)], IGNITE, t0 + 90_000);
     expect(steps[0]?.spent).toBe("1 min in dead_letter/ so far");
     // Its dead letter's own event, which follows, does not split the stay in two.
-    const linked = lifecycleSteps([...steps.map((s) => s.event), ev(0, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_1.mime")], t0 + 90_000);
+    const linked = lifecycleSteps([...steps.map((s) => s.event), ev(0, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_1.mime")], IGNITE, t0 + 90_000);
     expect(linked.map((s) => s.spent)).toEqual(["1 min in dead_letter/ so far", null]);
   });
 
@@ -114,6 +119,7 @@ describe("lifecycleSteps", () => {
         ev(0, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_1.mime after 3 retries"),
         ev(3_600_000, "dead-lettered", "dead letter .ignite/queue/dead_letter/a_dlq_2.mime after 3 retries"),
       ],
+      IGNITE,
       t0 + 2 * 3_600_000,
     );
     expect(steps.map((s) => s.spent)).toEqual(["1 h in dead_letter/", null, "1 h in dead_letter/ so far"]);
@@ -126,6 +132,7 @@ describe("lifecycleSteps", () => {
         ev(0, "seen", `first seen in ${P} (known from a dead letter; the file is gone) as discarded`),
         ev(30_000, "dead-lettered", `dead letter ${archived} after 3 retries`),
       ],
+      IGNITE,
       t0 + 90_000,
     );
     expect(steps.map((s) => s.spent)).toEqual([null, "1 min in archive/ so far"]);
@@ -136,6 +143,7 @@ describe("lifecycleSteps", () => {
     const requeue = ev(100_040, "requeue by operator", `${DL} → ${Q} (from http://localhost:3000)`);
     const steps = lifecycleSteps(
       [ev(40_000, "dead-lettered", `dead letter ${DL}`), ev(100_000, "requeued", `back in ${Q} as queued`), requeue],
+      IGNITE,
       t0 + 160_000,
     );
     expect(steps.map((s) => [s.event.kind, s.cause?.kind ?? null])).toEqual([["dead-lettered", null], ["requeued", "requeue by operator"]]);
@@ -145,7 +153,7 @@ describe("lifecycleSteps", () => {
 
   it("keeps an operator's action as a step of its own when no move just before it is its doing", () => {
     const retry = (ms: number) => ev(ms, "retry by operator", `${P} → ${Q} as retry 1 (from http://localhost:3000)`);
-    const kinds = (history: HistoryEvent[]) => lifecycleSteps(history).map((s) => [s.event.kind, s.cause?.kind ?? null]);
+    const kinds = (history: HistoryEvent[]) => lifecycleSteps(history, IGNITE).map((s) => [s.event.kind, s.cause?.kind ?? null]);
     // Ingest saw the move long before (it was not this action's), or nothing moved at all.
     expect(kinds([ev(0, "retried", `retry 1: ${P} → ${Q}`), retry(60_000)])).toEqual([["retried", null], ["retry by operator", null]]);
     expect(kinds([ev(0, "stuck", "processing for more than 300 s"), retry(10)])).toEqual([["stuck", null], ["retry by operator", null]]);
@@ -158,8 +166,8 @@ describe("lifecycleSteps", () => {
   });
 
   it("copes with an empty history and details it does not understand", () => {
-    expect(lifecycleSteps([])).toEqual([]);
-    const steps = lifecycleSteps([ev(0, "seen", "something else"), ev(5_000, "requeue", "by an operator")], t0 + 10_000);
+    expect(lifecycleSteps([], IGNITE)).toEqual([]);
+    const steps = lifecycleSteps([ev(0, "seen", "something else"), ev(5_000, "requeue", "by an operator")], IGNITE, t0 + 10_000);
     expect(steps.map((s) => s.spent)).toEqual([null, null]);
   });
 });
@@ -168,7 +176,7 @@ describe("future dates", () => {
   it("shows an event stamped later than now at now, and keeps its own time apart", () => {
     const now = t0 + 60_000;
     const history = [ev(0, "seen", `first seen in ${Q} as queued`), ev(3_600_000, "moved", `${Q} → ${P} (queued → processing)`)];
-    const steps = lifecycleSteps(history, now);
+    const steps = lifecycleSteps(history, IGNITE, now);
     expect(steps[1]?.event.at).toBe(new Date(now).toISOString());
     expect(steps[1]?.future).toBe(at(3_600_000));
     expect(steps[0]?.future).toBeNull();
@@ -176,7 +184,7 @@ describe("future dates", () => {
   });
 
   it("leaves an event a few seconds ahead of the page's clock alone", () => {
-    const steps = lifecycleSteps([ev(5_000, "seen", `first seen in ${Q} as queued`)], t0);
+    const steps = lifecycleSteps([ev(5_000, "seen", `first seen in ${Q} as queued`)], IGNITE, t0);
     expect(steps[0]?.future).toBeNull();
     expect(steps[0]?.event.at).toBe(at(5_000));
   });
@@ -195,3 +203,44 @@ describe("foldSteps", () => {
     expect(foldSteps([1, 2, 3, 4, 5, 6, 7])).toEqual({ head: [1, 2, 3, 4, 5, 6, 7], folded: [], tail: [] });
   });
 });
+
+describe("a lifecycle in its protocol's words", () => {
+  // Another protocol's words, as its catalog would give them: nothing of IGNITE's is assumed.
+  const other: ProtocolCatalog = {
+    ...IGNITE,
+    folders: ["outbox", "sent", DEAD_LETTER_FOLDER, "bin"],
+    retryWaits: ["later"],
+    working: ["busy"],
+    deadLetterStatus: "lost",
+    fileLife: { deleted: "done", cleared: "swept", discarded: "binned", archive: "bin", kept: [], stuck: "busy" },
+  };
+  const O = "w/outbox/a.msg";
+  const S = "w/outbox/sent/a.msg";
+
+  it("names folders by the catalog's words, innermost first, and the archive wherever it is", () => {
+    expect(folderOf(S, other)).toBe("sent/");
+    expect(folderOf(O, other)).toBe("outbox/");
+    expect(folderOf("w/bin/outbox/sent/a.msg", other)).toBe("bin/");
+    expect(folderOf(Q, other)).toBeNull();
+    expect(folderOf(".ignite/archive/mailroom/queue/leader/processed/a.mime", IGNITE)).toBe("archive/");
+  });
+
+  it("tells working, retry waits, dead letters and discards by the catalog", () => {
+    const steps = lifecycleSteps(
+      [
+        ev(0, "seen", `first seen in ${S} as busy`),
+        ev(30_000, "retried", `retry 1: ${S} → ${O}`),
+        ev(40_000, "dead-lettered", "dead letter w/dead_letter/a.msg after 3 retries"),
+        ev(100_000, "status", "lost → binned"),
+        ev(160_000, "discarded", `moved to the archive: ${O} → w/bin/outbox/a.msg`),
+      ],
+      other,
+      t0 + 200_000,
+    );
+    expect(steps.map((s) => s.state)).toEqual(["busy", "waiting to retry", "in dead_letter/", "in bin/", "in bin/"]);
+    // IGNITE's own words mean nothing special to another protocol.
+    const ignites = lifecycleSteps([ev(0, "seen", `first seen in ${S} as processing`), ev(1_000, "status", "processing → retrying")], other);
+    expect(ignites.map((s) => s.state)).toEqual(["in sent/", "in sent/"]);
+  });
+});
+

@@ -1,6 +1,8 @@
 // A message's lifecycle across folders, as pure functions: where it was after each journal event
-// and how long it stayed there ("12 s in queue/", "4 min processing", "gone after 2 h").
-import type { HistoryEvent } from "@/lib/model";
+// and how long it stayed there ("12 s in queue/", "4 min processing", "gone after 2 h"). The words
+// (folders, the dead-letter, retry and discard statuses) are the message's protocol's, from its catalog.
+import { DEAD_LETTER_FOLDER, type HistoryEvent } from "@/lib/model";
+import type { ProtocolCatalog } from "@/lib/protocols/types";
 import { formatDuration, parseTime } from "./time";
 
 export interface LifecycleStep {
@@ -35,13 +37,22 @@ interface Place {
   gone: boolean;
 }
 
-const FOLDER_NAMES = ["archive", "dead_letter", "processed", "inbox", "channel", "queue"] as const;
-
-/** The folder a root-relative path is in, as the reader knows it: "processed/", "queue/"… */
-export function folderOf(path: string): string | null {
+/**
+ * The folder a root-relative path is in, in its protocol's words: "processed/", "queue/"… The
+ * innermost folder word names it (queue/leader/processed/ is processed/), but an archived file
+ * keeps its path under the archive, which names it wherever it is.
+ */
+export function folderOf(path: string, catalog: ProtocolCatalog): string | null {
   const parts = path.split("/").slice(0, -1);
-  for (const name of FOLDER_NAMES) if (parts.includes(name)) return `${name}/`;
-  return null;
+  const archive = catalog.fileLife?.archive;
+  const folder = archive !== undefined && parts.includes(archive) ? archive : parts.findLast((p) => catalog.folders.includes(p));
+  return folder === undefined ? null : `${folder}/`;
+}
+
+/** Where an operator's discard puts a message, and the status it then has: its catalog's fileLife, when it has one. */
+function archived(catalog: ProtocolCatalog): Partial<Place> {
+  const life = catalog.fileLife;
+  return life ? { folder: `${life.archive}/`, status: life.discarded, gone: false } : {};
 }
 
 // The journal's event details (lib/journal/events.ts, writer.ts) that say where the file went.
@@ -52,42 +63,45 @@ const MOVED_TO = / → (\S+?)(?: \(|$)/;
 const BACK_IN = /^back in (\S+) as (\w+)$/;
 
 /** Where a message was after an event, as far as the event's detail says; null when it does not move it. */
-export function placeAfter(e: HistoryEvent): Partial<Place> | null {
+export function placeAfter(e: HistoryEvent, catalog: ProtocolCatalog): Partial<Place> | null {
   const d = e.detail;
+  const folderOfPath = (path: string) => folderOf(path, catalog);
   const statusChange = / \((\w+) → (\w+)\)$/.exec(d);
   const moveTo = MOVED_TO.exec(d);
   switch (e.kind) {
     case "seen": {
       const m = SEEN_IN.exec(d);
-      return m ? { folder: folderOf(m[1] ?? ""), status: m[2] ?? null, gone: d.includes(KNOWN_FROM_LETTER) } : {};
+      return m ? { folder: folderOfPath(m[1] ?? ""), status: m[2] ?? null, gone: d.includes(KNOWN_FROM_LETTER) } : {};
     }
     case "moved":
     case "retried":
     case "discarded":
     case "restored": {
       const to = moveTo?.[1];
-      const place: Partial<Place> = to === undefined || to === "(gone)" ? {} : { folder: folderOf(to), gone: false };
+      const place: Partial<Place> = to === undefined || to === "(gone)" ? {} : { folder: folderOfPath(to), gone: false };
+      // A retry or a discard that names no status leaves the message in the one its protocol gives it.
+      const implied = e.kind === "retried" ? catalog.retryWaits?.[0] : e.kind === "discarded" ? catalog.fileLife?.discarded : undefined;
       if (statusChange) place.status = statusChange[2];
-      else if (e.kind === "retried") place.status = "retrying";
-      else if (e.kind === "discarded") place.status = "discarded";
+      else if (implied !== undefined) place.status = implied;
       return place;
     }
     case "requeued": {
       const m = BACK_IN.exec(d);
-      return m ? { folder: folderOf(m[1] ?? ""), status: m[2] ?? null, gone: false } : {};
+      return m ? { folder: folderOfPath(m[1] ?? ""), status: m[2] ?? null, gone: false } : {};
     }
     case "status": {
       const m = /^(\w+) → (\w+)$/.exec(d);
       if (!m) return null;
       // A dead message is discarded when its dead letter is archived (writer.ts settleHeldStatus): it lives on there.
-      return m[2] === "discarded" ? { folder: "archive/", status: "discarded", gone: false } : { status: m[2] ?? null };
+      return m[2] !== undefined && m[2] === catalog.fileLife?.discarded ? archived(catalog) : { status: m[2] ?? null };
     }
     case "gone":
       return { gone: true, status: /now (\w+)$/.exec(d)?.[1] ?? null };
     case "dead-lettered": {
       // A journal started after the dead letter was archived (requeued or discarded) knows it from there.
       const held = /^dead letter (\S+)/.exec(d)?.[1];
-      return held && folderOf(held) === "archive/" ? { folder: "archive/", status: "discarded", gone: false } : { folder: "dead_letter/", status: "dead" };
+      const inArchive = held !== undefined && catalog.fileLife !== undefined && folderOfPath(held) === `${catalog.fileLife.archive}/`;
+      return inArchive ? archived(catalog) : { folder: `${DEAD_LETTER_FOLDER}/`, status: catalog.deadLetterStatus ?? null };
     }
     default:
       return null;
@@ -95,14 +109,14 @@ export function placeAfter(e: HistoryEvent): Partial<Place> | null {
 }
 
 /** "processing", "waiting to retry", "in queue/"; null when the message is gone or nothing is known. */
-export function describePlace(p: Place): string | null {
+export function describePlace(p: Place, catalog: ProtocolCatalog): string | null {
   // A dead message lives on as its dead letter, though its own file was deleted (IGNITE deletes it
   // once the dead letter is written).
-  if (p.status === "dead") return "in dead_letter/";
+  if (p.status !== null && p.status === catalog.deadLetterStatus) return `in ${DEAD_LETTER_FOLDER}/`;
   if (p.gone) return null;
-  if (p.status === "processing") return "processing";
+  if (p.status !== null && catalog.working?.includes(p.status)) return p.status;
   if (p.status === "error") return "failed (error)";
-  if (p.status === "retrying") return "waiting to retry";
+  if (p.status !== null && catalog.retryWaits?.includes(p.status)) return "waiting to retry";
   return p.folder ? `in ${p.folder}` : null;
 }
 
@@ -112,9 +126,10 @@ function span(ms: number): string {
 
 /**
  * Every event with the place it led to and the time spent there, but an operator's action that
- * made the move just before it, which is that move's cause. `now` (when known) measures the present step.
+ * made the move just before it, which is that move's cause. `catalog`: the message's protocol's.
+ * `now` (when known) measures the present step.
  */
-export function lifecycleSteps(history: HistoryEvent[], now: number | null = null): LifecycleStep[] {
+export function lifecycleSteps(history: HistoryEvent[], catalog: ProtocolCatalog, now: number | null = null): LifecycleStep[] {
   const place: Place = { folder: null, status: null, gone: false };
   const first = parseTime(history[0]?.at);
   const steps: (LifecycleStep & { t: number | null })[] = history.map((raw) => {
@@ -123,9 +138,9 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
     // Shown, and measured, as of now: a step cannot have happened later than the present.
     const event = future ? { ...raw, at: new Date(now).toISOString() } : raw;
     const t = future ? now : stamped;
-    const change = placeAfter(event);
+    const change = placeAfter(event, catalog);
     if (change) Object.assign(place, change);
-    const state = change ? describePlace(place) : null;
+    const state = change ? describePlace(place, catalog) : null;
     const note = event.kind === "gone" && t !== null && first !== null ? `gone after ${span(Math.max(0, t - first))}` : null;
     return { event, state, spent: null, note, cause: null, future: future ? raw.at : null, t };
   });
@@ -140,7 +155,7 @@ export function lifecycleSteps(history: HistoryEvent[], now: number | null = nul
     const itsLetter = kind === "dead-lettered" && !letterSeen && open?.event.kind === "seen" && open.event.detail.includes(KNOWN_FROM_LETTER);
     const stays = (kind === "gone" || kind === "status" || itsLetter) && step.state !== null && step.state === open?.state;
     if (stays && itsLetter) letterSeen = true;
-    const changes = placeAfter(step.event) !== null && !stays;
+    const changes = placeAfter(step.event, catalog) !== null && !stays;
     if (!changes) continue;
     if (open?.state && open.t !== null && step.t !== null) open.spent = `${span(Math.max(0, step.t - open.t))} ${open.state}`;
     open = step;

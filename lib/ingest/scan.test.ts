@@ -9,6 +9,7 @@ import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { lifecycleSteps } from "@/lib/client/lifecycle";
 import { queryHistory } from "@/lib/journal/queries";
+import { VOCABULARY } from "@/lib/protocols";
 import { archivePathOf } from "@/lib/operations/paths";
 import { buildDeadLetter, buildMessage, messageFileName } from "@/lib/protocols/ignite/build";
 import { copyFixture } from "@/lib/testing/fixtures";
@@ -113,7 +114,7 @@ describe("a dead letter read late: the message ends as its letters stand, and it
   const SECOND = rel("dead_letter", "task_assignment_1795135151004518_dlq_1795137000.mime");
   const heldBy = (letter: string, on: Db = db) => on.prepare("SELECT dead_letter_of FROM messages WHERE path = ?").pluck().get(letter) as string;
   const endState = (key: string, on: Db = db) => {
-    const stays = lifecycleSteps(queryHistory(on, key), Date.now()).map((s) => s.spent);
+    const stays = lifecycleSteps(queryHistory(on, key), VOCABULARY.catalogOf("ignite"), Date.now()).map((s) => s.spent);
     return stays.filter((spent) => spent !== null).at(-1) ?? null;
   };
 

@@ -27,6 +27,8 @@ export interface ProtocolCatalog {
   waiting?: readonly string[];
   /** The statuses a message waits in for a retry: the earliest next retry of an agent's is read from them. */
   retryWaits?: readonly string[];
+  /** The statuses in which its agent holds a message (IGNITE's processing): a lifecycle names that step by its status, not its folder. */
+  working?: readonly string[];
   /** The status its dead letters carry: the totals count those apart (deadLetters), not as messages that died. */
   deadLetterStatus?: string;
   /** The health words its workspace's records give an agent that is alive (SourceHealth agents' `health`); any other word is worth a look. */

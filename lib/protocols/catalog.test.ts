@@ -49,10 +49,13 @@ describe("protocol catalogs", () => {
     expect(statusDefinition("weird_word", "ignite")).toMatchObject({ id: "weird_word", label: "weird_word", tone: "neutral" });
   });
 
-  it("names statuses a catalog's waiting, retry and dead-letter words point at, and the dead-letter area among its folders", () => {
+  it("names statuses a catalog's waiting, retry, working and dead-letter words point at, and the dead-letter area among its folders", () => {
     for (const c of CATALOGS) {
       const ids = c.statuses.map((s) => s.id);
-      for (const w of [...(c.waiting ?? []), ...(c.retryWaits ?? []), ...(c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])]) expect(ids, `${c.protocol} ${w}`).toContain(w);
+      const pointed = [...(c.waiting ?? []), ...(c.retryWaits ?? []), ...(c.working ?? []), ...(c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])];
+      for (const w of pointed) expect(ids, `${c.protocol} ${w}`).toContain(w);
+      // A message is stuck while its agent holds it too long: the stuck status is one it works in.
+      if (c.fileLife) expect(c.working, c.protocol).toContain(c.fileLife.stuck);
       if (c.deadLetterStatus !== undefined) expect(c.folders, c.protocol).toContain(DEAD_LETTER_FOLDER);
     }
   });

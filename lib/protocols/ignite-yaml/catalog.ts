@@ -13,6 +13,7 @@ export const IGNITE_YAML_CATALOG: ProtocolCatalog = {
   // Its queue: a processing message is its agent's, not waiting.
   waiting: ["queued", "retrying"],
   retryWaits: ["retrying"],
+  working: ["processing"],
   deadLetterStatus: "dead",
   headers: false,
   // As IGNITE v3: a file's folder is its status, and the agent deletes it once done with it.

@@ -66,6 +66,7 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   // Its queue: a processing message is its agent's, not waiting.
   waiting: ["queued", "retrying"],
   retryWaits: ["retrying"],
+  working: ["processing"],
   deadLetterStatus: "dead",
   // state/task_health.json's agent status words for a live agent (health.ts passes them through).
   aliveHealth: ["healthy", "ok", "alive", "active", "completed", "idle"],

@@ -2,12 +2,12 @@ import { Fragment } from "react";
 import { RelativeTime } from "@/components/relative-time";
 import { foldSteps, type LifecycleStep } from "@/lib/client/lifecycle";
 import { useLifecycle } from "@/lib/client/use-lifecycle";
-import type { HistoryEvent } from "@/lib/model";
+import type { HistoryEvent, Protocol } from "@/lib/model";
 
 /** The message's lifecycle as the journal saw it, oldest first: one step per move, with the operator's action that made it. */
-export function HistoryList({ history }: { history: HistoryEvent[] }) {
+export function HistoryList({ history, protocol }: { history: HistoryEvent[]; protocol: Protocol }) {
   // Time spent at each step ("12 s in queue/", "4 min processing", "gone after 2 h").
-  const steps = useLifecycle(history);
+  const steps = useLifecycle(history, protocol);
   if (steps.length === 0) {
     return <p className="px-4 py-6 text-sm text-zinc-500 dark:text-zinc-400">No lifecycle events recorded yet.</p>;
   }

@@ -65,7 +65,7 @@ export function MessageView({
         <Card>
           <CardHeader title="Lifecycle" />
           <div aria-live="polite">
-            <HistoryList history={m.history} />
+            <HistoryList history={m.history} protocol={m.protocol} />
           </div>
         </Card>
       </div>
