@@ -244,3 +244,35 @@ describe("a lifecycle in its protocol's words", () => {
   });
 });
 
+
+describe("a lifecycle from the events' typed facts", () => {
+  const typed = (ms: number, kind: string, detail: string, data: NonNullable<HistoryEvent["data"]>): HistoryEvent => ({ ...ev(ms, kind, detail), data });
+  const SHOGUN = VOCABULARY.catalogOf("shogun");
+  const inbox = "queue/inbox/karo.yaml";
+
+  it("reads where an entry was from its facts, which its sentence does not say", () => {
+    const steps = lifecycleSteps(
+      [
+        typed(0, "seen", `first seen in ${inbox} (msg_1), unread`, { path: inbox, locator: "msg_1", status: "unread" }),
+        typed(60_000, "moved", `moved from ${inbox} to queue/archive/karo.yaml`, { from: inbox, to: "queue/archive/karo.yaml", fromFolder: "inbox", toFolder: "archive" }),
+        typed(90_000, "gone", "queue/archive/karo.yaml was deleted", { from: "queue/archive/karo.yaml", to: null }),
+      ],
+      SHOGUN,
+      t0 + 120_000,
+    );
+    expect(steps.map((s) => s.state)).toEqual(["in inbox/", "in archive/", null]);
+    expect(steps.map((s) => s.spent)).toEqual(["1 min in inbox/", "30 s in archive/", null]);
+  });
+
+  it("prefers the facts to the sentence, and reads the sentence of an event that has none", () => {
+    const steps = lifecycleSteps(
+      [
+        typed(0, "seen", `first seen in ${Q} as queued`, { path: P, status: "processing" }),
+        typed(10_000, "status", "processing → delivered", { from: "processing", to: "retrying" }),
+        ev(20_000, "status", "retrying → processing"),
+      ],
+      IGNITE,
+    );
+    expect(steps.map((s) => s.state)).toEqual(["processing", "waiting to retry", "processing"]);
+  });
+});

@@ -62,8 +62,37 @@ const KNOWN_FROM_LETTER = "known from a dead letter";
 const MOVED_TO = / → (\S+?)(?: \(|$)/;
 const BACK_IN = /^back in (\S+) as (\w+)$/;
 
-/** Where a message was after an event, as far as the event's detail says; null when it does not move it. */
+/** A fact of an event's typed data (events.data): a string, null, or undefined when the event has no such fact. */
+function fact(e: HistoryEvent, name: string): string | null | undefined {
+  const v = e.data?.[name];
+  return typeof v === "string" || v === null ? v : undefined;
+}
+
+/**
+ * Where a message was after an event, from the facts it was journaled with (its path, folder and
+ * status); undefined when it has none of them (a journal older than them), so its detail is read.
+ */
+function placeFromData(e: HistoryEvent, catalog: ProtocolCatalog): Partial<Place> | undefined {
+  const [path, status, to, toFolder] = [fact(e, "path"), fact(e, "status"), fact(e, "to"), fact(e, "toFolder")];
+  switch (e.kind) {
+    case "seen":
+      if (path === undefined && status === undefined) return undefined;
+      return { folder: path ? folderOf(path, catalog) : null, status: status ?? null, gone: e.detail.includes(KNOWN_FROM_LETTER) };
+    case "status":
+      if (!to) return undefined;
+      return to === catalog.fileLife?.discarded ? archived(catalog) : { status: to };
+    case "moved":
+      if (to === undefined) return undefined;
+      return to === null ? {} : { folder: toFolder ? `${toFolder}/` : folderOf(to, catalog), gone: false };
+    default:
+      return undefined;
+  }
+}
+
+/** Where a message was after an event, as its facts or else its detail say; null when it does not move it. */
 export function placeAfter(e: HistoryEvent, catalog: ProtocolCatalog): Partial<Place> | null {
+  const typed = placeFromData(e, catalog);
+  if (typed !== undefined) return typed;
   const d = e.detail;
   const folderOfPath = (path: string) => folderOf(path, catalog);
   const statusChange = / \((\w+) → (\w+)\)$/.exec(d);
