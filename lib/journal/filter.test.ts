@@ -69,6 +69,6 @@ describe("is:dead", () => {
     const filter = compileFilter(parseQuery("is:dead", VOCABULARY));
     const said = new Set(CATALOGS.flatMap((c) => (c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])));
     expect(filter.params).toEqual([...said]);
-    expect(filter.where).toBe(`status IN (${[...said].map(() => "?").join(", ")})`);
+    expect(filter.where).toBe(`(status IN (${[...said].map(() => "?").join(", ")}))`);
   });
 });
