@@ -188,14 +188,18 @@ export class EntryWriter {
   /**
    * Entries past their due time (an ack not written, a request not answered) are stuck; one that
    * is no longer due stops being stuck when its row is written (entry-messages.ts). Reads only the
-   * due entries' own index.
+   * due entries' own index. One transaction: each row's three writes committed on their own made a
+   * sweep of 17,000 overdue requests 51,000 commits (95 s of a 143 s first ingest of a 100 MB channel).
    */
   sweepDue(): number {
     const due = this.sql("SELECT key, due_ms FROM messages WHERE due_ms IS NOT NULL AND due_ms <= ? AND path IS NOT NULL AND stuck = 0").all(this.now()) as { key: string; due_ms: number }[];
-    for (const r of due) {
-      this.sql("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
-      this.messages.event(r.key, r.due_ms, "overdue", `not settled by ${new Date(r.due_ms).toISOString()}`, null, { dueAt: new Date(r.due_ms).toISOString() });
-    }
+    if (due.length === 0) return 0;
+    this.db.transaction(() => {
+      for (const r of due) {
+        this.sql("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
+        this.messages.event(r.key, r.due_ms, "overdue", `not settled by ${new Date(r.due_ms).toISOString()}`, null, { dueAt: new Date(r.due_ms).toISOString() });
+      }
+    })();
     return due.length;
   }
 }
