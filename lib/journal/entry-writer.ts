@@ -106,7 +106,7 @@ export class EntryWriter {
     const stored = this.store.at(ctx.source, relPath, e.locator);
     if (stored) return { id: stored.id, changed: this.store.update(stored, relPath, e), isNew: false };
     // Back from where it went (a move seen in two batches), or still in the file it is leaving.
-    const earlier = e.messageId ? (this.store.gone(ctx.source, e.messageId, e.kind) ?? this.store.twinElsewhere(ctx.source, e.messageId, e.kind, relPath)) : null;
+    const earlier = e.messageId ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
     if (earlier && earlier.path !== null) return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true, isNew: true };
     if (earlier) {
       const from = earlier.entry.folder;
