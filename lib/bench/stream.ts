@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_POLL_MS, PAGE_SIZE } from "@/lib/client/config";
-import { percentile, timedJson, treeCpuSeconds, treeReadBytes } from "./measure";
+import { percentile, timedJson, treeCpuSeconds, treeReadBytes, treeRssMb } from "./measure";
 import { base, ensureBuild, progress, projectDir, sleep, startServer, timeFirstIngest, waitFor, type Server } from "./server";
 import { readsDuring } from "./read-attribution";
 import { appendAtRate, ChannelWriter, prefillChannel } from "./stream-channel";
@@ -147,12 +147,13 @@ export async function benchStream(o: StreamOptions, pollMs: number) {
     });
     const channelRead = reads === null ? null : ((reads as Map<string, number>).get(filled.file) ?? 0);
     const byFile = channelRead === null ? null : { channel: channelRead, other: attributed.readBytes === null ? null : attributed.readBytes - channelRead };
+    const rssMb = treeRssMb(server.pid);
     await server.stop();
     server = null;
     const result = {
       command: ["npm run bench --", ...process.argv.slice(2)].join(" "),
       machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? "?", node: process.version },
-      options: o, pollMs, channelBytes: filled.bytes, prefilledMessages: filled.messages, ingest, ui, tight,
+      options: o, pollMs, channelBytes: filled.bytes, prefilledMessages: filled.messages, ingest, ui, tight, rssMb,
       traced: byFile && { seconds: traced.seconds, appendedBytes: attributed.appendedBytes, ...byFile },
     };
     fs.mkdirSync(path.join(projectDir, "bench-results"), { recursive: true });
@@ -182,6 +183,7 @@ export function reportStream(r: Awaited<ReturnType<typeof benchStream>>): string
   if (t) {
     console.log(`traced ${t.seconds} s of appends (strace, by file): the channel ${mb(t.channel)}, ${(t.channel / t.appendedBytes).toFixed(2)}× the ${mb(t.appendedBytes)} appended (budget ${STREAM_BUDGETS.channelReadRatio}×; reading it again would add ${mb(r.channelBytes)}); everything else (rchar less that: the journal, sockets) ${t.other === null ? "?" : mb(t.other)}`);
   } else console.log("strace is not available or may not attach here: which file the bytes came from is not known, so re-reads are not checked");
+  console.log(`server RSS after the appends: ${r.rssMb.toFixed(0)} MB`);
   if (!(tight.p95 <= STREAM_BUDGETS.lagP95Ms) || tight.missed > 0) missed.push(`journal lag p95 ${f(tight.p95)} (budget ${STREAM_BUDGETS.lagP95Ms} ms)${tight.missed ? `, ${tight.missed} never seen` : ""}`);
   if (!(ui.p95 <= r.pollMs + 500)) missed.push(`UI-visible p95 ${f(ui.p95)} (budget ${r.pollMs + 500} ms)`);
   if (!(ui.cpuPercent <= STREAM_BUDGETS.cpuPercent)) missed.push(`server CPU ${ui.cpuPercent.toFixed(0)}% (budget ${STREAM_BUDGETS.cpuPercent}%)`);

@@ -44,10 +44,12 @@ function configure(db: Db): Db {
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
-  // The indexes of a 100k-message journal outgrow SQLite's 2 MB default cache; 32 MB holds the
-  // hot ones (a first scan builds its indexes once, in the sorter, so it needs no more). No mmap:
-  // mapped pages count toward the server's memory, which has a budget.
-  db.pragma("cache_size = -32768");
+  // The indexes of a 100k-message journal outgrow SQLite's 2 MB default cache. Each append to a
+  // 100 MB channel (70,000 messages) touches a leaf of each: with 32 or 64 MB those were read
+  // again every time, 100 reads of 16 KB an append and 1.2 ms of CPU; with 96 MB, 4 reads and
+  // 0.6 ms. A cache grows only as pages are used. No mmap: mapped pages count toward the server's
+  // memory, which has a budget.
+  db.pragma("cache_size = -98304");
   db.pragma("temp_store = MEMORY");
   // A first scan's index builds, or an upgrade (migration 15), write hundreds of MB through the WAL
   // in one transaction; without a limit the file keeps that size for as long as the server runs.

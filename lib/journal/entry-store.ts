@@ -107,10 +107,16 @@ export class EntryStore {
     return row ? toStored(row) : null;
   }
 
-  /** A gone entry of a source with this id and kind (it may come back at another path). */
-  gone(source: string, messageId: string, kind: string): StoredEntry | null {
-    const row = this.sql("SELECT id, key, source, path, entry FROM entries WHERE source = ? AND message_id = ? AND kind = ? AND path IS NULL ORDER BY id DESC LIMIT 1")
-      .get(source, messageId, kind) as Row | undefined;
+  /**
+   * An entry of a source with this id and kind seen before elsewhere than `path`: the latest gone
+   * one (it may come back here), else the first present at another path (a move's other half).
+   * One lookup for what gone() then twinElsewhere() would find: a first scan asks it of every entry.
+   */
+  earlier(source: string, messageId: string, kind: string, path: string): StoredEntry | null {
+    const row = this.sql(
+      `SELECT id, key, source, path, entry FROM entries WHERE source = ? AND message_id = ? AND kind = ? AND (path IS NULL OR path != ?)
+       ORDER BY path IS NOT NULL, CASE WHEN path IS NULL THEN -id ELSE id END LIMIT 1`,
+    ).get(source, messageId, kind, path) as Row | undefined;
     return row ? toStored(row) : null;
   }
 

@@ -7,14 +7,12 @@ import "server-only";
 import type { Statement } from "better-sqlite3";
 import type { Entry } from "@/lib/protocols/entries";
 import type { Db } from "./db";
-import { journalWord, problemEntry, rawOf, sizeOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "./entry-rows";
+import { EntryMessages } from "./entry-messages";
+import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "./entry-rows";
 import { EntryStore, type StoredEntry } from "./entry-store";
 import { preparedOnce } from "./prepared";
 import { neighbourhood, settle } from "./entry-settle";
 import { makeKey } from "./keys";
-import { previewOf } from "./message-row";
-import { taskIdOf } from "./task-id";
-import { refreshThreadKey } from "./thread-keys";
 
 /** Entries shown as messages: acks only settle their message, logs are the source's log. */
 const SHOWN = new Set(["message", "document"]);
@@ -32,6 +30,7 @@ export class EntryWriter {
   /** Each SQL text prepared once (see prepared.ts). */
   private readonly sql: (text: string) => Statement;
   private readonly store: EntryStore;
+  private readonly messages: EntryMessages;
 
   constructor(
     private readonly db: Db,
@@ -39,6 +38,7 @@ export class EntryWriter {
   ) {
     this.store = new EntryStore(db);
     this.sql = preparedOnce(db);
+    this.messages = new EntryMessages(db, this.sql, now);
   }
 
 
@@ -106,7 +106,7 @@ export class EntryWriter {
     const stored = this.store.at(ctx.source, relPath, e.locator);
     if (stored) return { id: stored.id, changed: this.store.update(stored, relPath, e), isNew: false };
     // Back from where it went (a move seen in two batches), or still in the file it is leaving.
-    const earlier = e.messageId ? (this.store.gone(ctx.source, e.messageId, e.kind) ?? this.store.twinElsewhere(ctx.source, e.messageId, e.kind, relPath)) : null;
+    const earlier = e.messageId ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
     if (earlier && earlier.path !== null) return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true, isNew: true };
     if (earlier) {
       const from = earlier.entry.folder;
@@ -165,11 +165,11 @@ export class EntryWriter {
     if (pending.changed.size === 0) return;
     const around = neighbourhood(this.store, ctx.source, [...pending.changed]);
     const settled = settle(around, ctx.resolve);
-    for (const s of around) {
-      const e = settled.get(s.id) ?? s.entry;
-      if (!SHOWN.has(s.entry.kind)) continue;
-      this.writeRow(ctx, s, e, pending);
-    }
+    const writes = around.flatMap((s) => {
+      const w = SHOWN.has(s.entry.kind) ? this.messages.plan(ctx, s, settled.get(s.id) ?? s.entry, pending) : null;
+      return w ? [w] : [];
+    });
+    this.messages.write(writes, pending);
     for (const ack of pending.acks) this.ackEvents(ctx.source, ack);
   }
 
@@ -181,87 +181,25 @@ export class EntryWriter {
       const target = this.sql("SELECT e.key FROM entries e JOIN messages m ON m.key = e.key WHERE e.source = ? AND e.message_id = ? LIMIT 1").pluck().get(source, link.targetId);
       if (typeof target !== "string") continue;
       const by = ack.from ?? "someone";
-      this.event(target, Number.isFinite(atMs) ? atMs : this.now(), "acked", `${ack.status} by ${by}`, null, { by, status: ack.status, ack: ack.messageId });
+      this.messages.event(target, Number.isFinite(atMs) ? atMs : this.now(), "acked", `${ack.status} by ${by}`, null, { by, status: ack.status, ack: ack.messageId });
     }
-  }
-
-  private writeRow(ctx: EntrySourceContext, s: StoredEntry, settled: Entry, pending: Pending): void {
-    const e = { ...settled, status: journalWord(settled.status, "unknown"), folder: journalWord(settled.folder, "files") };
-    const before = this.sql("SELECT id, status, path, problems, thread_id AS threadId, due_ms AS dueMs, dead_letter_of AS heldKey FROM messages WHERE key = ?").get(s.key) as
-      | { id: number; status: string; path: string | null; problems: string; threadId: string | null; dueMs: number | null; heldKey: string | null }
-      | undefined;
-    const facts = s.path ? pending.facts.get(s.path) : undefined;
-    const changedHere = pending.changed.has(s.id);
-    const problems = JSON.stringify(e.problems.map((p) => p.message));
-    const dueMs = e.dueAt ? Date.parse(e.dueAt) : null;
-    const nowMs = this.now();
-    const heldKey = this.heldKey(ctx.source, s.key, e);
-    if (before && !changedHere && before.status === e.status && before.problems === problems && before.threadId === e.threadKey && before.dueMs === dueMs && before.heldKey === heldKey) return;
-    const atMs = Math.trunc(Math.min(facts?.mtimeMs ?? nowMs, nowMs));
-    const seq = this.nextSeq();
-    const row = {
-      key: s.key, source: ctx.source, protocol: ctx.protocol, message_id: e.messageId, from_name: e.from, to_list: JSON.stringify(e.to),
-      type: e.type, priority: e.priority, thread_id: e.threadKey, in_reply_to: e.inReplyTo, correlation_id: e.correlationId, date: e.date,
-      agent: e.agent, folder: e.folder, path: s.path, last_path: s.path ?? before?.path ?? "", status: e.status, raw_status: e.rawStatus,
-      retry_count: e.retryCount, problems, preview: previewOf(e.body), body: e.body, locator: e.locator, due_ms: dueMs,
-      dead_letter_of: heldKey, task_id: taskIdOf(e.body), updated_ms: atMs, seq,
-    };
-    if (!before) {
-      const sortMs = e.date ? Date.parse(e.date) : atMs;
-      this.sql(
-        `INSERT INTO messages (key, source, protocol, message_id, from_name, to_list, type, priority, thread_id, in_reply_to, correlation_id, date,
-           sort_ms, agent, folder, path, last_path, status, raw_status, retry_count, problems, preview, body, locator, due_ms, dead_letter_of, task_id, size, mtime_ms, ino, updated_ms, seq)
-         VALUES (@key, @source, @protocol, @message_id, @from_name, @to_list, @type, @priority, @thread_id, @in_reply_to, @correlation_id, @date,
-           @sort_ms, @agent, @folder, @path, @last_path, @status, @raw_status, @retry_count, @problems, @preview, @body, @locator, @due_ms, @dead_letter_of, @task_id, @size, @mtime_ms, @ino, @updated_ms, @seq)`,
-      ).run({ ...row, sort_ms: Number.isFinite(sortMs) ? sortMs : atMs, size: sizeOf(e, pending.raw.get(s.id)?.length), mtime_ms: facts ? Math.trunc(facts.mtimeMs) : null, ino: facts?.ino ?? null });
-      this.event(s.key, atMs, "seen", `first seen in ${s.path ?? row.last_path}${e.locator ? ` (${e.locator})` : ""}, ${e.status}`, null, { path: s.path, locator: e.locator, status: e.status });
-    } else {
-      // Whatever else changed, the row keeps its stuck mark only while the entry is still due.
-      this.sql(
-        `UPDATE messages SET message_id = @message_id, from_name = @from_name, to_list = @to_list, type = @type, priority = @priority,
-           thread_id = @thread_id, in_reply_to = @in_reply_to, correlation_id = @correlation_id, date = @date, agent = @agent, folder = @folder,
-           path = @path, last_path = @last_path, status = @status, raw_status = @raw_status, retry_count = @retry_count, problems = @problems,
-           preview = @preview, body = @body, locator = @locator, due_ms = @due_ms, dead_letter_of = @dead_letter_of, task_id = @task_id, updated_ms = @updated_ms, seq = @seq,
-           stuck = CASE WHEN @due_ms IS NULL OR @path IS NULL THEN 0 ELSE stuck END
-         WHERE key = @key`,
-      ).run(row);
-      const left = pending.left.get(s.id);
-      if (left) this.event(s.key, nowMs, left.kind, left.detail, null, left.data);
-      if (before.status !== e.status) this.event(s.key, left ? nowMs : atMs, "status", `${before.status} → ${e.status}`, before.status, { from: before.status, to: e.status });
-    }
-    const raw = pending.raw.get(s.id);
-    if (raw) {
-      this.sql(
-        `INSERT INTO message_raw (id, raw, head_only) SELECT id, ?, ? FROM messages WHERE key = ?
-         ON CONFLICT (id) DO UPDATE SET raw = excluded.raw, head_only = excluded.head_only`,
-      ).run(raw, sizeOf(e, raw.length) > raw.length ? 1 : 0, s.key);
-    }
-    refreshThreadKey(this.db, s.key);
-  }
-
-  /** For an entry that holds another (a dead letter and its original): the held one's key, once it is journaled. */
-  private heldKey(source: string, key: string, e: Entry): string | null {
-    const held = e.links.find((l) => l.kind === "holds");
-    if (!held) return null;
-    const found = this.sql("SELECT key FROM entries WHERE source = ? AND message_id = ? AND key != ? ORDER BY path IS NULL, id LIMIT 1").pluck().get(source, held.targetId, key);
-    return typeof found === "string" ? found : null;
-  }
-
-  private event(key: string, atMs: number, kind: string, detail: string, fromStatus: string | null, data: Record<string, unknown>): void {
-    this.sql("INSERT INTO events (key, at_ms, kind, detail, from_status, data) VALUES (?, ?, ?, ?, ?, ?)").run(key, atMs, kind, detail, fromStatus, JSON.stringify(data));
   }
 
   /**
    * Entries past their due time (an ack not written, a request not answered) are stuck; one that
-   * is no longer due stops being stuck when its row is written (writeRow). Reads only the due
-   * entries' own index.
+   * is no longer due stops being stuck when its row is written (entry-messages.ts). Reads only the
+   * due entries' own index. One transaction: each row's three writes committed on their own made a
+   * sweep of 17,000 overdue requests 51,000 commits (95 s of a 143 s first ingest of a 100 MB channel).
    */
   sweepDue(): number {
     const due = this.sql("SELECT key, due_ms FROM messages WHERE due_ms IS NOT NULL AND due_ms <= ? AND path IS NOT NULL AND stuck = 0").all(this.now()) as { key: string; due_ms: number }[];
-    for (const r of due) {
-      this.sql("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
-      this.event(r.key, r.due_ms, "overdue", `not settled by ${new Date(r.due_ms).toISOString()}`, null, { dueAt: new Date(r.due_ms).toISOString() });
-    }
+    if (due.length === 0) return 0;
+    this.db.transaction(() => {
+      for (const r of due) {
+        this.sql("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(this.nextSeq(), r.key);
+        this.messages.event(r.key, r.due_ms, "overdue", `not settled by ${new Date(r.due_ms).toISOString()}`, null, { dueAt: new Date(r.due_ms).toISOString() });
+      }
+    })();
     return due.length;
   }
 }

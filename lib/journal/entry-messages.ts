@@ -1,0 +1,144 @@
+import "server-only";
+// The message rows the entry journal writes for a batch's settled entries, gathered first and then
+// written together: the new rows in one INSERT, so the full-text index takes them in one go.
+// FTS5 writes its pending terms out as a segment at every statement savepoint (fts5SavepointMethod),
+// and every write statement after a row's INSERT opens one: written one row at a time, each row
+// became a segment of its own, and merging those segments was 45 % of the CPU of a stream of
+// appends (perf, 20 MB channel); a batch of 50 rows in one statement cost 0.17–0.20 ms of CPU a
+// row instead of 0.63–0.66 ms.
+import type { Statement } from "better-sqlite3";
+import type { Entry } from "@/lib/protocols/entries";
+import { journalWord, sizeOf, type EntryFileFacts, type EntrySourceContext } from "./entry-rows";
+import type { StoredEntry } from "./entry-store";
+import { previewOf } from "./message-row";
+import { taskIdOf } from "./task-id";
+import { refreshThreadKey } from "./thread-keys";
+import type { Db } from "./db";
+
+/** What the batch knows of an entry beyond itself: how it left its file, its bytes, its file's facts. */
+export interface RowContext {
+  changed: ReadonlySet<number>;
+  raw: ReadonlyMap<number, Buffer>;
+  facts: ReadonlyMap<string, EntryFileFacts>;
+  left: ReadonlyMap<number, { kind: "trimmed" | "gone" | "moved"; detail: string; data: Record<string, string | null> }>;
+}
+
+interface Before {
+  status: string;
+  path: string | null;
+  problems: string;
+  threadId: string | null;
+  dueMs: number | null;
+  heldKey: string | null;
+}
+
+/** One row to write: the columns, and what the row was before (none: a new row). */
+export interface RowWrite {
+  s: StoredEntry;
+  status: string;
+  locator: string;
+  row: Record<string, string | number | null>;
+  before: Before | undefined;
+  nowMs: number;
+}
+
+const INSERTED = [
+  "key", "source", "protocol", "message_id", "from_name", "to_list", "type", "priority", "thread_id", "in_reply_to", "correlation_id", "date", "sort_ms",
+  "agent", "folder", "path", "last_path", "status", "raw_status", "retry_count", "problems", "preview", "body", "locator", "due_ms", "dead_letter_of",
+  "task_id", "size", "mtime_ms", "ino", "updated_ms", "seq",
+] as const;
+
+/** Every new row of a batch in one statement (see the top of this file); json_each keeps their order. */
+const INSERT_ROWS_SQL = `INSERT INTO messages (${INSERTED.join(", ")})
+  SELECT ${INSERTED.map((c) => `j.value ->> '${c}'`).join(", ")} FROM json_each(?) AS j`;
+
+/** An existing row; its body only when that changed, as setting it (even to itself) indexes it again. */
+const updateSql = (withBody: boolean) => `UPDATE messages SET message_id = @message_id, from_name = @from_name, to_list = @to_list, type = @type, priority = @priority,
+    thread_id = @thread_id, in_reply_to = @in_reply_to, correlation_id = @correlation_id, date = @date, agent = @agent, folder = @folder,
+    path = @path, last_path = @last_path, status = @status, raw_status = @raw_status, retry_count = @retry_count, problems = @problems,
+    ${withBody ? "preview = @preview, body = @body," : ""} locator = @locator, due_ms = @due_ms, dead_letter_of = @dead_letter_of, task_id = @task_id,
+    updated_ms = @updated_ms, seq = @seq,
+    stuck = CASE WHEN @due_ms IS NULL OR @path IS NULL THEN 0 ELSE stuck END
+  WHERE key = @key`;
+
+export class EntryMessages {
+  constructor(
+    private readonly db: Db,
+    private readonly sql: (text: string) => Statement,
+    private readonly now: () => number,
+  ) {}
+
+  /** The row `settled` makes of entry `s`, for write(); null when the row already says it all. */
+  plan(ctx: EntrySourceContext, s: StoredEntry, settled: Entry, batch: RowContext): RowWrite | null {
+    const e = { ...settled, status: journalWord(settled.status, "unknown"), folder: journalWord(settled.folder, "files") };
+    const before = this.sql("SELECT status, path, problems, thread_id AS threadId, due_ms AS dueMs, dead_letter_of AS heldKey FROM messages WHERE key = ?").get(s.key) as
+      | Before
+      | undefined;
+    const facts = s.path ? batch.facts.get(s.path) : undefined;
+    const problems = JSON.stringify(e.problems.map((p) => p.message));
+    const dueMs = e.dueAt ? Date.parse(e.dueAt) : null;
+    const nowMs = this.now();
+    const heldKey = this.heldKey(ctx.source, s.key, e);
+    if (before && !batch.changed.has(s.id) && before.status === e.status && before.problems === problems && before.threadId === e.threadKey && before.dueMs === dueMs && before.heldKey === heldKey) return null;
+    const atMs = Math.trunc(Math.min(facts?.mtimeMs ?? nowMs, nowMs));
+    const sortMs = e.date ? Date.parse(e.date) : atMs;
+    const row = {
+      key: s.key, source: ctx.source, protocol: ctx.protocol, message_id: e.messageId, from_name: e.from, to_list: JSON.stringify(e.to),
+      type: e.type, priority: e.priority, thread_id: e.threadKey, in_reply_to: e.inReplyTo, correlation_id: e.correlationId, date: e.date,
+      agent: e.agent, folder: e.folder, path: s.path, last_path: s.path ?? before?.path ?? "", status: e.status, raw_status: e.rawStatus,
+      retry_count: e.retryCount, problems, preview: previewOf(e.body), body: e.body, locator: e.locator, due_ms: dueMs,
+      dead_letter_of: heldKey, task_id: taskIdOf(e.body), updated_ms: atMs, seq: 0,
+      sort_ms: Number.isFinite(sortMs) ? sortMs : atMs, size: sizeOf(e, batch.raw.get(s.id)?.length), mtime_ms: facts ? Math.trunc(facts.mtimeMs) : null, ino: facts?.ino ?? null,
+    };
+    return { s, status: e.status, locator: e.locator, row, before, nowMs };
+  }
+
+  /**
+   * Write the planned rows: updates first (one may free the place a new row takes), then every new
+   * row in one statement, then their history, bytes and threads. Seqs in the order planned.
+   */
+  write(writes: readonly RowWrite[], batch: RowContext): void {
+    if (writes.length === 0) return;
+    const last = this.sql("UPDATE meta SET value = value + ? WHERE name = 'seq' RETURNING value").pluck().get(writes.length) as number;
+    writes.forEach((w, i) => (w.row.seq = last - writes.length + 1 + i));
+    for (const w of writes) {
+      if (!w.before) continue;
+      const sameBody = this.sql("SELECT body IS ? FROM messages WHERE key = ?").pluck().get(w.row.body, w.row.key) === 1;
+      this.sql(updateSql(!sameBody)).run(w.row);
+    }
+    const fresh = writes.filter((w) => !w.before);
+    if (fresh.length > 0) this.sql(INSERT_ROWS_SQL).run(JSON.stringify(fresh.map((w) => w.row)));
+    for (const w of writes) this.history(w, batch);
+  }
+
+  private history({ s, status, locator, row, before, nowMs }: RowWrite, batch: RowContext): void {
+    const atMs = row.updated_ms as number;
+    if (!before) {
+      this.event(s.key, atMs, "seen", `first seen in ${s.path ?? row.last_path}${locator ? ` (${locator})` : ""}, ${status}`, null, { path: s.path, locator, status });
+    } else {
+      const left = batch.left.get(s.id);
+      if (left) this.event(s.key, nowMs, left.kind, left.detail, null, left.data);
+      if (before.status !== status) this.event(s.key, left ? nowMs : atMs, "status", `${before.status} → ${status}`, before.status, { from: before.status, to: status });
+    }
+    const raw = batch.raw.get(s.id);
+    if (raw) {
+      this.sql(
+        `INSERT INTO message_raw (id, raw, head_only) SELECT id, ?, ? FROM messages WHERE key = ?
+         ON CONFLICT (id) DO UPDATE SET raw = excluded.raw, head_only = excluded.head_only`,
+      ).run(raw, (row.size as number) > raw.length ? 1 : 0, s.key);
+    }
+    refreshThreadKey(this.db, s.key);
+  }
+
+  /** For an entry that holds another (a dead letter and its original): the held one's key, once it is journaled. */
+  private heldKey(source: string, key: string, e: Entry): string | null {
+    const held = e.links.find((l) => l.kind === "holds");
+    if (!held) return null;
+    const found = this.sql("SELECT key FROM entries WHERE source = ? AND message_id = ? AND key != ? ORDER BY path IS NULL, id LIMIT 1").pluck().get(source, held.targetId, key);
+    return typeof found === "string" ? found : null;
+  }
+
+  event(key: string, atMs: number, kind: string, detail: string, fromStatus: string | null, data: Record<string, unknown>): void {
+    this.sql("INSERT INTO events (key, at_ms, kind, detail, from_status, data) VALUES (?, ?, ?, ?, ?, ?)").run(key, atMs, kind, detail, fromStatus, JSON.stringify(data));
+  }
+}
