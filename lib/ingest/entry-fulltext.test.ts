@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { closeJournals, openJournal, type Journal } from "@/lib/journal/store";
 import { buildFullText, fullTextReady } from "@/lib/journal/fulltext";
 import { queryPage } from "@/lib/journal/queries";
+import { VOCABULARY } from "@/lib/protocols";
 import { parseQuery } from "@/lib/query";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { discoverSources } from "./sources";
@@ -34,7 +35,7 @@ async function indexed(name: string): Promise<{ root: string; journal: Journal; 
   return { root, journal, rescan };
 }
 
-const found = (j: Journal, q: string) => queryPage(j.db, parseQuery(q), 1000, null).items;
+const found = (j: Journal, q: string) => queryPage(j.db, parseQuery(q, VOCABULARY), 1000, null).items;
 
 describe("full-text search over entries journaled after the index was built", () => {
   it("finds each of a batch of appended envelopes, and a request whose status changed since", async () => {

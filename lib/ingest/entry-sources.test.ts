@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeJournals, openJournal } from "@/lib/journal/store";
 import { queryHistory, queryPage } from "@/lib/journal/queries";
+import { VOCABULARY } from "@/lib/protocols";
 import { parseQuery } from "@/lib/query";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { discoverSources } from "./sources";
@@ -30,7 +31,7 @@ describe("EntrySources.sweepDue", () => {
     await sources.scanAll(async () => void duringScan.push(sources.sweepDue()), () => false);
     expect(duringScan.length).toBeGreaterThan(0);
     expect(duringScan.every((n) => n === 0)).toBe(true);
-    const items = queryPage(journal.db, parseQuery(""), 1000, null).items;
+    const items = queryPage(journal.db, parseQuery("", VOCABULARY), 1000, null).items;
     expect(items.every((m) => !queryHistory(journal.db, m.key).some((e) => e.kind === "overdue"))).toBe(true);
     // The fixture's workflow message still waiting for its ack is long past due.
     expect(sources.sweepDue()).toBeGreaterThan(0);
