@@ -7,7 +7,8 @@ import { agentsOrNull, listSource, underUnreadable, type SourceListing, type Unr
 import { mayBeThereSync } from "./read";
 import { sweepOf } from "./cleanup";
 import type { TreeDiff } from "./worker";
-import { IngestWorkers } from "./workers";
+import { loadOnWorkers, workersForLoad } from "./load-workers";
+import { newestFirstLoad } from "./newest-first";
 import { byteBatches, prepareHere } from "./main-thread";
 import { commitFile, compareListing, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
@@ -23,6 +24,7 @@ const WORKERS_MIN_FILES = 20_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+
 /**
  * Dead letters in the order they were written (their Date, else their file's time), not the order
  * they were listed in: a message seen only through its letters is then journaled from its first
@@ -31,57 +33,6 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 function oldestFirst(letters: readonly PreparedFile[]): PreparedFile[] {
   const writtenAt = ({ record }: PreparedFile) => (record.parsed.date ? Date.parse(record.parsed.date) : record.found.mtimeMs);
   return letters.map((p) => ({ p, t: writtenAt(p) })).sort((a, b) => a.t - b.t).map(({ p }) => p);
-}
-
-/**
- * A bulk load on worker threads: each loads whole chunks into the journal, a few chunks in flight
- * so none waits; no new chunk is handed out once `stopped()`. Returns the dead letters found, in
- * listing order, for the writer, once every worker has ended (so none still writes).
- */
-async function loadOnWorkers(
-  source: ReadableSource,
-  chunks: FoundFile[][],
-  workers: IngestWorkers,
-  bulk: BulkLoad,
-  stopped: () => boolean,
-): Promise<PreparedFile[]> {
-  const deadLetters: PreparedFile[][] = [];
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < chunks.length && !stopped(); i = next++) {
-      deadLetters[i] = (await workers.load(source, chunks[i] ?? [], bulk.target())).deadLetters;
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: workers.size * 2 }, lane));
-  } finally {
-    await workers.close();
-  }
-  return deadLetters.flat();
-}
-
-/**
- * Worker threads for a first scan's load, started as soon as the listing passes `minFiles`: they
- * take a few tenths of a second to start cold, which the rest of the listing then hides.
- */
-function workersForLoad(minFiles: number) {
-  let listed = 0;
-  let started: IngestWorkers | null | undefined; // undefined: not started (null: none to be had)
-  return {
-    onListed(files: number): void {
-      listed += files;
-      if (started === undefined && listed >= minFiles) started = IngestWorkers.open();
-    },
-    /** The workers when the load will use them (started now if the listing did not); else none, and any started are closed. */
-    async take(use: boolean): Promise<IngestWorkers | null> {
-      if (!use) {
-        await started?.close();
-        return null;
-      }
-      if (started === undefined) started = IngestWorkers.open();
-      return started;
-    },
-  };
 }
 
 /** Where a bulk first scan's time went (ms), for the server log and the bench. */
@@ -226,12 +177,19 @@ export async function scanSource(
     const agents = tree.agents ?? (await agentsOrNull(source.reader));
     if (agents) writer.setAgents(source.id, agents);
     if (opts.reportProgress) writer.setProgress(source.id, tree.files - tree.changed.length, tree.files, false);
+    // A claim left by a load that did not end (a crash) is not this scan's.
+    writer.setLoadClaim(source.id, null);
     bulk = empty ? writer.beginBulkLoad() : null;
   } catch (err) {
     await early?.take(false);
     throw err;
   }
-  const { changed, isThere } = tree;
+  const { isThere } = tree;
+  const order = bulk ? newestFirstLoad(tree.changed, source.reader, opts.chunkFiles ?? CHUNK) : null;
+  const changed = order?.files ?? tree.changed;
+  const onChunk = (i: number, deadLetters: PreparedFile[]) => {
+    if (order) writer.setLoadClaim(source.id, order.front.chunkDone(i, deadLetters));
+  };
   const ctx: SyncContext = { source, writer, isPresent: isThere };
   let done = tree.files - changed.length;
   const workers = (await early?.take(bulk !== null && changed.length >= minFiles)) ?? null;
@@ -243,11 +201,12 @@ export async function scanSource(
   for (let i = 0; i < changed.length; i += chunkFiles) chunks.push(changed.slice(i, i + chunkFiles));
   try {
     if (bulk && workers) {
-      afterLoad.push(...(await loadOnWorkers(source, chunks, workers, bulk, opts.stopped ?? (() => false))));
+      afterLoad.push(...(await loadOnWorkers(source, chunks, workers, bulk, { stopped: opts.stopped ?? (() => false), onChunk })));
     } else {
-      for (const files of chunks) {
+      for (const [chunk, files] of chunks.entries()) {
         const prepared = await prepareHere(source, files);
-        afterLoad.push(...prepared.filter((p) => p.record.parsed.deadLetter));
+        const deadLetters = prepared.filter((p) => p.record.parsed.deadLetter);
+        afterLoad.push(...deadLetters);
         const batches = byteBatches(prepared.filter((p) => !p.record.parsed.deadLetter));
         for (const [i, batch] of batches.entries()) {
           // The chunk's files count as done with its last batch.
@@ -260,6 +219,7 @@ export async function scanSource(
           done += files.length;
           if (opts.reportProgress) writer.setProgress(source.id, done, tree.files, false);
         }
+        onChunk(chunk, deadLetters);
         await yieldToEventLoop();
       }
     }
@@ -316,5 +276,6 @@ export async function scanSource(
     await yieldToEventLoop();
   }
   writer.setProgress(source.id, tree.files, tree.files, true);
+  writer.setLoadClaim(source.id, null);
   return { files: tree.files, gone, load, dirs: tree.dirs, unreadable: tree.unreadable };
 }

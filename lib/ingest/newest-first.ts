@@ -1,0 +1,91 @@
+import "server-only";
+import type { FoundFile } from "@/lib/protocols";
+import type { PreparedFile, ReadableSource } from "./sync";
+
+/**
+ * How far a message's Date may be after the time in its file's name. IGNITE's builder takes both
+ * from one clock as it writes the file (docs/protocols/ignite-mime.md "File names"); Date is cut
+ * to whole seconds (so it is never later) and a retry, a requeue or the monitor's rename keeps
+ * both. 10 s covers the two being read a moment apart and the monitor's 10 s poll, with room.
+ */
+export const NAME_CLOCK_SLACK_MS = 10_000;
+
+/**
+ * A first scan's files, newest first by the time in their names: what a person opens first
+ * (the newest page) is then loaded in the first seconds, whatever the tree's size. Files whose
+ * name tells no time come first, in listing order: their Date could be anything, and loaded
+ * first they no longer hold back the claim of LoadFront. Sorting by the name costs no stat:
+ * a first scan lists without stats (an lstat each cost 1 s of 100,000 files on the main thread).
+ */
+export function newestFirst(files: readonly FoundFile[], timeOf: (relPath: string) => number | null): { files: FoundFile[]; times: (number | null)[] } {
+  const timed = files.map((f, i) => ({ f, i, t: timeOf(f.relPath) }));
+  timed.sort((a, b) => (a.t === null || b.t === null ? (a.t === null ? (b.t === null ? a.i - b.i : -1) : 1) : b.t - a.t || a.i - b.i));
+  return { files: timed.map((x) => x.f), times: timed.map((x) => x.t) };
+}
+
+/** The message's sort time as the journal will set it (its Date, else at most its file's time). */
+function sortMsOf(record: PreparedFile["record"]): number {
+  const date = record.parsed.date ? Date.parse(record.parsed.date) : NaN;
+  return Number.isFinite(date) ? date : record.found.mtimeMs;
+}
+
+/**
+ * What a load of newest-first chunks has journaled, as a claim a reader can trust: every message
+ * whose sort time (its Date, else its file's time) is after `completeAfterMs` is in the journal.
+ *
+ * Chunks may finish out of order (several workers), so only the run of chunks finished from the
+ * first counts. A file not yet loaded has a name time no later than the next chunk's first, and
+ * (NAME_CLOCK_SLACK_MS) a Date no later than that plus the slack; a file with no name time is in
+ * the first chunks, so until they are loaded nothing is claimed. Dead letters are journaled after
+ * the load: those read so far hold the claim above their own (and their original's) time. The
+ * claim rests on IGNITE writing Date with the name; a file named by something else (a number that
+ * looks like a time, an undated file rewritten later) may still turn up above it. It is only a
+ * claim about what is missing: every message shown is as journaled.
+ */
+export class LoadFront {
+  private finished: boolean[];
+  private prefix = 0;
+  private pendingMaxMs = -Infinity;
+
+  /** `firstTimes[i]`: the name time of chunk i's first (newest) file, null when it has none. */
+  constructor(private readonly firstTimes: readonly (number | null)[]) {
+    this.finished = firstTimes.map(() => false);
+  }
+
+  /** For chunks of `files` (newest first, see newestFirst) of `size` each. */
+  static of(times: readonly (number | null)[], size: number): LoadFront {
+    const first: (number | null)[] = [];
+    for (let i = 0; i < times.length; i += size) first.push(times[i] ?? null);
+    return new LoadFront(first);
+  }
+
+  /** Chunk `i` is committed; `deadLetters` it read wait for the end of the load. Returns the claim (see completeAfterMs). */
+  chunkDone(i: number, deadLetters: readonly PreparedFile[]): number | null {
+    this.finished[i] = true;
+    while (this.finished[this.prefix]) this.prefix++;
+    for (const p of deadLetters) {
+      this.pendingMaxMs = Math.max(this.pendingMaxMs, sortMsOf(p.record), p.original ? sortMsOf(p.original) : -Infinity);
+    }
+    return this.completeAfterMs();
+  }
+
+  /** Every message sorted after this is journaled; null: nothing can be claimed yet. */
+  completeAfterMs(): number | null {
+    let unloaded = -Infinity;
+    if (this.prefix < this.firstTimes.length) {
+      const next = this.firstTimes[this.prefix];
+      if (next === null || next === undefined) return null;
+      unloaded = next + NAME_CLOCK_SLACK_MS;
+    }
+    const after = Math.max(unloaded, this.pendingMaxMs);
+    return Number.isFinite(after) ? after : Number.MIN_SAFE_INTEGER;
+  }
+}
+
+/** A bulk load's files newest first, and the claim its chunks make as they are committed; null when the protocol's names tell no time. */
+export function newestFirstLoad(files: FoundFile[], reader: ReadableSource["reader"], chunkFiles: number) {
+  const timeOf = reader.nameTimeMs?.bind(reader);
+  if (!timeOf) return null;
+  const ordered = newestFirst(files, timeOf);
+  return { files: ordered.files, front: LoadFront.of(ordered.times, chunkFiles) };
+}
