@@ -9,6 +9,7 @@ import { NO_SELECTION, selectedIndex, selectionReducer } from "@/lib/client/sele
 import { restoreTimeline, saveTimeline } from "@/lib/client/timeline-cache";
 import { useListShortcuts } from "@/lib/client/use-list-shortcuts";
 import { useMessagePoll } from "@/lib/client/use-message-poll";
+import { LoadingStatus } from "./loading-status";
 import { NewMessagesButton } from "./new-messages-button";
 import { TimelineFooter } from "./timeline-footer";
 import { VirtualMessageList } from "./virtual-message-list";
@@ -120,6 +121,7 @@ export function Timeline({
           )}
         </p>
       </div>
+      <LoadingStatus loading={t.loading} filtered={q !== ""} />
 
       <div
         ref={listRef}
