@@ -11,6 +11,7 @@ import { JournalWriter } from "@/lib/journal/writer";
 import type { PageLoading } from "@/lib/model";
 import type { FoundFile } from "@/lib/protocols";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "@/lib/protocols/ignite/build";
 import { fileRecord } from "@/lib/testing/parsed";
 import { LoadFront, NAME_CLOCK_SLACK_MS, newestFirst } from "./newest-first";
 import { scanSource } from "./scan";
@@ -65,9 +66,10 @@ describe("LoadFront", () => {
 });
 
 /** A first scan of `messages` generated messages in chunks of `chunkFiles`, with the journal as a poller saw it after each chunk. */
-async function scanWatched(messages: number, chunkFiles: number, onWorkers = false) {
+async function scanWatched(messages: number, chunkFiles: number, onWorkers = false, extra: (root: string) => void = () => undefined) {
   const root = path.join(temp("mailroom-newest-ws-"), "ws");
   const tree = generateIgniteTree(root, messages);
+  extra(root);
   const file = path.join(temp("mailroom-newest-data-"), "journal.sqlite");
   const db = openDb(file);
   const poller = openDb(file);
@@ -104,6 +106,24 @@ describe("a first scan, newest first", () => {
     // The figures grow chunk by chunk, to every file.
     const figures = seen.slice(seen.indexOf(first)).map((s) => s.loading?.loaded);
     expect(figures).toEqual(figures.map((_, i) => Math.min(tree.files, 50 * (i + 1))));
+    close();
+  });
+
+  it("has the newest page right after the first chunk, dead letters too", async () => {
+    const { seen, final, close } = await scanWatched(300, 50, false, (root) => {
+      // The newest file of all: a dead letter, whose message is seen only through it.
+      const at = new Date("2026-06-01T00:00:00Z");
+      const original = markProcessing(buildMessage({ from: "leader", to: ["ignitian_1"], type: "task_assignment", body: "task_id: t\n", date: at }), at);
+      const name = messageFileName("task_assignment", at);
+      fs.writeFileSync(
+        path.join(root, ".ignite", "queue", "dead_letter", name.replace(/\.mime$/, `_dlq_${at.getTime() / 1000 + 5}.mime`)),
+        buildDeadLetter(original, name, { retryCount: 3, maxRetries: 3, lastError: "timeout", movedAt: new Date(at.getTime() + 5000) }),
+      );
+    });
+    const first = seen.find((s) => s.keys.size > 0);
+    const newestPage = final.slice(0, 20).map((m) => m.key);
+    expect(final[0]?.folder).toBe("dead_letter");
+    expect(newestPage.filter((k) => !first?.keys.has(k))).toEqual([]);
     close();
   });
 

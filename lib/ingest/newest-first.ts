@@ -36,8 +36,8 @@ function sortMsOf(record: PreparedFile["record"]): number {
  * Chunks may finish out of order (several workers), so only the run of chunks finished from the
  * first counts. A file not yet loaded has a name time no later than the next chunk's first, and
  * (NAME_CLOCK_SLACK_MS) a Date no later than that plus the slack; a file with no name time is in
- * the first chunks, so until they are loaded nothing is claimed. Dead letters are journaled after
- * the load: those read so far hold the claim above their own (and their original's) time. The
+ * the first chunks, so until they are loaded nothing is claimed. Dead letters wait to be journaled
+ * (see takeSettled): those read so far hold the claim above their own (and their original's) time. The
  * claim rests on IGNITE writing Date with the name; a file named by something else (a number that
  * looks like a time, an undated file rewritten later) may still turn up above it. It is only a
  * claim about what is missing: every message shown is as journaled.
@@ -45,7 +45,8 @@ function sortMsOf(record: PreparedFile["record"]): number {
 export class LoadFront {
   private finished: boolean[];
   private prefix = 0;
-  private pendingMaxMs = -Infinity;
+  /** Dead letters read but not yet journaled. */
+  private pending: PreparedFile[] = [];
 
   /** `firstTimes[i]`: the name time of chunk i's first (newest) file, null when it has none. */
   constructor(private readonly firstTimes: readonly (number | null)[]) {
@@ -59,26 +60,48 @@ export class LoadFront {
     return new LoadFront(first);
   }
 
-  /** Chunk `i` is committed; `deadLetters` it read wait for the end of the load. Returns the claim (see completeAfterMs). */
+  /** Chunk `i` is committed; `deadLetters` it read wait to be journaled. Returns the claim (see completeAfterMs). */
   chunkDone(i: number, deadLetters: readonly PreparedFile[]): number | null {
     this.finished[i] = true;
     while (this.finished[this.prefix]) this.prefix++;
-    for (const p of deadLetters) {
-      this.pendingMaxMs = Math.max(this.pendingMaxMs, sortMsOf(p.record), p.original ? sortMsOf(p.original) : -Infinity);
-    }
+    this.pending.push(...deadLetters);
     return this.completeAfterMs();
+  }
+
+  /** Chunks committed from the first on, without a gap. */
+  get chunksIn(): number {
+    return this.prefix;
+  }
+
+  /**
+   * The dead letters read so far that can be journaled now as they would be at the end of the
+   * load, taken out of those waiting: a letter links to its original, which is journaled from the
+   * copy inside it only when no file of it was loaded; so every file of that message must be in.
+   * The original's Date is in the copy; by the same slack as the claim, a live file of it, and any
+   * other letter of it (written after it), is named no earlier than that Date less the slack: once
+   * that is after every name not yet loaded, they are all in.
+   */
+  takeSettled(): PreparedFile[] {
+    const unloaded = this.unloadedAfterMs();
+    if (unloaded === null) return [];
+    const settled = this.pending.filter((p) => p.original !== null && p.original.parsed.date !== null && sortMsOf(p.original) > unloaded);
+    this.pending = this.pending.filter((p) => !settled.includes(p));
+    return settled;
   }
 
   /** Every message sorted after this is journaled; null: nothing can be claimed yet. */
   completeAfterMs(): number | null {
-    let unloaded = -Infinity;
-    if (this.prefix < this.firstTimes.length) {
-      const next = this.firstTimes[this.prefix];
-      if (next === null || next === undefined) return null;
-      unloaded = next + NAME_CLOCK_SLACK_MS;
-    }
-    const after = Math.max(unloaded, this.pendingMaxMs);
+    const unloaded = this.unloadedAfterMs();
+    if (unloaded === null) return null;
+    const after = this.pending.reduce((max, p) => Math.max(max, sortMsOf(p.record), p.original ? sortMsOf(p.original) : -Infinity), unloaded);
     return Number.isFinite(after) ? after : Number.MIN_SAFE_INTEGER;
+  }
+
+  /** No file not yet loaded holds a message sorted after this (-Infinity: all are loaded; null: it cannot be said). */
+  private unloadedAfterMs(): number | null {
+    if (this.prefix >= this.firstTimes.length) return -Infinity;
+    const next = this.firstTimes[this.prefix];
+    return next === null || next === undefined ? null : next + NAME_CLOCK_SLACK_MS;
   }
 }
 

@@ -35,6 +35,17 @@ function oldestFirst(letters: readonly PreparedFile[]): PreparedFile[] {
   return letters.map((p) => ({ p, t: writtenAt(p) })).sort((a, b) => a.t - b.t).map(({ p }) => p);
 }
 
+/** Journal dead letters through the writer (after the messages they may link to), in one transaction. */
+function commitLetters(ctx: SyncContext, deadLetters: readonly PreparedFile[]): void {
+  const letters = oldestFirst(deadLetters);
+  if (letters.length === 0) return;
+  ctx.writer.transaction(() =>
+    ctx.writer.settlingOnce(() => {
+      for (const p of letters) commitFile(ctx, p);
+    }),
+  );
+}
+
 /** Where a bulk first scan's time went (ms), for the server log and the bench. */
 export interface LoadStages {
   listMs: number;
@@ -187,10 +198,22 @@ export async function scanSource(
   const { isThere } = tree;
   const order = bulk ? newestFirstLoad(tree.changed, source.reader, opts.chunkFiles ?? CHUNK) : null;
   const changed = order?.files ?? tree.changed;
-  const onChunk = (i: number, deadLetters: PreparedFile[]) => {
-    if (order) writer.setLoadClaim(source.id, order.front.chunkDone(i, deadLetters));
-  };
   const ctx: SyncContext = { source, writer, isPresent: isThere };
+  const settledEarly = new Set<PreparedFile>();
+  let settling = true;
+  const onChunk = (i: number, deadLetters: PreparedFile[]) => {
+    if (!order || !bulk) return;
+    order.front.chunkDone(i, deadLetters);
+    // The newest dead letters are journaled once, after the first chunk, so that the newest page
+    // holds them in the first seconds; the rest wait for the end (each time costs an index build).
+    if (settling && order.front.chunksIn >= 1) {
+      settling = false;
+      const early = order.front.takeSettled();
+      if (early.length > 0) bulk.withIndexes(() => commitLetters(ctx, early));
+      for (const p of early) settledEarly.add(p);
+    }
+    writer.setLoadClaim(source.id, order.front.completeAfterMs());
+  };
   let done = tree.files - changed.length;
   const workers = (await early?.take(bulk !== null && changed.length >= minFiles)) ?? null;
   // Dead letters link to other messages, so they follow the other files (see oldestFirst).
@@ -243,14 +266,7 @@ export async function scanSource(
   const loadedAt = performance.now();
   if (bulk) finishLoad(bulk, source.id);
   const indexedAt = performance.now();
-  const letters = oldestFirst(afterLoad);
-  if (letters.length > 0) {
-    writer.transaction(() =>
-      writer.settlingOnce(() => {
-        for (const p of letters) commitFile(ctx, p);
-      }),
-    );
-  }
+  commitLetters(ctx, afterLoad.filter((p) => !settledEarly.has(p)));
   if (bulk) {
     const [listMs, loadMs, indexMs] = [listedAt - startedAt, loadedAt - listedAt, indexedAt - loadedAt];
     load = { listMs, loadMs, workers: workers?.size ?? 0, indexMs, deadLettersMs: performance.now() - indexedAt };

@@ -147,6 +147,21 @@ export class BulkLoad {
     return new BulkLoad(db, writer, now);
   }
 
+  /**
+   * Run `fn` (the writer's own journaling, which needs the indexes and the insert triggers) with
+   * them back, then set them aside again. Costs a build of each index over the rows loaded so far,
+   * so it is for early in a load (see scanSource). A worker's chunk meanwhile waits its write turn;
+   * one after it finds the triggers in place or not and does their work once either way.
+   */
+  withIndexes<T>(fn: () => T): T {
+    restoreIndexes(this.db);
+    try {
+      return fn();
+    } finally {
+      deferIndexes(this.db, ["messages", "events"], { keep: LOAD_KEEPS, triggers: LOAD_SETS_ASIDE });
+    }
+  }
+
   /** For loading on other connections (worker threads); the caller ends them all before finish(). */
   target(): BulkTarget {
     return { file: this.db.name, nowMs: this.now() };
