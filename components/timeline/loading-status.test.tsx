@@ -15,7 +15,7 @@ describe("LoadingStatus", () => {
 
   it("claims nothing it cannot, and says a search covers only what is loaded", () => {
     const html = renderToStaticMarkup(<LoadingStatus loading={{ loaded: 0, total: 100_000, completeAfter: null }} filtered />);
-    expect(html).toContain("Messages still loading may belong anywhere in this list.");
+    expect(html).toContain("Loading the workspace: 0 of 100,000 files loaded. Messages still loading may belong anywhere in this list.");
     expect(html).toContain("This search covers only what is loaded so far.");
     const read = renderToStaticMarkup(<LoadingStatus loading={{ loaded: 5, total: 5, completeAfter: new Date(-8.64e15).toISOString() }} filtered={false} />);
     expect(read).toContain("Every file is read; the last steps are under way.");

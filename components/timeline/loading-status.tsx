@@ -25,5 +25,7 @@ export function describeLoading({ loaded, total, completeAfter }: PageLoading, f
         ? `Every message after ${formatUtc(after)} is here; older ones are still loading.`
         : "Every file is read; the last steps are under way.";
   const scope = filtered ? " This search covers only what is loaded so far." : "";
-  return `Loading the workspace: newest ${loaded.toLocaleString("en-US")}${of} files loaded. ${complete}${scope}`;
+  // "Newest" only when the scan says how far the newest are in (a rescan at start reads in no such order).
+  const newest = after === null ? "" : "newest ";
+  return `Loading the workspace: ${newest}${loaded.toLocaleString("en-US")}${of} files loaded. ${complete}${scope}`;
 }
