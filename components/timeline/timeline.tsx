@@ -110,6 +110,8 @@ export function Timeline({
         <div aria-live="polite" aria-atomic="true">
           <NewMessagesButton count={n} overflow={t.overflow} loading={t.loadingNewest} error={t.newestError} onShow={showNew} />
         </div>
+        {/* In the header row: empty once the scan is done, it takes no room. */}
+        <LoadingStatus loading={t.loading} filtered={q !== ""} />
         <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
           {t.pollError ? (
             <span className="text-red-700 dark:text-red-400">Live updates paused: {errorMessage(t.pollError)}</span>
@@ -121,7 +123,6 @@ export function Timeline({
           )}
         </p>
       </div>
-      <LoadingStatus loading={t.loading} filtered={q !== ""} />
 
       <div
         ref={listRef}
