@@ -13,7 +13,7 @@ import type { FoundFile } from "@/lib/protocols";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "@/lib/protocols/ignite/build";
 import { fileRecord } from "@/lib/testing/parsed";
-import { LoadFront, NAME_CLOCK_SLACK_MS, newestFirst } from "./newest-first";
+import { FIRST_CHUNK_FILES, LoadFront, NAME_CLOCK_SLACK_MS, newestFirst, newestFirstLoad } from "./newest-first";
 import { scanSource } from "./scan";
 import type { PreparedFile } from "./sync";
 
@@ -36,6 +36,16 @@ describe("newestFirst", () => {
     const ordered = newestFirst(files, timeOf);
     expect(ordered.files.map((f) => f.relPath)).toEqual(["odd.mime", "other.mime", "b_300.mime", "c_200.mime", "a_100.mime"]);
     expect(ordered.times).toEqual([null, null, 300, 200, 100]);
+  });
+});
+
+describe("newestFirstLoad", () => {
+  it("makes the first chunk small, so the newest page is in soon, and the rest whole", () => {
+    const files = Array.from({ length: 3000 }, (_, i) => found(`m_${1_000_000 + i}.mime`));
+    const load = newestFirstLoad(files, timeOf, 2000);
+    expect(load?.chunks.map((c) => c.length)).toEqual([FIRST_CHUNK_FILES, 2000, 3000 - 2000 - FIRST_CHUNK_FILES]);
+    expect(load?.chunks[0]?.[0]?.relPath).toBe("m_1002999.mime");
+    expect(newestFirstLoad(files, undefined, 2000)).toBeNull();
   });
 });
 

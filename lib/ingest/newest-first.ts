@@ -1,6 +1,6 @@
 import "server-only";
 import type { FoundFile } from "@/lib/protocols";
-import type { PreparedFile, ReadableSource } from "./sync";
+import type { PreparedFile } from "./sync";
 
 /**
  * How far a message's Date may be after the time in its file's name. IGNITE's builder takes both
@@ -53,13 +53,6 @@ export class LoadFront {
     this.finished = firstTimes.map(() => false);
   }
 
-  /** For chunks of `files` (newest first, see newestFirst) of `size` each. */
-  static of(times: readonly (number | null)[], size: number): LoadFront {
-    const first: (number | null)[] = [];
-    for (let i = 0; i < times.length; i += size) first.push(times[i] ?? null);
-    return new LoadFront(first);
-  }
-
   /** Chunk `i` is committed; `deadLetters` it read wait to be journaled. Returns the claim (see completeAfterMs). */
   chunkDone(i: number, deadLetters: readonly PreparedFile[]): number | null {
     this.finished[i] = true;
@@ -105,10 +98,25 @@ export class LoadFront {
   }
 }
 
-/** A bulk load's files newest first, and the claim its chunks make as they are committed; null when the protocol's names tell no time. */
-export function newestFirstLoad(files: FoundFile[], reader: ReadableSource["reader"], chunkFiles: number) {
-  const timeOf = reader.nameTimeMs?.bind(reader);
+/**
+ * The first chunk of a newest-first load is small, so the newest page is in soon after the listing:
+ * at 100,000 files on a busy 2-core machine it was correct 2.4 s after the server's first answer
+ * with a first chunk of 2,000 files, of which 1.1 s was the listing.
+ */
+export const FIRST_CHUNK_FILES = 250;
+
+/**
+ * A bulk load's chunks newest first (the first one small), and the claim they make as they are
+ * committed; null when the protocol's names tell no time.
+ */
+export function newestFirstLoad(files: FoundFile[], timeOf: ((relPath: string) => number | null) | undefined, chunkFiles: number) {
   if (!timeOf) return null;
   const ordered = newestFirst(files, timeOf);
-  return { files: ordered.files, front: LoadFront.of(ordered.times, chunkFiles) };
+  const chunks: FoundFile[][] = [];
+  const firstTimes: (number | null)[] = [];
+  for (let start = 0, size = Math.min(FIRST_CHUNK_FILES, chunkFiles); start < ordered.files.length; start += size, size = chunkFiles) {
+    chunks.push(ordered.files.slice(start, start + size));
+    firstTimes.push(ordered.times[start] ?? null);
+  }
+  return { chunks, front: new LoadFront(firstTimes) };
 }

@@ -196,8 +196,9 @@ export async function scanSource(
     throw err;
   }
   const { isThere } = tree;
-  const order = bulk ? newestFirstLoad(tree.changed, source.reader, opts.chunkFiles ?? CHUNK) : null;
-  const changed = order?.files ?? tree.changed;
+  const chunkFiles = opts.chunkFiles ?? CHUNK;
+  const order = bulk ? newestFirstLoad(tree.changed, source.reader.nameTimeMs?.bind(source.reader), chunkFiles) : null;
+  const { changed } = tree;
   const ctx: SyncContext = { source, writer, isPresent: isThere };
   const settledEarly = new Set<PreparedFile>();
   let settling = true;
@@ -219,9 +220,8 @@ export async function scanSource(
   // Dead letters link to other messages, so they follow the other files (see oldestFirst).
   const afterLoad: PreparedFile[] = [];
   const listedAt = performance.now();
-  const chunks: FoundFile[][] = [];
-  const chunkFiles = opts.chunkFiles ?? CHUNK;
-  for (let i = 0; i < changed.length; i += chunkFiles) chunks.push(changed.slice(i, i + chunkFiles));
+  const chunks: FoundFile[][] = order?.chunks ?? [];
+  if (!order) for (let i = 0; i < changed.length; i += chunkFiles) chunks.push(changed.slice(i, i + chunkFiles));
   try {
     if (bulk && workers) {
       afterLoad.push(...(await loadOnWorkers(source, chunks, workers, bulk, { stopped: opts.stopped ?? (() => false), onChunk })));
