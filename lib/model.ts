@@ -103,6 +103,16 @@ export interface MessagePage {
   removed?: string[];
   /** On a poll: more changed after `seq` than this answer held; the next poll goes on from `seq`. */
   more?: boolean;
+  /** While a first scan is still loading: the answer covers only what is loaded so far. */
+  loading?: PageLoading;
+}
+
+/** How far a first scan is: files journaled of those listed, and down to when the newest are all there. */
+export interface PageLoading {
+  loaded: number;
+  total: number;
+  /** Every message dated after this (ISO 8601) is loaded; null while that cannot be said yet. */
+  completeAfter: string | null;
 }
 
 /**

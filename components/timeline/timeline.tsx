@@ -9,6 +9,7 @@ import { NO_SELECTION, selectedIndex, selectionReducer } from "@/lib/client/sele
 import { restoreTimeline, saveTimeline } from "@/lib/client/timeline-cache";
 import { useListShortcuts } from "@/lib/client/use-list-shortcuts";
 import { useMessagePoll } from "@/lib/client/use-message-poll";
+import { LoadingStatus } from "./loading-status";
 import { NewMessagesButton } from "./new-messages-button";
 import { TimelineFooter } from "./timeline-footer";
 import { VirtualMessageList } from "./virtual-message-list";
@@ -109,6 +110,8 @@ export function Timeline({
         <div aria-live="polite" aria-atomic="true">
           <NewMessagesButton count={n} overflow={t.overflow} loading={t.loadingNewest} error={t.newestError} onShow={showNew} />
         </div>
+        {/* In the header row: empty once the scan is done, it takes no room. */}
+        <LoadingStatus loading={t.loading} filtered={q !== ""} />
         <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
           {t.pollError ? (
             <span className="text-red-700 dark:text-red-400">Live updates paused: {errorMessage(t.pollError)}</span>

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { closeConnections, timedJson } from "./measure";
+import { watchNewestPage } from "./newest-page";
 
 export const projectDir = path.resolve(__dirname, "..", "..");
 export const PORT = Number(process.env.BENCH_PORT ?? 3950);
@@ -77,6 +78,7 @@ type Sources = { sources: { protocol: string; indexing: { done: boolean; fullTex
  * full-text search is ready. `sourceCount`: how many sources must be listed (one per protocol found).
  */
 export async function timeFirstIngest(server: Server, messages: number, since: number, sourceCount = 1) {
+  const newest = watchNewestPage(since);
   const sources = async () => ((await timedJson(`${base}/api/sources`)).body as Sources).sources;
   // Listed = the first scan is done and every message is countable (an empty source list is not "done").
   const listed = async () => {
@@ -87,8 +89,9 @@ export async function timeFirstIngest(server: Server, messages: number, since: n
   };
   await waitFor(listed, 3_600_000, "listing", server);
   const listedMs = performance.now() - since;
+  const newestPage = await newest.finish();
   await waitFor(async () => ((await sources()).every((s) => s.indexing.fullText) ? true : null), 3_600_000, "full-text index", server);
-  return { listedMs, fullTextMs: performance.now() - since };
+  return { listedMs, fullTextMs: performance.now() - since, newestPage };
 }
 
 export function ensureBuild() {

@@ -78,6 +78,8 @@ export function useMessagePoll({ q, initial, pollMs = DEFAULT_POLL_MS, pageSize 
     loadingOlder: older.loading,
     olderError: older.error,
     pollError: poll.error,
+    /** How far a first scan still loading is, as the latest answer said (undefined once it is done). */
+    loading: poll.data ? poll.data.page.loading : initial.loading,
   };
 }
 

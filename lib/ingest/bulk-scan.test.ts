@@ -11,7 +11,8 @@ import { LOAD_SETS_ASIDE } from "@/lib/journal/load-triggers";
 import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { MAX_FILE_BYTES } from "@/lib/protocols";
-import { buildMessage } from "@/lib/protocols/ignite/build";
+import { buildDeadLetter, buildMessage, markProcessing, messageFileName, setHeader } from "@/lib/protocols/ignite/build";
+import { BulkLoad } from "@/lib/journal/bulk";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { fileRecord } from "@/lib/testing/parsed";
 import { IngestWorkers } from "./workers";
@@ -37,7 +38,7 @@ const rowsOf = (db: Db) =>
   ).map(({ id: _id, seq: _seq, ...rest }) => rest);
 
 /** Scan `root` into a fresh journal, in bulk or (with another source's message already there) file by file. */
-async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "file by file"): Promise<{ db: Db; rows: unknown[]; events: unknown[]; counts: unknown[] }> {
+async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "file by file", chunkFiles?: number): Promise<{ db: Db; rows: unknown[]; events: unknown[]; counts: unknown[] }> {
   const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
   const writer = new JournalWriter(db, () => NOW);
   if (mode === "file by file") {
@@ -54,7 +55,7 @@ async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "
   const reader = await openIgnite(root);
   if (!reader) throw new Error(`no IGNITE workspace at ${root}`);
   const workersMinFiles = mode === "bulk on worker threads" ? 0 : Infinity;
-  await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, workersMinFiles });
+  await scanSource({ id: "s", protocol: "ignite", root, reader, error: null }, writer, { reportProgress: false, workersMinFiles, chunkFiles });
   const rows = rowsOf(db);
   const events = db
     .prepare("SELECT e.key, e.at_ms, e.kind, e.detail FROM events e JOIN messages m USING (key) WHERE m.source = 's' ORDER BY e.key, e.kind, e.detail")
@@ -67,8 +68,8 @@ async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "
   return { db, rows, events, counts };
 }
 
-async function expectSameJournal(root: string, bulkMode: "bulk" | "bulk on worker threads" = "bulk"): Promise<Db> {
-  const bulk = await scanned(root, bulkMode);
+async function expectSameJournal(root: string, bulkMode: "bulk" | "bulk on worker threads" = "bulk", chunkFiles?: number): Promise<Db> {
+  const bulk = await scanned(root, bulkMode, chunkFiles);
   const single = await scanned(root, "file by file");
   expect(bulk.rows.length).toBeGreaterThan(0);
   expect(bulk.rows).toEqual(single.rows);
@@ -99,6 +100,40 @@ function write(root: string, rel: string, headers: Parameters<typeof buildMessag
 }
 
 describe("bulk first scan", () => {
+  it.each(["bulk", "bulk on worker threads"] as const)(
+    "journals the newest dead letters after the first chunk as the end of the load would, and one whose live original is older at the end (%s)",
+    async (mode) => {
+      const root = path.join(temp("mailroom-bulk-ws-"), "ws");
+      generateIgniteTree(root, 450); // every message in the first hours of 2026
+      const newest = new Date("2026-06-01T00:00:00Z");
+      const letter = (original: string, originalName: string, movedAt: Date) => {
+        const dead = setHeader(markProcessing(original, movedAt), "X-IGNITE-Retry-Count", "3");
+        const name = originalName.replace(/\.mime$/, `_dlq_${Math.floor(movedAt.getTime() / 1000)}.mime`);
+        fs.writeFileSync(path.join(root, ".ignite", "queue", "dead_letter", name), buildDeadLetter(dead, originalName, { retryCount: 3, maxRetries: 3, lastError: "timeout", movedAt }));
+      };
+      const base = { from: "leader", type: "task_assignment", body: "task_id: t1\n" };
+      // A message seen only through its letter, the newest file of all: journaled after the first chunk.
+      const loneAt = new Date(newest.getTime() - 60_000);
+      letter(buildMessage({ ...base, to: ["ignitian_1"], date: loneAt, messageId: "<lone@t>" }), messageFileName("task_assignment", loneAt), newest);
+      // A message requeued long ago (its live file keeps its old name) and dead-lettered again: its
+      // letter is new, but its original is in the last chunk, so the letter must wait to link to it.
+      const old = new Date("2025-06-01T00:00:00Z");
+      const requeued = buildMessage({ ...base, to: ["ignitian_2"], date: old, messageId: "<requeued@t>" });
+      const requeuedName = messageFileName("task_assignment", old);
+      fs.writeFileSync(path.join(root, ".ignite", "queue", "ignitian_2", requeuedName), requeued);
+      letter(requeued, requeuedName, new Date(newest.getTime() + 1000));
+      const early = vi.spyOn(BulkLoad.prototype, "withIndexes");
+      const db = await expectSameJournal(root, mode, CHUNK_FILES);
+      expect(early).toHaveBeenCalledTimes(1);
+      early.mockRestore();
+      // One message, its live file, which the letter holds.
+      const original = db.prepare("SELECT key, path FROM messages WHERE message_id = '<requeued@t>'").all() as { key: string; path: string | null }[];
+      expect(original).toEqual([{ key: expect.any(String), path: expect.stringContaining(requeuedName) }]);
+      expect(db.prepare("SELECT count(*) FROM messages WHERE dead_letter_of = ?").pluck().get(original[0]?.key)).toBe(1);
+      db.close();
+    },
+  );
+
   it("builds the same journal as the writer for the IGNITE fixture (dead letters, problems, stuck)", async () => {
     const db = await expectSameJournal(copyFixture("ignite", path.join(temp("mailroom-bulk-ws-"), "ws")));
     db.close();
@@ -237,8 +272,9 @@ describe("bulk first scan", () => {
       spy.mockRestore();
     }
     // The chunks come back in any order, and a small one may hold no stuck message: the sweeps
-    // count what the load wrote so far, so the last one mid-load sees them all.
-    expect(stuckMidLoad.length).toBe(3);
+    // count what the load wrote so far, so the last one mid-load sees them all. (The first chunk
+    // of a newest-first load is read on the main thread, while the workers start.)
+    expect(stuckMidLoad.length).toBe(2);
     expect(Math.max(...stuckMidLoad)).toBeGreaterThan(0);
     writer.refreshStuck(300_000);
     const complete = await scanned(root, "file by file");

@@ -7,7 +7,8 @@ import { agentsOrNull, listSource, underUnreadable, type SourceListing, type Unr
 import { mayBeThereSync } from "./read";
 import { sweepOf } from "./cleanup";
 import type { TreeDiff } from "./worker";
-import { IngestWorkers } from "./workers";
+import { loadOnWorkers, workersForLoad } from "./load-workers";
+import { newestFirstLoad } from "./newest-first";
 import { byteBatches, prepareHere } from "./main-thread";
 import { commitFile, compareListing, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
@@ -23,6 +24,7 @@ const WORKERS_MIN_FILES = 20_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+
 /**
  * Dead letters in the order they were written (their Date, else their file's time), not the order
  * they were listed in: a message seen only through its letters is then journaled from its first
@@ -33,55 +35,15 @@ function oldestFirst(letters: readonly PreparedFile[]): PreparedFile[] {
   return letters.map((p) => ({ p, t: writtenAt(p) })).sort((a, b) => a.t - b.t).map(({ p }) => p);
 }
 
-/**
- * A bulk load on worker threads: each loads whole chunks into the journal, a few chunks in flight
- * so none waits; no new chunk is handed out once `stopped()`. Returns the dead letters found, in
- * listing order, for the writer, once every worker has ended (so none still writes).
- */
-async function loadOnWorkers(
-  source: ReadableSource,
-  chunks: FoundFile[][],
-  workers: IngestWorkers,
-  bulk: BulkLoad,
-  stopped: () => boolean,
-): Promise<PreparedFile[]> {
-  const deadLetters: PreparedFile[][] = [];
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < chunks.length && !stopped(); i = next++) {
-      deadLetters[i] = (await workers.load(source, chunks[i] ?? [], bulk.target())).deadLetters;
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: workers.size * 2 }, lane));
-  } finally {
-    await workers.close();
-  }
-  return deadLetters.flat();
-}
-
-/**
- * Worker threads for a first scan's load, started as soon as the listing passes `minFiles`: they
- * take a few tenths of a second to start cold, which the rest of the listing then hides.
- */
-function workersForLoad(minFiles: number) {
-  let listed = 0;
-  let started: IngestWorkers | null | undefined; // undefined: not started (null: none to be had)
-  return {
-    onListed(files: number): void {
-      listed += files;
-      if (started === undefined && listed >= minFiles) started = IngestWorkers.open();
-    },
-    /** The workers when the load will use them (started now if the listing did not); else none, and any started are closed. */
-    async take(use: boolean): Promise<IngestWorkers | null> {
-      if (!use) {
-        await started?.close();
-        return null;
-      }
-      if (started === undefined) started = IngestWorkers.open();
-      return started;
-    },
-  };
+/** Journal dead letters through the writer (after the messages they may link to), in one transaction. */
+function commitLetters(ctx: SyncContext, deadLetters: readonly PreparedFile[]): void {
+  const letters = oldestFirst(deadLetters);
+  if (letters.length === 0) return;
+  ctx.writer.transaction(() =>
+    ctx.writer.settlingOnce(() => {
+      for (const p of letters) commitFile(ctx, p);
+    }),
+  );
 }
 
 /** Where a bulk first scan's time went (ms), for the server log and the bench. */
@@ -226,42 +188,69 @@ export async function scanSource(
     const agents = tree.agents ?? (await agentsOrNull(source.reader));
     if (agents) writer.setAgents(source.id, agents);
     if (opts.reportProgress) writer.setProgress(source.id, tree.files - tree.changed.length, tree.files, false);
+    // A claim left by a load that did not end (a crash) is not this scan's.
+    writer.setLoadClaim(source.id, null);
     bulk = empty ? writer.beginBulkLoad() : null;
   } catch (err) {
     await early?.take(false);
     throw err;
   }
-  const { changed, isThere } = tree;
+  const { isThere } = tree;
+  const chunkFiles = opts.chunkFiles ?? CHUNK;
+  const order = bulk ? newestFirstLoad(tree.changed, source.reader.nameTimeMs?.bind(source.reader), chunkFiles) : null;
+  const { changed } = tree;
   const ctx: SyncContext = { source, writer, isPresent: isThere };
+  const settledEarly = new Set<PreparedFile>();
+  let settling = true;
+  const onChunk = (i: number, deadLetters: PreparedFile[]) => {
+    if (!order || !bulk) return;
+    order.front.chunkDone(i, deadLetters);
+    // The newest dead letters are journaled once, after the first chunk, so that the newest page
+    // holds them in the first seconds; the rest wait for the end (each time costs an index build).
+    if (settling && order.front.chunksIn >= 1) {
+      settling = false;
+      const early = order.front.takeSettled();
+      if (early.length > 0) bulk.withIndexes(() => commitLetters(ctx, early));
+      for (const p of early) settledEarly.add(p);
+    }
+    writer.setLoadClaim(source.id, order.front.completeAfterMs());
+  };
   let done = tree.files - changed.length;
   const workers = (await early?.take(bulk !== null && changed.length >= minFiles)) ?? null;
   // Dead letters link to other messages, so they follow the other files (see oldestFirst).
   const afterLoad: PreparedFile[] = [];
   const listedAt = performance.now();
-  const chunks: FoundFile[][] = [];
-  const chunkFiles = opts.chunkFiles ?? CHUNK;
-  for (let i = 0; i < changed.length; i += chunkFiles) chunks.push(changed.slice(i, i + chunkFiles));
+  const chunks: FoundFile[][] = order?.chunks ?? [];
+  if (!order) for (let i = 0; i < changed.length; i += chunkFiles) chunks.push(changed.slice(i, i + chunkFiles));
+  const loadHere = async (chunk: number, files: FoundFile[]) => {
+    const prepared = await prepareHere(source, files);
+    const deadLetters = prepared.filter((p) => p.record.parsed.deadLetter);
+    afterLoad.push(...deadLetters);
+    const batches = byteBatches(prepared.filter((p) => !p.record.parsed.deadLetter));
+    for (const [i, batch] of batches.entries()) {
+      // The chunk's files count as done with its last batch.
+      const last = i === batches.length - 1;
+      if (bulk) bulk.add(source.id, batch.map((p) => p.record), last ? files.length : 0);
+      else writer.transaction(() => batch.forEach((p) => commitFile(ctx, p)));
+      if (!last) await yieldToEventLoop();
+    }
+    if (!bulk) {
+      done += files.length;
+      if (opts.reportProgress) writer.setProgress(source.id, done, tree.files, false);
+    }
+    onChunk(chunk, deadLetters);
+    await yieldToEventLoop();
+  };
   try {
     if (bulk && workers) {
-      afterLoad.push(...(await loadOnWorkers(source, chunks, workers, bulk, opts.stopped ?? (() => false))));
+      // A newest-first load's small first chunk is read here while the workers start (cold, a few
+      // tenths of a second; at 100,000 files on a busy machine the first chunk took 1.5 s on them).
+      const here = order && !opts.stopped?.() ? 1 : 0;
+      for (const [chunk, files] of chunks.slice(0, here).entries()) await loadHere(chunk, files);
+      const onWorkerChunk = (i: number, deadLetters: PreparedFile[]) => onChunk(i + here, deadLetters);
+      afterLoad.push(...(await loadOnWorkers(source, chunks.slice(here), workers, bulk, { stopped: opts.stopped ?? (() => false), onChunk: onWorkerChunk })));
     } else {
-      for (const files of chunks) {
-        const prepared = await prepareHere(source, files);
-        afterLoad.push(...prepared.filter((p) => p.record.parsed.deadLetter));
-        const batches = byteBatches(prepared.filter((p) => !p.record.parsed.deadLetter));
-        for (const [i, batch] of batches.entries()) {
-          // The chunk's files count as done with its last batch.
-          const last = i === batches.length - 1;
-          if (bulk) bulk.add(source.id, batch.map((p) => p.record), last ? files.length : 0);
-          else writer.transaction(() => batch.forEach((p) => commitFile(ctx, p)));
-          if (!last) await yieldToEventLoop();
-        }
-        if (!bulk) {
-          done += files.length;
-          if (opts.reportProgress) writer.setProgress(source.id, done, tree.files, false);
-        }
-        await yieldToEventLoop();
-      }
+      for (const [chunk, files] of chunks.entries()) await loadHere(chunk, files);
     }
   } catch (err) {
     // What was loaded stays, with its indexes back now rather than at the next start.
@@ -283,14 +272,7 @@ export async function scanSource(
   const loadedAt = performance.now();
   if (bulk) finishLoad(bulk, source.id);
   const indexedAt = performance.now();
-  const letters = oldestFirst(afterLoad);
-  if (letters.length > 0) {
-    writer.transaction(() =>
-      writer.settlingOnce(() => {
-        for (const p of letters) commitFile(ctx, p);
-      }),
-    );
-  }
+  commitLetters(ctx, afterLoad.filter((p) => !settledEarly.has(p)));
   if (bulk) {
     const [listMs, loadMs, indexMs] = [listedAt - startedAt, loadedAt - listedAt, indexedAt - loadedAt];
     load = { listMs, loadMs, workers: workers?.size ?? 0, indexMs, deadLettersMs: performance.now() - indexedAt };
@@ -316,5 +298,6 @@ export async function scanSource(
     await yieldToEventLoop();
   }
   writer.setProgress(source.id, tree.files, tree.files, true);
+  writer.setLoadClaim(source.id, null);
   return { files: tree.files, gone, load, dirs: tree.dirs, unreadable: tree.unreadable };
 }

@@ -6,6 +6,7 @@ import { fileRecord } from "@/lib/testing/parsed";
 import { openDb } from "./db";
 import { restoreIndexes } from "./deferred-indexes";
 import { makeKey } from "./keys";
+import { pageSql } from "./queries";
 import { JournalWriter } from "./writer";
 
 const dirs: string[] = [];
@@ -43,8 +44,11 @@ it("keeps only the indexes few loaded rows enter during a load, and they stay ri
   const all = indexes();
   const bulk = writer.beginBulkLoad();
   expect(indexes()).toEqual([
-    "messages_dead_letter_of", "messages_dead_letters", "messages_processing_unstuck", "messages_prunable", "messages_stuck", "messages_stuck_sort",
+    "messages_dead_letter_of", "messages_dead_letters", "messages_processing_unstuck", "messages_prunable", "messages_sort", "messages_stuck", "messages_stuck_sort",
   ]);
+  // The newest page, polled while a first scan loads newest first, reads off an index instead of sorting what is loaded.
+  const plan = db.prepare(`EXPLAIN QUERY PLAN ${pageSql("1")}`).all(101) as { detail: string }[];
+  expect(plan.map((p) => p.detail).join("; ")).not.toContain("TEMP B-TREE");
   bulk?.add("ws-ignite", [fileRecord("queue/evaluator/processed/p.mime", { status: "processing" }, { mtimeMs: 1, size: 1, ino: 1 })], 1);
   // The stuck sweep names its index (writer.ts), so it works mid-load.
   expect(writer.refreshStuck(300_000)).toBe(1);

@@ -15,6 +15,7 @@ import { journalFaultKind, journalProblem, reportJournalFault } from "./faults";
 import type { Charts } from "@/lib/chart-model";
 import { queryChart, queryCharts, type ChartName, type ChartQuery, type ChartsAnswer } from "./charts";
 import { versionedStats } from "./stats";
+import { loadingNow } from "./load-claim";
 import { getJournal } from "./store";
 
 export interface ListOptions {
@@ -38,9 +39,12 @@ export function listMessages(opts: ListOptions): MessagePage {
     throw err;
   }
   const { db } = getJournal();
-  if (opts.since !== undefined) return queryChanges(db, terms, opts.since, limit);
+  // Read first: a chunk committed meanwhile then shows in the answer, never claimed before it is there.
+  const loading = loadingNow(db);
+  const withLoading = (page: MessagePage): MessagePage => (loading ? { ...page, loading } : page);
+  if (opts.since !== undefined) return withLoading(queryChanges(db, terms, opts.since, limit));
   try {
-    return queryPage(db, terms, limit, opts.cursor ?? null);
+    return withLoading(queryPage(db, terms, limit, opts.cursor ?? null));
   } catch (err) {
     if (err instanceof CursorError) throw new ApiError(400, "bad_cursor", err.message);
     throw err;

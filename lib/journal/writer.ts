@@ -11,6 +11,7 @@ import { FILE_LIFE } from "./file-life";
 import { fileIdentities, type FileIdentity } from "./files";
 import { makeKey } from "./keys";
 import { currentSeq } from "./queries";
+import { setLoadClaim } from "./load-claim";
 import { firstSeenDetail, messageRow } from "./message-row";
 import { refreshThreadKey } from "./thread-keys";
 
@@ -182,6 +183,11 @@ export class JournalWriter {
 
   setProgress(id: string, files: number, total: number, done: boolean): void {
     this.sql("UPDATE sources SET files = ?, total = ?, done = ? WHERE id = ?").run(files, total, done ? 1 : 0, id);
+  }
+
+  /** See load-claim.ts. */
+  setLoadClaim(id: string, completeAfterMs: number | null): void {
+    setLoadClaim(this.db, id, completeAfterMs);
   }
 
   /** Forget sources no longer configured (their messages stay in the journal). */

@@ -226,6 +226,11 @@ export interface SourceReader {
   agents(): Promise<string[]>;
   /** Where a root-relative path sits, or null when it is not a message location. */
   place(relPath: string): Placement | null;
+  /**
+   * When the protocol's file name says the file was written (ms), or null when it does not say:
+   * a first scan reads the newest first by it, since it costs no stat (see lib/ingest/newest-first.ts).
+   */
+  nameTimeMs?(relPath: string): number | null;
   /** Parse one file. `bytes` is null when the file was not read (oversized, symlink, directory). */
   parse(input: { relPath: string; placement: Placement; bytes: Buffer | null; found: FoundFile }): Promise<ParsedMessage>;
   /** The full view of one message from its exact bytes. */

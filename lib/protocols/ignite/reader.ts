@@ -8,6 +8,7 @@ import type { FoundFile, ProtocolAdapter, SourceReader } from "@/lib/protocols/t
 import { describeIgniteFile, parseIgniteFile } from "./parse";
 import { deadLetterFacts } from "./dead-letter-facts";
 import { ARCHIVE_PARTS, DEAD_LETTER, placeIgnite } from "./paths";
+import { nameTimeMs } from "./name-time";
 import { igniteDeliveryWarnings } from "./delivery";
 import { readIgniteHealth } from "./health";
 import { igniteDeadLetterOriginal, igniteLifecycleStep, igniteReplacedPath } from "./lifecycle";
@@ -52,6 +53,7 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
     root: absRoot,
     watchDirs: [layout.queueDir, layout.archiveDir],
     place,
+    nameTimeMs,
     // Any folder under queue/ is an agent (docs/protocols/ignite-mime.md), except the dead-letter queue.
     async agents(): Promise<string[]> {
       const names = await listRealSubdirs(layout.queueDir);

@@ -1,0 +1,50 @@
+// "Time to a correct newest page": the timeline's first request (GET /api/messages, no filter)
+// polled from the server's spawn while its first scan runs, each answer then compared with the
+// newest page once the scan is done. Correct = the same messages in the same order as that page.
+import { percentile, timedJson } from "./measure";
+import { base, sleep } from "./server";
+
+/** Between polls: often enough to time the figure to a tenth of a second, seldom enough not to load a 2-core server. */
+const POLL_GAP_MS = 100;
+
+interface Answer {
+  at: number;
+  ms: number;
+  page: string;
+  loading: boolean;
+}
+
+/** The page as a reader sees it: every field of every row but seq, the journal's own change counter. */
+const pageOf = (body: unknown) => JSON.stringify((body as { items: { seq?: number }[] }).items.map(({ seq: _seq, ...shown }) => shown));
+
+/** Start polling now; `finish()` (once the scan is done) stops and reads the figures, all from `since`. */
+export function watchNewestPage(since: number) {
+  const answers: Answer[] = [];
+  let stopped = false;
+  const polling = (async () => {
+    while (!stopped) {
+      const at = performance.now();
+      const r = await timedJson(`${base}/api/messages`).catch(() => null);
+      if (r) answers.push({ at: at - since, ms: r.ms, page: pageOf(r.body), loading: (r.body as { loading?: unknown }).loading !== undefined });
+      await sleep(POLL_GAP_MS);
+    }
+  })();
+  return {
+    async finish() {
+      stopped = true;
+      await polling;
+      const final = pageOf((await timedJson(`${base}/api/messages`)).body);
+      // Correct from the first answer after which every answer was the final page.
+      let firstCorrect = answers.length;
+      while (firstCorrect > 0 && answers[firstCorrect - 1]?.page === final) firstCorrect--;
+      const duringLoad = answers.filter((a) => a.loading).map((a) => a.ms);
+      return {
+        firstAnswerMs: answers[0]?.at ?? NaN,
+        correctNewestMs: answers[firstCorrect]?.at ?? NaN,
+        pagesDuringLoad: duringLoad.length,
+        pageDuringLoadP50: percentile(duringLoad, 50),
+        pageDuringLoadMax: duringLoad.length > 0 ? Math.max(...duringLoad) : NaN,
+      };
+    },
+  };
+}

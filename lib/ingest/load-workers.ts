@@ -1,0 +1,59 @@
+import "server-only";
+import type { BulkLoad } from "@/lib/journal/bulk";
+import type { FoundFile } from "@/lib/protocols";
+import type { PreparedFile, ReadableSource } from "./sync";
+import { IngestWorkers } from "./workers";
+
+// A first scan's bulk load on worker threads (see scanSource in scan.ts).
+
+/**
+ * A bulk load on worker threads: each loads whole chunks into the journal, a few chunks in flight
+ * so none waits; no new chunk is handed out once `stopped()`. Returns the dead letters found, in
+ * listing order, for the writer, once every worker has ended (so none still writes).
+ */
+export async function loadOnWorkers(
+  source: ReadableSource,
+  chunks: FoundFile[][],
+  workers: IngestWorkers,
+  bulk: BulkLoad,
+  { stopped, onChunk }: { stopped: () => boolean; onChunk: (i: number, deadLetters: PreparedFile[]) => void },
+): Promise<PreparedFile[]> {
+  const deadLetters: PreparedFile[][] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < chunks.length && !stopped(); i = next++) {
+      deadLetters[i] = (await workers.load(source, chunks[i] ?? [], bulk.target())).deadLetters;
+      onChunk(i, deadLetters[i] ?? []);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: workers.size * 2 }, lane));
+  } finally {
+    await workers.close();
+  }
+  return deadLetters.flat();
+}
+
+/**
+ * Worker threads for a first scan's load, started as soon as the listing passes `minFiles`: they
+ * take a few tenths of a second to start cold, which the rest of the listing then hides.
+ */
+export function workersForLoad(minFiles: number) {
+  let listed = 0;
+  let started: IngestWorkers | null | undefined; // undefined: not started (null: none to be had)
+  return {
+    onListed(files: number): void {
+      listed += files;
+      if (started === undefined && listed >= minFiles) started = IngestWorkers.open();
+    },
+    /** The workers when the load will use them (started now if the listing did not); else none, and any started are closed. */
+    async take(use: boolean): Promise<IngestWorkers | null> {
+      if (!use) {
+        await started?.close();
+        return null;
+      }
+      if (started === undefined) started = IngestWorkers.open();
+      return started;
+    },
+  };
+}
