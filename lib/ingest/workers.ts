@@ -16,7 +16,7 @@ import type { PreparedFile, ReadableSource } from "./sync";
 function startWorker(): Worker {
   if (process.env.NEXT_RUNTIME) return new Worker(new URL("./worker.ts", import.meta.url));
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return new Worker(path.join(here, "worker-tsx.cjs"), { workerData: { source: path.join(here, "worker.ts") }, execArgv: ["--conditions=react-server"] });
+  return new Worker(path.join(here, "worker-tsx.cjs"), { execArgv: ["--conditions=react-server"] });
 }
 
 /** How long a diff's worker waits for this thread to hear of a folder before it reads it (see diff). */
