@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
 import { JournalNotice } from "@/components/journal-notice";
 import { LiveProvider } from "@/components/live-provider";
+import { HydratedMark } from "@/components/hydrated-mark";
 import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
 import { CatalogsProvider } from "@/lib/client/catalogs";
 import { getClientConfig, getJournalProblem, listSourcesIfOpen } from "@/lib/journal";
@@ -44,6 +45,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <footer className="mx-auto max-w-[96rem] px-4 pb-6 sm:px-6">
           <KeyboardShortcuts />
         </footer>
+        <HydratedMark />
       </body>
     </html>
   );

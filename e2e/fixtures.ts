@@ -2,7 +2,7 @@
 // into it the way an IGNITE agent would.
 import fs from "node:fs";
 import path from "node:path";
-import { test as base } from "@playwright/test";
+import { expect, test as base, type Page } from "@playwright/test";
 import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "../lib/protocols/ignite/build";
 
 interface Workspace {
@@ -42,6 +42,14 @@ export const test = base.extend<{ workspace: Workspace }>({
 });
 
 export { expect } from "@playwright/test";
+
+/**
+ * Wait until the page's handlers are attached (components/hydrated-mark.tsx): a server-rendered
+ * page shows its rows before its keyboard shortcuts work, and a key pressed in between is lost.
+ */
+export async function interactive(page: Page): Promise<void> {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
 
 /** Write a dead letter into queue/dead_letter/ atomically, as dlq_handler.sh would; returns the original's type. */
 export function writeDeadLetter(root: string, type: string, to: string, body: string): string {

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, interactive, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // The fixture has ~21 messages, seven of them to the leader; earlier specs may add more, so
@@ -133,6 +133,7 @@ test("keyboard: / to search, j/k select, Enter opens, Esc goes back to the same 
   await page.goto("/messages?q=to:leader");
   const rows = rowsOf(page);
   await expect(rows.nth(2)).toBeVisible();
+  await interactive(page);
   await page.keyboard.press("/");
   await expect(searchBox(page)).toBeFocused();
   // Keys typed into the box stay in the box.
@@ -173,6 +174,7 @@ test("/ on a page without a search box opens the messages search, focused", asyn
   const key = await rowsOf(page).first().getAttribute("data-key");
   await page.goto(`/messages/${key}`);
   await expect(page.getByText("Lifecycle")).toBeVisible();
+  await interactive(page);
   await page.keyboard.press("/");
   await expect(page).toHaveURL(/\/messages$/);
   await expect(searchBox(page)).toBeFocused();
@@ -181,6 +183,7 @@ test("/ on a page without a search box opens the messages search, focused", asyn
 
   // Never away from input not yet sent: on compose, / stays.
   await page.goto("/compose");
+  await interactive(page);
   await page.getByRole("checkbox").first().focus();
   await page.keyboard.press("/");
   await page.waitForTimeout(300);
