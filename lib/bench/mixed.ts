@@ -9,7 +9,7 @@ import { PROTOCOLS } from "@/lib/model";
 import { generateIgniteTree } from "./generate";
 import { generateIgniteYaml, generateKicklang, generateShogun, generateWorkflow } from "./generate-wave2";
 import { readEveryFile } from "./measure";
-import { QUERIES, QUERY_BUDGET_P95_MS, latencyLine, queryLatencies, type Latency } from "./queries";
+import { CHART_QUERIES, QUERIES, QUERY_BUDGET_P95_MS, latencyLine, queryLatencies, type Latency } from "./queries";
 import { base, ensureBuild, journaledMessages, progress, projectDir, startServer, timeFirstIngest, type Server } from "./server";
 
 export const PROTOCOL_QUERIES = [
@@ -72,7 +72,7 @@ export async function benchMixed(total: number, opts: { oneRoot: boolean; compar
     let latency: Record<string, Latency> = {};
     const mixed = await firstIngest(tree.roots, path.join(work, "data-mixed"), tree.messages, PROTOCOLS.length, async () => {
       progress("mixed tree listed; timing queries");
-      latency = await queryLatencies(base, [...QUERIES, ...PROTOCOL_QUERIES]);
+      latency = await queryLatencies(base, [...QUERIES, ...PROTOCOL_QUERIES, ...CHART_QUERIES]);
     });
     progress(`mixed: listed after ${(mixed.listedMs / 1000).toFixed(1)} s`);
     let ignite: Ingest | null = null;
