@@ -33,18 +33,18 @@ describe("where a dead letter's original lived", () => {
   });
 
   it("is processed/ of the queue it was bound for, dead while the letter is in the dead-letter queue", () => {
-    expect(igniteDeadLetterOriginal(".ignite/", { relPath: ".ignite/queue/dead_letter/t_1_dlq_9.mime", placement: { agent: "dead_letter", folder: "dead_letter" } }, dl())).toEqual({
+    expect(igniteDeadLetterOriginal({ relPath: ".ignite/queue/dead_letter/t_1_dlq_9.mime", placement: { agent: "dead_letter", folder: "dead_letter" } }, dl())).toEqual({
       relPath: ".ignite/queue/coder/processed/t_1.mime", placement: { agent: "coder", folder: "processed" }, status: "dead",
     });
   });
 
   it("is in the queue, not the archive, for an archived letter, and discarded", () => {
-    expect(igniteDeadLetterOriginal("", { relPath: "archive/mailroom/queue/dead_letter/t_1_dlq_9.mime", placement: { agent: "dead_letter", folder: "archive" } }, dl({ originalFile: null }))).toEqual({
+    expect(igniteDeadLetterOriginal({ relPath: "archive/mailroom/queue/dead_letter/t_1_dlq_9.mime", placement: { agent: "dead_letter", folder: "archive" } }, dl({ originalFile: null }))).toEqual({
       relPath: "queue/coder/processed/unknown.mime", placement: { agent: "coder", folder: "processed" }, status: "discarded",
     });
   });
 
   it("is unknown when the letter names no queue", () => {
-    expect(igniteDeadLetterOriginal("", { relPath: "queue/dead_letter/x.mime", placement: { agent: "dead_letter", folder: "dead_letter" } }, dl({ originalAgent: null }))).toBeNull();
+    expect(igniteDeadLetterOriginal({ relPath: "queue/dead_letter/x.mime", placement: { agent: "dead_letter", folder: "dead_letter" } }, dl({ originalAgent: null }))).toBeNull();
   });
 });

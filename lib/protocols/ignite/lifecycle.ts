@@ -1,9 +1,7 @@
 // IGNITE v3's reading of a message's life: which step moved it between two observations, and where
 // a dead letter's original lived (docs/protocols/ignite-mime.md "Where files live"). Pure.
 import type { DeadLetterInfo, DeadLetterOriginal, LifecycleStep, ObservedPlace, Placement } from "@/lib/protocols/types";
-import { ARCHIVE_PARTS, DEAD_LETTER } from "./paths";
-
-const ARCHIVE = `${ARCHIVE_PARTS.join("/")}/`;
+import { DEAD_LETTER, unarchivePathOf } from "./paths";
 
 /** The queue monitor writes `<name>.mime` beside the v2 `<name>.yaml` it converts, then removes that. */
 export function igniteReplacedPath(relPath: string): string | null {
@@ -29,12 +27,10 @@ export function igniteLifecycleStep(before: ObservedPlace, after: ObservedPlace)
  * bound for, under the runtime directory the letter is in (the queue's, though the letter is now
  * archived). Archived, the letter was requeued or discarded by an operator: its message is not dead.
  */
-export function igniteDeadLetterOriginal(runtimePrefix: string, letter: { relPath: string; placement: Placement }, dl: DeadLetterInfo): DeadLetterOriginal | null {
+export function igniteDeadLetterOriginal(letter: { relPath: string; placement: Placement }, dl: DeadLetterInfo): DeadLetterOriginal | null {
   if (!dl.originalAgent) return null;
   const archived = letter.placement.folder === "archive";
-  const letterPath = archived && letter.relPath.startsWith(`${runtimePrefix}${ARCHIVE}`)
-    ? runtimePrefix + letter.relPath.slice(runtimePrefix.length + ARCHIVE.length)
-    : letter.relPath;
+  const letterPath = (archived ? unarchivePathOf(letter.relPath) : null) ?? letter.relPath;
   const relPath = letterPath.replace(new RegExp(`${DEAD_LETTER}/[^/]+$`), `${dl.originalAgent}/processed/${dl.originalFile ?? "unknown.mime"}`);
   return { relPath, placement: { agent: dl.originalAgent, folder: "processed" }, status: archived ? "discarded" : "dead" };
 }

@@ -74,7 +74,7 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
     },
     health: (nowMs) => readIgniteHealth(layout.runtimeDir, nowMs),
     deliveryWarnings: (agents) => igniteDeliveryWarnings(layout.runtimeDir, agents),
-    deadLetterOriginal: (letter, dl) => igniteDeadLetterOriginal(layout.runtimePrefix, letter, dl),
+    deadLetterOriginal: (letter, dl) => igniteDeadLetterOriginal(letter, dl),
     replacedPath: igniteReplacedPath,
     lifecycleStep: igniteLifecycleStep,
     logs: () => listIgniteLogs(layout.runtimeDir),
