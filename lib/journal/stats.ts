@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { DEAD_LETTER_FOLDER, NAMED_COUNTS, PROTOCOLS, type AgentStats, type Protocol, type SourceInfo, type Stats, type Status } from "@/lib/model";
-import { CATALOGS, catalogOf } from "@/lib/protocols";
+import { CATALOGS, catalogOf, VOCABULARY } from "@/lib/protocols";
 import type { Db } from "./db";
 import { currentSeq, querySources } from "./queries";
 import { VersionedCache } from "./versioned";
@@ -24,8 +24,6 @@ const ALL_WAITING = [...new Set(PROTOCOLS.flatMap((p) => [...(WAITING.get(p) ?? 
 const RETRY_WAITS = new Map(PROTOCOLS.map((p) => [p, new Set(catalogOf(p).retryWaits ?? [])]));
 /** Protocols whose files are their messages (catalog fileLife): a message is as old as its file in its queue. */
 const DATED_BY_FILE = new Set(CATALOGS.filter((c) => c.fileLife).map((c) => c.protocol));
-/** The statuses dead letters carry, which the totals count apart. */
-const DEAD_LETTER_STATUSES = new Set(CATALOGS.flatMap((c) => (c.deadLetterStatus === undefined ? [] : [c.deadLetterStatus])));
 
 const agentKey = (source: string, agent: string) => `${source}\0${agent}`;
 
@@ -64,7 +62,7 @@ export function queryStats(db: Db): Stats {
   for (const r of byStatus) {
     // A dead letter is "dead" too, but it is the letter, not a message that died: counted apart,
     // so the dead total is the agents' Dead column summed and the letters are /dead-letters' count.
-    const into = DEAD_LETTER_STATUSES.has(r.status) && r.dead_letter === 1 ? "deadLetters" : r.status;
+    const into = VOCABULARY.isDeadLetterStatus(r.status) && r.dead_letter === 1 ? "deadLetters" : r.status;
     totals[into] = (totals[into] ?? 0) + r.n;
     totals.messages += r.n;
   }
