@@ -1,9 +1,8 @@
 // The first scan of an empty journal takes the bulk path (lib/journal/bulk.ts). It must build the
 // journal the writer builds file by file: these tests scan the same trees both ways and compare.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { generateIgniteTree } from "@/lib/bench/generate";
 import { openDb, type Db } from "@/lib/journal/db";
 import { deferIndexes } from "@/lib/journal/deferred-indexes";
@@ -15,19 +14,12 @@ import { buildDeadLetter, buildMessage, markProcessing, messageFileName, setHead
 import { BulkLoad } from "@/lib/journal/bulk";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { fileRecord } from "@/lib/testing/parsed";
+import { tempDirs } from "@/lib/testing/temp-dirs";
 import { IngestWorkers } from "./workers";
 import { scanSource } from "./scan";
 
 const NOW = Date.parse("2026-11-22T00:00:00Z");
-const temps: string[] = [];
-const temp = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs();
 
 /** Every row with its file's bytes (kept apart in message_raw), but for id and seq, which follow the load's order. */
 const rowsOf = (db: Db) =>

@@ -1,9 +1,8 @@
 // A first scan loads newest first, in chunks each visible once committed, and claims no more than
 // it has: every message sorted after the claim is already journaled.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateIgniteTree } from "@/lib/bench/generate";
 import { openDb } from "@/lib/journal/db";
 import { loadingNow } from "@/lib/journal/load-claim";
@@ -13,19 +12,12 @@ import type { FoundFile } from "@/lib/protocols";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "@/lib/protocols/ignite/build";
 import { fileRecord } from "@/lib/testing/parsed";
+import { tempDirs } from "@/lib/testing/temp-dirs";
 import { FIRST_CHUNK_FILES, LoadFront, NAME_CLOCK_SLACK_MS, newestFirst, newestFirstLoad } from "./newest-first";
 import { scanSource } from "./scan";
 import type { PreparedFile } from "./sync";
 
-const temps: string[] = [];
-const temp = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs();
 
 const found = (relPath: string): FoundFile => ({ relPath, kind: "file", size: 0, mtimeMs: 0, ino: 0 });
 const timeOf = (relPath: string) => (/_(\d+)\.mime$/.exec(relPath) ? Number(/_(\d+)\.mime$/.exec(relPath)?.[1]) : null);
