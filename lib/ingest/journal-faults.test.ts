@@ -12,6 +12,7 @@ import { GET as health } from "@/app/api/health/route";
 import { POST as compose } from "@/app/api/compose/route";
 import { GET as messages } from "@/app/api/messages/route";
 import { POST as requeue } from "@/app/api/messages/[key]/requeue/route";
+import { BUSY_TIMEOUT_MS } from "@/lib/journal/db";
 import { journalProblem } from "@/lib/journal/faults";
 import { queryPage } from "@/lib/journal/queries";
 import { queryStats } from "@/lib/journal/stats";
@@ -269,6 +270,19 @@ describe("a journal that cannot be written for a while", () => {
     await untilTrue(() => journaled(journal, "while-locked") && journalProblem(config.journalFile) === null);
     expect((await healthBody()).ok).toBe(true);
   }, 60_000);
+
+  it("a write lock held past the busy timeout with nothing to journal: the stuck sweep skips its ticks, no fault is reported", async () => {
+    await started();
+    const Database = (await import("better-sqlite3")).default;
+    const other = new Database(config.journalFile);
+    cleanups.push(() => other.open && other.close());
+    // As a worker's chunk at a million messages: longer than a write's busy timeout, while the
+    // sweep's timer ticks every second. Waiting in the busy handler, the sweep reported "busy".
+    other.exec("BEGIN IMMEDIATE");
+    await new Promise((r) => setTimeout(r, BUSY_TIMEOUT_MS + 1500));
+    expect(journalProblem(config.journalFile)).toBeNull();
+    other.exec("ROLLBACK");
+  }, 30_000);
 
   it.skipIf(!chattrWorks())("read-only (chattr +i): opened for reading, reported, and caught up once writable, without a restart", async () => {
     const first = await started();

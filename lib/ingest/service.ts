@@ -3,6 +3,7 @@ import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
 import { isTransientFault, JOURNAL_RETRY_MS, journalFaultKind, reportJournalFault } from "@/lib/journal/faults";
 import { buildFullText, fullTextReady, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
+import { unlessWriting } from "@/lib/journal/db";
 import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
 import { clearStaleTempFiles } from "@/lib/operations/temp-files";
@@ -268,8 +269,8 @@ export class IngestService {
    * The full-text index's one fill. A big tree's chunks run on a worker thread: bigger there (a
    * quarter faster), while the main thread, which would stop for each, answers requests. Each takes
    * its turn with file events, which never write beside the worker (a transaction that read first
-   * would fail at once, not wait); the stuck sweep and an action's history entry wait out a chunk
-   * in SQLite's busy handler, as during a load. Worker threads are a speed-up, never a dependency:
+   * would fail at once, not wait); an action's history entry waits out a chunk in SQLite's busy
+   * handler, as during a load, and the stuck sweep skips a tick (unlessWriting). Worker threads are a speed-up, never a dependency:
    * if that fails, the fill goes on here.
    */
   private async fillFullText(pause: () => Promise<void>): Promise<void> {
@@ -350,11 +351,13 @@ export class IngestService {
     this.prune();
   }
 
-  /** The timer's sweep: a journal that stays locked past the busy timeout is logged, and the next sweep tries again. */
+  /** The timer's sweep: skipped while a worker writes (the next tick, a second later, does it). */
   private sweepStuck(): void {
     try {
-      this.journal.writer.refreshStuck(this.stuckTimeout.current());
-      this.entrySources.sweepDue();
+      unlessWriting(this.journal.db, () => {
+        this.journal.writer.refreshStuck(this.stuckTimeout.current());
+        this.entrySources.sweepDue();
+      });
     } catch (err) {
       this.jobFailed(err, "could not mark stuck messages:");
     }

@@ -39,10 +39,13 @@ export function migrate(db: Db, upTo: number = SCHEMA_VERSION): void {
   }
 }
 
+/** How long a write waits for another connection's write to end before it fails as "busy". */
+export const BUSY_TIMEOUT_MS = 5000;
+
 /** The connection settings every connection to a journal uses (the main one and a bulk load's workers'). */
 function configure(db: Db): Db {
   db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma("foreign_keys = ON");
   // The indexes of a 100k-message journal outgrow SQLite's 2 MB default cache. Each append to a
   // 100 MB channel (70,000 messages) touches a leaf of each: with 32 or 64 MB those were read
@@ -114,6 +117,27 @@ export function openWorkerDb(file: string, opts: { readonly?: boolean } = {}): D
     throw new JournalVersionError(`The journal ${file} is not at schema version ${SCHEMA_VERSION}.`);
   }
   return db;
+}
+
+/**
+ * Run `fn`, writes that may as well wait for their next turn, only while no other connection is
+ * writing: null (and nothing written) if one is. A worker's chunk (a load's rows, the full-text
+ * fill and its segment merges) holds the write lock for seconds at a million messages on a busy
+ * machine; waiting for it in SQLite's busy handler would hold the main thread, and every request,
+ * that long, and past the timeout report the journal "locked by another process" when the other
+ * writer is this server's own worker. A lock that stays is still reported by the writes that must
+ * wait (file events, actions).
+ */
+export function unlessWriting<T>(db: Db, fn: () => T): T | null {
+  db.pragma("busy_timeout = 0");
+  try {
+    return fn();
+  } catch (err) {
+    if (String((err as { code?: unknown }).code).startsWith("SQLITE_BUSY")) return null;
+    throw err;
+  } finally {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
 }
 
 /**
