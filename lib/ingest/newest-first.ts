@@ -18,9 +18,24 @@ export const NAME_CLOCK_SLACK_MS = 10_000;
  * a first scan lists without stats (an lstat each cost 1 s of 100,000 files on the main thread).
  */
 export function newestFirst(files: readonly FoundFile[], timeOf: (relPath: string) => number | null): { files: FoundFile[]; times: (number | null)[] } {
-  const timed = files.map((f, i) => ({ f, i, t: timeOf(f.relPath) }));
-  timed.sort((a, b) => (a.t === null || b.t === null ? (a.t === null ? (b.t === null ? a.i - b.i : -1) : 1) : b.t - a.t || a.i - b.i));
-  return { files: timed.map((x) => x.f), times: timed.map((x) => x.t) };
+  // Typed arrays, not an object per file: at a million files the objects' sort took 2–3 s of the
+  // main thread, the indexes' 0.4 s.
+  const times = new Float64Array(files.length);
+  const order = new Uint32Array(files.length);
+  for (let i = 0; i < files.length; i++) {
+    times[i] = timeOf((files[i] as FoundFile).relPath) ?? NaN;
+    order[i] = i;
+  }
+  order.sort((a, b) => {
+    const ta = times[a] as number;
+    const tb = times[b] as number;
+    if (Number.isNaN(ta) || Number.isNaN(tb)) return Number.isNaN(ta) ? (Number.isNaN(tb) ? a - b : -1) : 1;
+    return tb - ta || a - b;
+  });
+  return {
+    files: Array.from(order, (i) => files[i] as FoundFile),
+    times: Array.from(order, (i) => (Number.isNaN(times[i]) ? null : (times[i] as number))),
+  };
 }
 
 /** The message's sort time as the journal will set it (its Date, else at most its file's time). */

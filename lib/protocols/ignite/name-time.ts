@@ -1,20 +1,30 @@
 // When an IGNITE file's name says it was written (docs/protocols/ignite-mime.md "File names"). Pure.
 
-/** A run of exactly 16 digits (unix microseconds) or 10 (unix seconds), not part of a longer run. */
-const TIME_RUN = /(?<!\d)(\d{16}|\d{10})(?!\d)/g;
 /** Names before this are not times IGNITE wrote (it is from 2025): a number that only looks like one. */
 const EARLIEST_MS = Date.parse("2000-01-01T00:00:00Z");
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
 /**
- * The time in a file's name, in ms, or null when it has none. `{type}_{usec}.mime`,
- * `{from}_{type}_{usec}_{pid}.mime`, `escalation_{sec}.mime`; a dead letter's
- * `{original}_dlq_{sec}.mime` takes its own (last) time, when it was written.
+ * The time in a file's name, in ms, or null when it has none: its last run of exactly 16 digits
+ * (unix microseconds) or 10 (unix seconds). `{type}_{usec}.mime`, `{from}_{type}_{usec}_{pid}.mime`,
+ * `escalation_{sec}.mime`; a dead letter's `{original}_dlq_{sec}.mime` takes its own (last) time,
+ * when it was written. Scanned by hand from the end: a first scan orders every file by it, and
+ * at a million names a regular expression's matches took 1.0–1.8 s of the main thread.
  */
 export function nameTimeMs(relPath: string): number | null {
-  const name = relPath.slice(relPath.lastIndexOf("/") + 1);
-  const runs = name.match(TIME_RUN);
-  const last = runs?.[runs.length - 1];
-  if (!last) return null;
-  const ms = last.length === 16 ? Number(last.slice(0, 13)) : Number(last) * 1000;
-  return ms >= EARLIEST_MS ? ms : null;
+  const start = relPath.lastIndexOf("/") + 1;
+  let end = relPath.length;
+  while (end > start) {
+    // The run of digits that ends at `end` (exclusive), if any.
+    let from = end;
+    while (from > start && isDigit(relPath.charCodeAt(from - 1))) from--;
+    const length = end - from;
+    if (length === 16 || length === 10) {
+      const ms = length === 16 ? Number(relPath.slice(from, from + 13)) : Number(relPath.slice(from, end)) * 1000;
+      return ms >= EARLIEST_MS ? ms : null;
+    }
+    end = length > 0 ? from : end - 1;
+  }
+  return null;
 }
