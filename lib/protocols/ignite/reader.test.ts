@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES, type FoundFile, type ParsedMessage, type SourceReader } from "@/lib/protocols/types";
 import { placeIgnite } from "./paths";
-import { igniteAdapter } from "./reader";
+import { acceptByFolder, igniteAdapter } from "./reader";
 import { removeTemp, tempWorkspace } from "./test-fixture";
 
 const HEAD = 64 * 1024;
@@ -201,5 +201,27 @@ describe("list() and parse() on awkward trees", () => {
     const r = await open();
     fs.rmSync(path.join(root, Q, "leader"), { recursive: true });
     expect((await r.list()).some((f) => f.relPath.includes("/leader/"))).toBe(false);
+  });
+});
+
+describe("acceptByFolder", () => {
+  it("accepts exactly the paths placeIgnite places, asking once per folder", () => {
+    const folders = ["", ".ignite", ".ignite/queue", ".ignite/queue/leader", ".ignite/queue/leader/processed", ".ignite/queue/dead_letter",
+      ".ignite/queue/dead_letter/processed", ".ignite/queue/.hidden", ".ignite/queue/bad name", ".ignite/archive/mailroom/queue/leader",
+      ".ignite/archive/mailroom/queue/leader/processed", ".ignite/queue/leader/processed/deeper", "queue/leader"];
+    const names = ["a.mime", "a.yaml", ".a.mime", "a.mime.tmp-1", "a.txt", "mime", ".mime", "a.MIME", "x.yaml.mime"];
+    for (const prefix of [".ignite/", ""]) {
+      const placed: string[] = [];
+      const place = (relPath: string) => (placed.push(relPath), placeIgnite(prefix, relPath));
+      const accept = acceptByFolder(place);
+      for (const folder of folders) {
+        for (const name of names) {
+          const relPath = folder === "" ? name : `${folder}/${name}`;
+          expect(accept(relPath), `${prefix} ${relPath}`).toBe(placeIgnite(prefix, relPath) !== null);
+        }
+      }
+      // Two probes per folder (one per ending), and the odd names (no ending, a leading dot) each.
+      expect(placed.length).toBeLessThan(folders.length * names.length);
+    }
   });
 });

@@ -41,12 +41,33 @@ export async function findIgniteLayout(root: string): Promise<IgniteLayout | nul
   };
 }
 
+/**
+ * `place(relPath) !== null`, asked once per folder and kind of name: whether a file is a message
+ * depends only on its folder, a leading dot and its ending (see placeIgnite). Placing each path
+ * whole was a third of a first scan's listing (90 ms of 260 per 100,000 files).
+ */
+export function acceptByFolder(place: SourceReader["place"]): (relPath: string) => boolean {
+  const folders = new Map<string, { mime: boolean; yaml: boolean }>();
+  return (relPath) => {
+    const slash = relPath.lastIndexOf("/");
+    const name = relPath.slice(slash + 1);
+    const ending = name.endsWith(".mime") ? "mime" : name.endsWith(".yaml") ? "yaml" : null;
+    if (ending === null || name.startsWith(".") || slash < 0) return place(relPath) !== null;
+    const folder = relPath.slice(0, slash);
+    let accepts = folders.get(folder);
+    if (!accepts) {
+      accepts = { mime: place(`${folder}/m.mime`) !== null, yaml: place(`${folder}/m.yaml`) !== null };
+      folders.set(folder, accepts);
+    }
+    return accepts[ending];
+  };
+}
+
 export async function openIgnite(root: string): Promise<SourceReader | null> {
   const absRoot = path.resolve(root);
   const layout = await findIgniteLayout(absRoot);
   if (!layout) return null;
   const place: SourceReader["place"] = (relPath) => placeIgnite(layout.runtimePrefix, relPath);
-  const accept = (relPath: string): boolean => place(relPath) !== null;
 
   return {
     protocol: "ignite",
@@ -60,6 +81,7 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
       return names.filter((n) => n !== DEAD_LETTER && NAME_PATTERN.test(n)).sort();
     },
     async list(opts = {}): Promise<FoundFile[]> {
+      const accept = acceptByFolder(place);
       const [queued, archived] = await Promise.all([
         listNoFollow(absRoot, layout.queueDir, { ...opts, maxDepth: QUEUE_DEPTH, accept }),
         listNoFollow(absRoot, layout.archiveDir, { ...opts, maxDepth: ARCHIVE_DEPTH, accept }),
