@@ -29,6 +29,21 @@ describe("newestFirst", () => {
     expect(ordered.files.map((f) => f.relPath)).toEqual(["odd.mime", "other.mime", "b_300.mime", "c_200.mime", "a_100.mime"]);
     expect(ordered.times).toEqual([null, null, 300, 200, 100]);
   });
+
+  it("orders as a sort newest first would, equal times in listing order, whatever the mix", () => {
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const files = Array.from({ length: 3000 }, (_, i) => found(random(10) === 0 ? `odd_${i}.txt` : `m${i}_${1000 + random(400)}.mime`));
+    const expected = files
+      .map((f, i) => ({ f, i, t: timeOf(f.relPath) }))
+      .sort((a, b) => (a.t === null || b.t === null ? (a.t === null ? (b.t === null ? a.i - b.i : -1) : 1) : b.t - a.t || a.i - b.i));
+    const ordered = newestFirst(files, timeOf);
+    expect(ordered.files).toEqual(expected.map((x) => x.f));
+    expect(ordered.times).toEqual(expected.map((x) => x.t));
+  });
 });
 
 describe("newestFirstLoad", () => {
