@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { generateIgniteTree } from "./generate";
-import { formatTable, tabulate, totals, type StageFigures } from "./stage-table";
+import { formatTable, overlapFloor, tabulate, totals, type StageFigures } from "./stage-table";
 import { runStages } from "./stages";
 
 const temp = tempDirs();
@@ -25,6 +25,16 @@ describe("the stage table", () => {
     const lines = tabulate([figures("a", 300, 200, [100, 50]), figures("b", 100, 200, null)]);
     expect(totals(lines)).toEqual({ mailroom: { wallMs: 400, cpuMs: 400 }, floor: { wallMs: 200, cpuMs: 250 } });
     expect(tabulate([])).toEqual([]);
+  });
+
+  it("bounds the whole ingest by its serial stages and the worker threads' share of the rest", () => {
+    const cpu = (stage: string, cpuMs: number) => figures(stage, cpuMs, cpuMs, null);
+    const lines = tabulate([cpu("listing", 10), cpu("reading", 100), cpu("parsing", 300), cpu("building rows", 60), cpu("inserting rows", 140),
+      cpu("building indexes", 50), cpu("settling threads", 5), cpu("full text", 35)]);
+    expect(overlapFloor(lines, 0)).toBe(700);
+    expect(overlapFloor(lines, 2)).toBe(10 + 300 + 50 + 5 + 35);
+    // Inserts take turns: more workers cannot take the load below them.
+    expect(overlapFloor(lines, 8)).toBe(10 + 140 + 50 + 5 + 35);
   });
 
   it("prints a line a stage, the sum against the raw read, and a floor that did other work", () => {
