@@ -13,14 +13,14 @@ import { byteBatches, prepareHere } from "./main-thread";
 import { commitFile, compareListing, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
 /** Files journaled per transaction (fewer commits rewrite fewer index pages); between chunks the event loop serves requests. */
-const CHUNK = 2000;
+export const CHUNK = 2000;
 /**
  * Below this a first scan reads on the main thread: workers start cold (their own module load and
  * JIT), which a small tree does not win back. Measured on the production build with 2 cores: at
  * 6,000 files the main thread loaded in 0.74-0.84 s and two workers in 1.08-1.27 s; at 20,000
  * the two were even.
  */
-const WORKERS_MIN_FILES = 20_000;
+export const WORKERS_MIN_FILES = 20_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

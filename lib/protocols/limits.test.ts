@@ -112,4 +112,21 @@ describe("header lines within limits", () => {
     expect(long).toEqual({ lines: ["From: a"], problem: "Headers: a header line longer than 16 KiB (limit)." });
     expect(boundedLines("a\nb", /\n/, "Headers")).toEqual({ lines: ["a", "b"], problem: null });
   });
+
+  it("splits at every break the pattern names, CRLF as one, with the empty lines around them", () => {
+    const pyBreaks = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+    expect(boundedLines("a\r\nb\rc\nd\u2028e\x85f\n", pyBreaks, "Headers").lines).toEqual(["a", "b", "c", "d", "e", "f", ""]);
+    expect(boundedLines("\n\r\n", pyBreaks, "Headers").lines).toEqual(["", "", ""]);
+    expect(boundedLines("", pyBreaks, "Headers")).toEqual({ lines: [""], problem: null });
+  });
+
+  it("takes exactly the limits, and says the first limit a line passes", () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `X-${i}: v`);
+    expect(boundedLines(lines(PARSE_LIMITS.headerLines).join("\n"), /\n/, "Headers").problem).toBeNull();
+    expect(boundedLines(`a: ${"s".repeat(PARSE_LIMITS.headerLineChars - 3)}`, /\n/, "Headers").problem).toBeNull();
+    // The line past the count is also too long: its length is said, as a line-by-line read found it first.
+    const both = boundedLines([...lines(PARSE_LIMITS.headerLines), "s".repeat(PARSE_LIMITS.headerLineChars + 1)].join("\n"), /\n/, "Headers");
+    expect(both.lines).toHaveLength(PARSE_LIMITS.headerLines);
+    expect(both.problem).toBe("Headers: a header line longer than 16 KiB (limit).");
+  });
 });

@@ -63,7 +63,23 @@ describe("reference semantics", () => {
     expect(pyStrip("x y\x85")).toBe("x y");
     expect(pyStrip("x  y")).toBe("x  y");
     expect(pyStrip("\u2028")).toBe("");
+    expect(pyStrip(" leader")).toBe("leader");
+    expect(pyStrip(" \t a\x7fb \r\n")).toBe("a\x7fb");
     expect(parseHeaderLines(" orphan: continuation\nA: 1")).toEqual([["orphan", "continuation"], ["A", "1"]]);
+  });
+
+  it("strips exactly what Python's whitespace class does, from both ends, on any mix", () => {
+    // str.isspace() characters, as Python 3 defines them.
+    const space = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+    const reference = (s: string) => s.replace(new RegExp(`^[${space}]+|[${space}]+$`, "g"), "");
+    const alphabet = [" ", "\t", "\r", "\x1c", "\x1f", "\x7f", "\x85", "\xa0", "\ufeff", "\u2000", "\u200a", "\u200b", "\u3000", "a", "あ", "\ud83d\ude00"];
+    let seed = 7;
+    // The high bits: an LCG's low ones repeat with a short period.
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 12;
+    for (let i = 0; i < 2000; i++) {
+      const s = Array.from({ length: next() % 8 }, () => alphabet[next() % alphabet.length]).join("");
+      expect(pyStrip(s), JSON.stringify(s)).toBe(reference(s));
+    }
   });
 
   it("keeps a __proto__ header as plain data", () => {
