@@ -95,9 +95,25 @@ export async function timeFirstIngest(server: Server, messages: number, since: n
 }
 
 export function ensureBuild() {
-  if (!fs.existsSync(path.join(projectDir, ".next", "BUILD_ID"))) {
-    spawnSync(path.join(projectDir, "node_modules/.bin/next"), ["build"], { cwd: projectDir, stdio: "inherit" });
-  }
+  const built = path.join(projectDir, ".next", "BUILD_ID");
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  // A build older than the code would measure the code as it was.
+  const stale = builtAt === 0 || SOURCE_DIRS.some((dir) => newerThan(path.join(projectDir, dir), builtAt));
+  if (!stale) return;
+  progress(builtAt === 0 ? "building the production server" : "the production build is older than the code: building it again");
+  const { status } = spawnSync(path.join(projectDir, "node_modules/.bin/next"), ["build"], { cwd: projectDir, stdio: "inherit" });
+  if (status !== 0) throw new Error(`next build failed (exit ${status})`);
+}
+
+/** What the production server is built from. */
+const SOURCE_DIRS = ["app", "components", "lib", "instrumentation.ts", "proxy.ts", "next.config.ts", "package.json"];
+
+/** Whether `p`, or a file under it (tests aside), was changed after `ms`. */
+function newerThan(p: string, ms: number): boolean {
+  const stats = fs.statSync(p, { throwIfNoEntry: false });
+  if (!stats) return false;
+  if (!stats.isDirectory()) return stats.mtimeMs > ms && !/\.test\.tsx?$/.test(p);
+  return fs.readdirSync(p).some((name) => newerThan(path.join(p, name), ms));
 }
 
 /** Journaled messages, as the overview counts them. */
