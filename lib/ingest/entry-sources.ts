@@ -15,13 +15,13 @@ export class EntrySources {
   constructor(
     private readonly journal: Journal,
     private readonly context: ReadContext = {},
-    /** Entries per commit (tests make several commits of a small tree); EntryIngest's own by default. */
-    private readonly limits?: BatchLimits,
+    /** Tests: entries per commit (several commits of a small tree), and a fixed clock. */
+    private readonly testing: { limits?: BatchLimits; now?: () => number } = {},
   ) {}
 
   /** One EntryIngest per journal connection: the journal may be opened again (reopenJournal). */
   private current(): EntryIngest {
-    if (this.ingest?.db !== this.journal.db) this.ingest = { db: this.journal.db, ingest: new EntryIngest(this.journal.db, Date.now, this.context, this.limits) };
+    if (this.ingest?.db !== this.journal.db) this.ingest = { db: this.journal.db, ingest: new EntryIngest(this.journal.db, this.testing.now, this.context, this.testing.limits) };
     return this.ingest.ingest;
   }
 
