@@ -184,3 +184,21 @@ describe("the loading status of a tree mixing IGNITE v3 and entry sources", () =
     }
   });
 });
+
+describe("an ack journaled before the message it acknowledges (its file is newer)", () => {
+  it("is still a step in that message's history", async () => {
+    const root = copyFixture("workflow");
+    try {
+      await restoreEntryMtimes(root);
+      const acked = (db: Db) => db.prepare("SELECT key, at_ms, detail, data FROM events WHERE kind = 'acked' ORDER BY key, at_ms, detail").all();
+      const whole = journalIn();
+      await firstScan(root, whole, () => {}, { first: 1_000_000, rest: 1_000_000 });
+      expect(acked(whole.db).length).toBeGreaterThan(0);
+      const journal = journalIn();
+      await firstScan(root, journal, () => {});
+      expect(acked(journal.db)).toEqual(acked(whole.db));
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
