@@ -9,8 +9,8 @@ import type { Db } from "@/lib/journal/db";
 import type { Protocol } from "@/lib/model";
 import type { Layout, ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
-import { listEntryFiles, logicalPath, readEntryFile, type EntrySourceFile } from "./entry-files";
-import { EntryLoadFront, newestFilesFirst, type OrderedFile } from "./entry-order";
+import { listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
+import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
 
 export interface EntrySource {
   id: string;
@@ -26,10 +26,11 @@ const BATCH_BYTES = 16 * 1024 * 1024;
 /** A scan's first commit is smaller, so its newest files (read first) are in soon. */
 const FIRST_BATCH_ENTRIES = 1_000;
 
-/** Entries per commit (tests make several commits of a small fixture with them). */
+/** Entries per commit, and from what size a channel's tail is read first (tests make several commits of a small fixture with them). */
 export interface BatchLimits {
   first: number;
   rest: number;
+  tailBytes: number;
 }
 
 class Batch {
@@ -87,7 +88,7 @@ export class EntryIngest {
     now: () => number = Date.now,
     /** The settings every read is given (due times, timeouts); each protocol uses the ones it has. */
     private readonly context: ReadContext = {},
-    private readonly limits: BatchLimits = { first: FIRST_BATCH_ENTRIES, rest: BATCH_ENTRIES },
+    private readonly limits: BatchLimits = { first: FIRST_BATCH_ENTRIES, rest: BATCH_ENTRIES, tailBytes: TAIL_BYTES },
   ) {
     this.writer = new EntryWriter(db, now);
   }
@@ -120,12 +121,16 @@ export class EntryIngest {
    * messages changed.
    */
   async load(plans: readonly EntryPlan[], opts: { pause: () => Promise<void>; stopped?: () => boolean; onCommit?: OnEntryCommit }): Promise<number> {
-    const order = newestFilesFirst(plans.filter((p) => p.changed.length > 0).map((p) => ({ source: p.source, files: p.changed })));
-    const front = new EntryLoadFront(order);
     const known = new Map(plans.map((p) => [p.source.id, p.known]));
+    // A channel never read before, big enough: its newest part first (see readTail).
+    const tailFirst = (source: EntrySource, file: EntrySourceFile) => source.side.appendOnly(file.place) && !known.get(source.id)?.has(file.relPath) && file.size > this.limits.tailBytes;
+    const order = newestFilesFirst(plans.filter((p) => p.changed.length > 0).map((p) => ({ source: p.source, files: p.changed })), tailFirst);
+    const front = new EntryLoadFront(order);
     const report = () => {
       for (const p of plans) opts.onCommit?.(p.source, front.loaded(p.source.id), front.claimMs(p.source.id));
     };
+    // At once: a claim left by a load that did not end (a crash) is not this one's.
+    report();
     return this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
       firstBatch: this.limits.first,
       pause: opts.pause,
@@ -134,6 +139,7 @@ export class EntryIngest {
         front.commitThrough(files);
         report();
       },
+      later: (part, after) => front.insert(part, after),
     });
   }
 
@@ -155,8 +161,8 @@ export class EntryIngest {
       else if (!st && known.has(relPath)) deleted.push({ relPath, why: "deleted" });
     }
     if (changed.length + deleted.length > 0) {
-      const noPause = { firstBatch: this.limits.rest, pause: async () => {}, stopped: () => false, committed: () => {} };
-      await this.journal(changed.map((file) => ({ source, file })), deleted.map((d) => ({ source, d })), new Map([[source.id, known]]), noPause);
+      const noPause = { firstBatch: this.limits.rest, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {} };
+      await this.journal(changed.map((file) => ({ source, file, newestMs: file.mtimeMs })), deleted.map((d) => ({ source, d })), new Map([[source.id, known]]), noPause);
     }
     return true;
   }
@@ -175,7 +181,14 @@ export class EntryIngest {
     files: readonly OrderedFile<EntrySource>[],
     deleted: readonly { source: EntrySource; d: DeletedFile }[],
     known: ReadonlyMap<string, ReadonlyMap<string, EntryFileFacts>>,
-    run: { firstBatch: number; pause: () => Promise<void>; stopped: () => boolean; committed: (files: number) => void },
+    run: {
+      firstBatch: number;
+      pause: () => Promise<void>;
+      stopped: () => boolean;
+      committed: (files: number) => void;
+      /** A part to read later (the rest of a file whose tail was read), placed after the first `after` parts. */
+      later: (part: OrderedFile<EntrySource>, after: number) => void;
+    },
   ): Promise<number> {
     let batch = new Batch(run.firstBatch);
     for (const { source, d } of deleted) batch.of(source).deleted.push(d);
@@ -190,8 +203,18 @@ export class EntryIngest {
       run.committed(committed);
       await run.pause();
     };
-    for (const { source, file } of files) {
+    // `files` may grow as it is read (run.later).
+    for (let i = 0; i < files.length; i++) {
+      const part = files[i];
+      if (!part) break;
+      const { source, file } = part;
       if (run.stopped()) return total;
+      if (part.tail) {
+        await this.readTail(part, (read) => batch.add(source, read), run.later, i + 1);
+        read++;
+        if (batch.full) await flush();
+        continue;
+      }
       try {
         await readEntryFile(source.layout, source.side, file, known.get(source.id)?.get(file.relPath), this.context, async ({ read: entries, bytes, from, facts }, plan) => {
           if (plan.replaced && from === 0) batch.of(source).deleted.push({ relPath: file.relPath, why: "replaced" });
@@ -213,6 +236,22 @@ export class EntryIngest {
     }
     await flush();
     return total;
+  }
+
+  /**
+   * A channel's newest part, to journal before the rest (see readTail), which is then placed in
+   * the order by the oldest date the tail holds. Without a clean tail the rest is the whole file,
+   * at the file's own time. Either way the rest is read from the file's start, as a file never read.
+   */
+  private async readTail(part: OrderedFile<EntrySource>, add: (read: EntryFileRead) => void, later: (rest: OrderedFile<EntrySource>, after: number) => void, after: number): Promise<void> {
+    const { source, file } = part;
+    const chunk = await readTail(source.layout, source.side, file, this.context, this.limits.tailBytes).catch((err: unknown) => {
+      if (err instanceof RefusedFile) return null;
+      throw err;
+    });
+    if (chunk) add({ relPath: file.relPath, facts: chunk.facts, entries: chunk.read.entries, problems: [], bytes: chunk.bytes, from: chunk.from, whole: false, tailOnly: true });
+    const oldest = chunk ? oldestDateMs(chunk.read.entries) : null;
+    later({ source, file, newestMs: Math.min(part.newestMs, oldest ?? Infinity) }, after);
   }
 
   private contextOf(source: EntrySource): EntrySourceContext {

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateKicklang } from "@/lib/bench/generate-wave2";
 import type { Db } from "@/lib/journal/db";
 import { loadingNow } from "@/lib/journal/load-claim";
 import { closeJournals, openJournal, type Journal } from "@/lib/journal/store";
@@ -17,8 +18,10 @@ import { discoverSources } from "./sources";
 
 const temp = tempDirs();
 const NOW = Date.parse("2026-11-26T12:00:00Z");
-/** A commit per file: every step of the order is seen. */
-const ONE_FILE: BatchLimits = { first: 1, rest: 1 };
+/** A commit per file, and a channel's tail first from 256 bytes (every fixture channel): every step of the order is seen. */
+const ONE_FILE: BatchLimits = { first: 1, rest: 1, tailBytes: 256 };
+/** One commit, no tails: the journal as read in one go. */
+const AT_ONCE: BatchLimits = { first: 1_000_000, rest: 1_000_000, tailBytes: Infinity };
 
 function journalIn(): Journal {
   return openJournal(path.join(temp("mailroom-entrynew-data-"), "journal.db"));
@@ -92,7 +95,7 @@ describe.each(["ignite-yaml", "shogun", "workflow", "kicklang"])("an entry sourc
     try {
       await restoreEntryMtimes(root);
       const whole = journalIn();
-      await firstScan(root, whole, () => {}, { first: 1_000_000, rest: 1_000_000 });
+      await firstScan(root, whole, () => {}, AT_ONCE);
       const final = new Map(shown(whole.db).map((m) => [m.key, m]));
       const newest = [...final.values()].sort((a, b) => b.sort_ms - a.sort_ms)[0]!;
 
@@ -192,7 +195,7 @@ describe("an ack journaled before the message it acknowledges (its file is newer
       await restoreEntryMtimes(root);
       const acked = (db: Db) => db.prepare("SELECT key, at_ms, detail, data FROM events WHERE kind = 'acked' ORDER BY key, at_ms, detail").all();
       const whole = journalIn();
-      await firstScan(root, whole, () => {}, { first: 1_000_000, rest: 1_000_000 });
+      await firstScan(root, whole, () => {}, AT_ONCE);
       expect(acked(whole.db).length).toBeGreaterThan(0);
       const journal = journalIn();
       await firstScan(root, journal, () => {});
@@ -200,5 +203,59 @@ describe("an ack journaled before the message it acknowledges (its file is newer
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a big channel never read before: its newest part first", () => {
+  /** A KickLang tree of `n` envelopes in three channels, each with the mtime of its newest line. */
+  function channels(n: number): string {
+    const root = temp("mailroom-entrynew-kick-");
+    generateKicklang(root, n);
+    return root;
+  }
+  const TAIL: BatchLimits = { first: 50, rest: 50, tailBytes: 16 * 1024 };
+
+  it("journals the channels' tails in the first commit, claims down to the oldest tail line, and ends as a read from the start", async () => {
+    const root = channels(3000);
+    const whole = journalIn();
+    await firstScan(root, whole, () => {}, AT_ONCE);
+    const final = new Map(shown(whole.db).map((m) => [m.key, m]));
+    const newest = [...final.values()].sort((a, b) => b.sort_ms - a.sort_ms).slice(0, 20);
+    const journal = journalIn();
+    const commits: { claim: number | null; files: number; newest: boolean }[] = [];
+    await firstScan(root, journal, () => {
+      const now = new Map(shown(journal.db).map((m) => [m.key, m]));
+      const after = loadingNow(journal.db)?.completeAfter ?? null;
+      commits.push({ claim: after === null ? null : Date.parse(after), files: rowsOf(journal.db).files.length, newest: newest.every((m) => now.has(m.key)) });
+      if (after === null) return;
+      const above = [...final.values()].filter((m) => m.sort_ms > Date.parse(after));
+      expect(above.map((m) => now.get(m.key))).toEqual(above);
+    }, TAIL);
+    // The newest are in from the channels' tails, before any channel is recorded as read (its start is not in).
+    expect(commits.find((c) => c.newest)?.files).toBe(0);
+    expect(commits.findIndex((c) => c.newest)).toBeLessThanOrEqual(3);
+    // A real claim, below the newest channel's time, before any channel is in whole.
+    const mtimes = fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => fs.statSync(path.join(d.parentPath, d.name)).mtimeMs);
+    expect(commits.some((c) => c.files === 0 && c.claim !== null && c.claim < Math.min(...mtimes))).toBe(true);
+    // The same messages, entries and read facts as one read of every file from its start; but when
+    // a row was last written (a row settled by another file's entry is written at that commit).
+    const withoutUpdated = (db: Db) => {
+      const { messages, entries, files } = rowsOf(db);
+      return { messages: messages.map((m) => ({ ...m, updated_ms: undefined })), entries, files };
+    };
+    expect(withoutUpdated(journal.db)).toEqual(withoutUpdated(whole.db));
+  });
+
+  it("stopped after its tail, is read whole by the next start, with the rows of a scan never stopped", async () => {
+    const root = channels(3000);
+    const whole = journalIn();
+    await firstScan(root, whole, () => {}, TAIL);
+    const file = path.join(temp("mailroom-entrynew-stopped-"), "journal.db");
+    await firstScan(root, openJournal(file), () => {}, TAIL, 1);
+    expect(rowsOf(openJournal(file).db).files).toEqual([]);
+    closeJournals();
+    const restarted = openJournal(file);
+    await firstScan(root, restarted, () => {}, TAIL);
+    expect(rowsOf(restarted.db)).toEqual(rowsOf(openJournal(whole.file).db));
   });
 });

@@ -45,13 +45,11 @@ export class EntrySources {
       const plans: EntryPlan[] = [];
       for (const source of this.sources) if (!stopped()) plans.push(await this.current().plan(source));
       const total = new Map(plans.map((p) => [p.source.id, { unchanged: p.files.length - p.changed.length, files: p.files.length }]));
-      const progress = (id: string, loaded: number, claimMs: number | null) => {
+      const progress = (id: string, loaded: number, claimMs: number) => {
         const t = total.get(id) ?? { unchanged: 0, files: 0 };
         writer.setProgress(id, t.unchanged + loaded, t.files, false);
-        // A claim left by a load that did not end (a crash) is not this scan's: none until a commit.
         writer.setLoadClaim(id, claimMs);
       };
-      if (report) for (const p of plans) progress(p.source.id, 0, null);
       const onCommit: OnEntryCommit | undefined = report ? (source, loaded, claimMs) => progress(source.id, loaded, claimMs) : undefined;
       await this.current().load(plans, { pause, stopped, onCommit });
       // Stopped mid-load: not level with the tree, so not done (the next start reads the rest).

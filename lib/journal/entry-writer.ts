@@ -95,7 +95,7 @@ export class EntryWriter {
       const raw = rawOf(e, read);
       if (raw) pending.raw.set(id, raw);
     }
-    this.sql(
+    if (!read.tailOnly) this.sql(
       `INSERT INTO entry_files (source, path, size, mtime_ms, ino, consumed, head) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (source, path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, ino = excluded.ino,
          consumed = excluded.consumed, head = excluded.head`,
