@@ -19,6 +19,7 @@ import { benchHostile, reportHostile } from "../lib/bench/hostile";
 import { closeConnections, dropPageCache, percentile, readEveryFile, timedJson, treeCpuSeconds, treeRssMb, type Timed } from "../lib/bench/measure";
 import { CHART_QUERIES, QUERIES, latencyLine, queryLatencies, type Latency } from "../lib/bench/queries";
 import { benchMixed, reportMixed } from "../lib/bench/mixed";
+import { newestPageLine, type NewestPage } from "../lib/bench/newest-page";
 import { benchStages, reportStages } from "../lib/bench/stages";
 import { benchStream, reportStream, uiPollMs } from "../lib/bench/stream";
 import { base, ensureBuild, progress, projectDir, sleep, startServer, timeFirstIngest, waitFor, type Server } from "../lib/bench/server";
@@ -218,15 +219,6 @@ function printTable(r: {
   console.log(newestPageLine("  ", r.cold.newestPage));
   console.log(`  full-text search ready                 ${f(r.cold.fullTextMs)}  ${r.cold.fullTextRatio.toFixed(1)}× baseline (budget 6×)`);
   for (const line of r.cold.scanLog) console.log(`  server log: ${line}`);
-}
-
-type NewestPage = Awaited<ReturnType<typeof timeFirstIngest>>["newestPage"];
-
-/** The newest page's figure, beside "listed": from spawn, and after the server's first answer (budget 1 s). */
-function newestPageLine(indent: string, n: NewestPage): string {
-  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  return `${indent}time to a correct newest page (from spawn) ${s(n.correctNewestMs)}, ${s(n.correctNewestMs - n.firstAnswerMs)} after the first answer (budget 1 s); ` +
-    `page during the load p50 ${n.pageDuringLoadP50.toFixed(1)} ms, max ${n.pageDuringLoadMax.toFixed(1)} ms (${n.pagesDuringLoad} polls)`;
 }
 
 main().catch((err) => {

@@ -18,19 +18,26 @@ const TITLES = ["README骨組み作成", "インストール手順の執筆", "C
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 const hex = (n: number, width: number) => n.toString(16).padStart(width, "0").slice(-width);
 
-/** Appends to one file in ~1 MiB writes: a channel of any size is written without holding it. */
+/**
+ * Appends to one file in ~1 MiB writes: a channel of any size is written without holding it. Closed,
+ * the file gets the mtime its writer would have left: its newest entry's time (a first scan reads
+ * the newest files first by it).
+ */
 export class FileAppender {
   private readonly fd: number;
   private chunks: string[] = [];
   private pending = 0;
+  private newestMs = -Infinity;
   bytes = 0;
 
-  constructor(file: string) {
+  constructor(private readonly file: string) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.fd = fs.openSync(file, "a", 0o600);
   }
 
-  add(text: string): void {
+  /** `atMs`: when the writer appended it. */
+  add(text: string, atMs?: number): void {
+    if (atMs !== undefined) this.newestMs = Math.max(this.newestMs, atMs);
     this.chunks.push(text);
     const n = Buffer.byteLength(text);
     this.pending += n;
@@ -47,6 +54,7 @@ export class FileAppender {
   close(): void {
     this.flush();
     fs.closeSync(this.fd);
+    if (Number.isFinite(this.newestMs)) fs.utimesSync(this.file, this.newestMs / 1000, this.newestMs / 1000);
   }
 }
 
@@ -75,7 +83,9 @@ export function generateIgniteYaml(root: string, n: number, seed = 2): Generated
     ].join("\n");
     // {type}_{16 digits}: microseconds, unique per message.
     const name = `${type}_${String(date.getTime() * 1000 + (i % 1000)).padStart(16, "0")}.yaml`;
-    fs.writeFileSync(path.join(queue, to, ...(pending ? [] : ["processed"]), name), text, { mode: 0o600 });
+    const file = path.join(queue, to, ...(pending ? [] : ["processed"]), name);
+    fs.writeFileSync(file, text, { mode: 0o600 });
+    fs.utimesSync(file, date, date);
   }
   return { messages: n, files: n };
 }
@@ -107,6 +117,7 @@ export function generateShogun(root: string, n: number, seed = 3): GeneratedPart
       out.add(
         `- content: 'タスク task_${i} (${pick(random, TITLES)}) を読んで作業開始せよ。'\n  from: karo\n  id: ${id}\n` +
           `  read: ${k < count - 2 ? "true" : "false"}\n  timestamp: '${stamp}'\n  type: ${pick(random, SHOGUN_TYPES)}\n`,
+        ms,
       );
     }
     out.close();
@@ -151,14 +162,14 @@ export function generateWorkflow(root: string, n: number, seed = 4): GeneratedPa
       const step = k % 3;
       if (step === 2) {
         const payload = { task_id: task, output: `.claude/memory/research/${task}.md` };
-        toOrchestrator.add(`${JSON.stringify({ id, timestamp: at(0), from: agent, to: "orchestrator", type: "task_complete", payload, requires_ack: false })}\n`);
+        toOrchestrator.add(`${JSON.stringify({ id, timestamp: at(0), from: agent, to: "orchestrator", type: "task_complete", payload, requires_ack: false })}\n`, ms);
         continue;
       }
       const type = step === 0 ? "task_assign" : "progress_update";
       const payload = step === 0 ? { task_id: task, perspective: agent.slice(6), topic: pick(random, TITLES) } : { note: `${task} の進捗を報告せよ` };
-      channels.get(agent)?.add(`${JSON.stringify({ id, timestamp: at(0), from: "orchestrator", to: agent, type, payload, requires_ack: step === 0 })}\n`);
+      channels.get(agent)?.add(`${JSON.stringify({ id, timestamp: at(0), from: "orchestrator", to: agent, type, payload, requires_ack: step === 0 })}\n`, ms);
       if (step === 0) {
-        acks.get(agent)?.add(`${JSON.stringify({ msg_id: id, status: "received", at: at(1500) })}\n${JSON.stringify({ msg_id: id, status: "processed", at: at(20_000) })}\n`);
+        acks.get(agent)?.add(`${JSON.stringify({ msg_id: id, status: "received", at: at(1500) })}\n${JSON.stringify({ msg_id: id, status: "processed", at: at(20_000) })}\n`, ms + 20_000);
       }
     }
     for (const f of [toOrchestrator, ...channels.values(), ...acks.values()]) f.close();
@@ -209,7 +220,7 @@ export function reportEnvelope(id: string, ms: number, sender: string, request: 
 export function generateKicklang(root: string, n: number, seed = 5): GeneratedPart {
   const random = seededRandom(seed);
   const files = new Map([DISPATCH, STATUS, ARTIFACT].map((c) => [c, new FileAppender(channelFile(root, c))]));
-  const add = (e: EnvelopeFields) => files.get(e.channel)?.add(envelopeLine(e));
+  const add = (e: EnvelopeFields) => files.get(e.channel)?.add(envelopeLine(e), Date.parse(e.timestamp));
   for (let i = 0; i < n; i++) {
     const task = Math.floor(i / 4);
     const ms = START_MS + i * 30_000;

@@ -48,3 +48,15 @@ export function watchNewestPage(since: number) {
     },
   };
 }
+
+export type NewestPage = Awaited<ReturnType<ReturnType<typeof watchNewestPage>["finish"]>>;
+
+/** The newest page's correct answer is due this long after the server's first answer at most (issue 28). */
+export const NEWEST_PAGE_BUDGET_MS = 1000;
+
+/** The newest page's figure, beside "listed": from spawn, and after the server's first answer (budget 1 s). */
+export function newestPageLine(indent: string, n: NewestPage): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return `${indent}time to a correct newest page (from spawn) ${s(n.correctNewestMs)}, ${s(n.correctNewestMs - n.firstAnswerMs)} after the first answer (budget ${s(NEWEST_PAGE_BUDGET_MS)}); ` +
+    `page during the load p50 ${n.pageDuringLoadP50.toFixed(1)} ms, max ${n.pageDuringLoadMax.toFixed(1)} ms (${n.pagesDuringLoad} polls)`;
+}

@@ -19,6 +19,12 @@ const MAX_FILES = 500_000;
 export const HEAD_BYTES = 64;
 /** An appended read takes at most this much at once: 100,000 values (json-stream's cap) of ~160 bytes. */
 export const APPEND_CHUNK = 16 * 1024 * 1024;
+/**
+ * A first scan reads this much of the end of a bigger append-only file before the rest (its newest
+ * entries are at its end): about 800 values of ~160 bytes, a page's worth many times over, read
+ * and journaled in well under a second.
+ */
+export const TAIL_BYTES = 128 * 1024;
 
 export interface EntrySourceFile {
   relPath: string;
@@ -132,6 +138,34 @@ export async function readEntryFile(
       if (read.consumed <= from || bytesRead < length || !appendOnly) break;
       from = read.consumed;
     }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The newest part of an append-only file not read before: its values from the first that begins a
+ * line (a `{` first on it) in its last `tailBytes`. Null when there is none, or when that part does
+ * not read cleanly (a start inside a multi-line value would): the file is then read from its start
+ * only. How far the file was read is not the tail's to record; its facts are for the rows.
+ */
+export async function readTail(layout: Layout, side: ProtocolReadSide, file: EntrySourceFile, context: ReadContext, tailBytes: number): Promise<FileChunk | null> {
+  const { base, rel } = locate(layout, file.relPath);
+  const { handle, stats } = await openInsideRoot(base, rel);
+  try {
+    const size = stats.size;
+    if (size <= tailBytes) return null;
+    const head = Buffer.alloc(HEAD_BYTES);
+    await handle.read(head, 0, head.length, 0);
+    const window = Buffer.alloc(tailBytes);
+    const { bytesRead } = await handle.read(window, 0, tailBytes, size - tailBytes);
+    const at = window.subarray(0, bytesRead).indexOf("\n{");
+    if (at < 0) return null;
+    const from = size - tailBytes + at + 1;
+    const bytes = window.subarray(at + 1, bytesRead);
+    const read = side.read(file.relPath, bytes, { ...context, offset: from, mtimeMs: stats.mtimeMs });
+    if (read.problems.length > 0 || read.entries.length === 0) return null;
+    return { read, bytes, from, facts: { size, mtimeMs: stats.mtimeMs, ino: stats.ino, consumed: 0, head } };
   } finally {
     await handle.close();
   }

@@ -3,7 +3,7 @@ import "server-only";
 // whole then, and kept current by file events and an overdue sweep in between.
 import type { Journal } from "@/lib/journal/store";
 import type { ReadContext } from "@/lib/protocols/layout";
-import { EntryIngest, type EntrySource } from "./entry-ingest";
+import { EntryIngest, summaryOf, type BatchLimits, type EntryPlan, type EntrySource, type OnEntryCommit } from "./entry-ingest";
 import type { Source } from "./sources";
 
 export class EntrySources {
@@ -15,11 +15,13 @@ export class EntrySources {
   constructor(
     private readonly journal: Journal,
     private readonly context: ReadContext = {},
+    /** Tests: entries per commit (several commits of a small tree), and a fixed clock. */
+    private readonly testing: { limits?: BatchLimits; now?: () => number } = {},
   ) {}
 
   /** One EntryIngest per journal connection: the journal may be opened again (reopenJournal). */
   private current(): EntryIngest {
-    if (this.ingest?.db !== this.journal.db) this.ingest = { db: this.journal.db, ingest: new EntryIngest(this.journal.db, Date.now, this.context) };
+    if (this.ingest?.db !== this.journal.db) this.ingest = { db: this.journal.db, ingest: new EntryIngest(this.journal.db, this.testing.now, this.context, this.testing.limits) };
     return this.ingest.ingest;
   }
 
@@ -31,24 +33,36 @@ export class EntrySources {
     return this.sources;
   }
 
-  /** Scan every adopted source; returns the folders to watch and how many files they hold. */
-  async scanAll(pause: () => Promise<void>, stopped: () => boolean): Promise<{ dirs: string[]; files: number }> {
-    const dirs: string[] = [];
-    let files = 0;
+  /**
+   * Scan every adopted source, their changed files in one order, newest first; returns the folders
+   * to watch and how many files they hold. `report` (a start's scan): each source's progress and
+   * load claim are kept after each commit, so pages say how far it is (see load-claim.ts).
+   */
+  async scanAll(pause: () => Promise<void>, stopped: () => boolean, report = false): Promise<{ dirs: string[]; files: number }> {
+    const { writer } = this.journal;
     this.scanning = true;
     try {
-      for (const source of this.sources) {
-        if (stopped()) break;
-        const scanned = await this.current().scan(source, pause);
-        this.journal.writer.setAgents(source.id, scanned.agents);
-        this.journal.writer.setProgress(source.id, scanned.files, scanned.files, true);
-        dirs.push(...scanned.dirs);
-        files += scanned.files;
+      const plans: EntryPlan[] = [];
+      for (const source of this.sources) if (!stopped()) plans.push(await this.current().plan(source));
+      const total = new Map(plans.map((p) => [p.source.id, { unchanged: p.files.length - p.changed.length, files: p.files.length }]));
+      const progress = (id: string, loaded: number, claimMs: number) => {
+        const t = total.get(id) ?? { unchanged: 0, files: 0 };
+        writer.setProgress(id, t.unchanged + loaded, t.files, false);
+        writer.setLoadClaim(id, claimMs);
+      };
+      const onCommit: OnEntryCommit | undefined = report ? (source, loaded, claimMs) => progress(source.id, loaded, claimMs) : undefined;
+      await this.current().load(plans, { pause, stopped, onCommit });
+      // Stopped mid-load: not level with the tree, so not done (the next start reads the rest).
+      if (stopped()) return { dirs: [], files: 0 };
+      for (const p of plans) {
+        writer.setAgents(p.source.id, summaryOf(p).agents);
+        writer.setProgress(p.source.id, p.files.length, p.files.length, true);
+        writer.setLoadClaim(p.source.id, null);
       }
+      return { dirs: plans.flatMap((p) => p.dirs), files: plans.reduce((n, p) => n + p.files.length, 0) };
     } finally {
       this.scanning = false;
     }
-    return { dirs, files };
   }
 
   /** File events: each source takes the paths that are its own. */

@@ -414,7 +414,7 @@ export class IngestService {
       watched.push(...(scanned.dirs ?? listDirs(source.reader.watchDirs)));
       if (scanned.load) console.log(`[mailroom] ${describeLoad(source.root, scanned.files, scanned.load)}`);
     }
-    const entries = await this.entrySources.scanAll(() => new Promise<void>((r) => setImmediate(r)), () => this.stopped);
+    const entries = await this.entrySources.scanAll(() => new Promise<void>((r) => setImmediate(r)), () => this.stopped, first);
     watched.push(...entries.dirs);
     this.treeFiles = files + entries.files;
     writer.refreshStuck(await this.stuckTimeout.refresh(this.sources));

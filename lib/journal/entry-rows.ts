@@ -26,6 +26,8 @@ export interface EntryFileRead {
   from: number;
   /** The whole file was read: entries it no longer holds have left it. */
   whole: boolean;
+  /** A first scan's look at a file's newest part before the rest: how far the file was read is not recorded (its start is still to read). */
+  tailOnly?: boolean;
 }
 
 /** A file whose entries all left: deleted, or truncated or replaced (read again from its start). */

@@ -19,7 +19,9 @@ const SHOWN = new Set(["message", "document"]);
 interface Pending {
   changed: Set<number>;
   /** Acks read for the first time: each is a step in its message's history. */
-  acks: Entry[];
+  acks: { id: number; entry: Entry }[];
+  /** Message ids of shown entries read for the first time: acks journaled before them (a newer file read first) are steps of theirs. */
+  arrived: Set<string>;
   raw: Map<number, Buffer>;
   facts: Map<string, EntryFileFacts>;
   /** Entry id → how it left its file, for its history. */
@@ -57,7 +59,7 @@ export class EntryWriter {
    * between files of the batch are matched before anything counts as having left.
    */
   apply(ctx: EntrySourceContext, reads: readonly EntryFileRead[], deleted: readonly DeletedFile[] = []): number {
-    const pending: Pending = { changed: new Set(), acks: [], raw: new Map(), facts: new Map(), left: new Map() };
+    const pending: Pending = { changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map() };
     const run = this.db.transaction(() => {
       const leaving: StoredEntry[] = [];
       const touched = new Set<number>();
@@ -88,11 +90,12 @@ export class EntryWriter {
       touched.add(id);
       if (!changed) continue;
       pending.changed.add(id);
-      if (e.kind === "ack" && isNew) pending.acks.push(e);
+      if (e.kind === "ack" && isNew) pending.acks.push({ id, entry: e });
+      if (SHOWN.has(e.kind) && isNew && e.messageId) pending.arrived.add(e.messageId);
       const raw = rawOf(e, read);
       if (raw) pending.raw.set(id, raw);
     }
-    this.sql(
+    if (!read.tailOnly) this.sql(
       `INSERT INTO entry_files (source, path, size, mtime_ms, ino, consumed, head) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (source, path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, ino = excluded.ino,
          consumed = excluded.consumed, head = excluded.head`,
@@ -170,18 +173,34 @@ export class EntryWriter {
       return w ? [w] : [];
     });
     this.messages.write(writes, pending);
-    for (const ack of pending.acks) this.ackEvents(ctx.source, ack);
+    for (const ack of pending.acks) this.ackEvents(ctx.source, ack.entry);
+    this.earlierAckEvents(ctx.source, pending);
   }
 
-  /** An ack is a step in its message's life, at the ack's own time: who acknowledged it, and how far. */
-  private ackEvents(source: string, ack: Entry): void {
+  /**
+   * Acks journaled in an earlier batch than the message they acknowledge: a first scan reads the
+   * newest files first, and an ack's file is written after its message's. Their steps are added
+   * as the message arrives (an ack new in this batch has had its own above).
+   */
+  private earlierAckEvents(source: string, pending: Pending): void {
+    if (pending.arrived.size === 0) return;
+    const own = new Set(pending.acks.map((a) => a.id));
+    const acks = this.store.byId(this.store.referring(source, [...pending.arrived])).filter((s) => s.entry.kind === "ack" && !own.has(s.id));
+    for (const ack of acks) this.ackEvents(source, ack.entry, pending.arrived);
+  }
+
+  /** An ack is a step in its message's life, at the ack's own time: who acknowledged it, and how far (`only`: for these message ids). */
+  private ackEvents(source: string, ack: Entry, only?: ReadonlySet<string>): void {
     const atMs = ack.date ? Date.parse(ack.date) : this.now();
     for (const link of ack.links) {
-      if (link.kind !== "acks") continue;
+      if (link.kind !== "acks" || (only && !only.has(link.targetId))) continue;
       const target = this.sql("SELECT e.key FROM entries e JOIN messages m ON m.key = e.key WHERE e.source = ? AND e.message_id = ? LIMIT 1").pluck().get(source, link.targetId);
       if (typeof target !== "string") continue;
       const by = ack.from ?? "someone";
-      this.messages.event(target, Number.isFinite(atMs) ? atMs : this.now(), "acked", `${ack.status} by ${by}`, null, { by, status: ack.status, ack: ack.messageId });
+      const at = Number.isFinite(atMs) ? atMs : this.now();
+      // A message id seen again (a second copy): the step is there once.
+      if (only && this.sql("SELECT 1 FROM events WHERE key = ? AND kind = 'acked' AND at_ms = ? AND detail = ?").get(target, at, `${ack.status} by ${by}`)) continue;
+      this.messages.event(target, at, "acked", `${ack.status} by ${by}`, null, { by, status: ack.status, ack: ack.messageId });
     }
   }
 
