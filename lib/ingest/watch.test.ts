@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { DirWatcher } from "./watch";
+import { batchDelay, DirWatcher } from "./watch";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -59,4 +59,36 @@ it("adds one folder as a listing reaches it, leaving the others watched", async 
   }
   watcher.addDir(first); // after close: a no-op
   expect(watcher.watches(first)).toBe(false);
+});
+
+it("spaces batches under a steady stream of events, and keeps a lone event's wait to the debounce", () => {
+  // Nothing handed on yet, or the last batch long ago: the debounce alone.
+  expect(batchDelay(1_000, null, 50, 200)).toBe(50);
+  expect(batchDelay(1_000, 500, 50, 200)).toBe(50);
+  // Events again 60 ms after a batch (a stream): the next waits until 200 ms after that batch.
+  expect(batchDelay(1_060, 1_000, 50, 200)).toBe(140);
+  // Never less than the debounce, however the spacing falls.
+  expect(batchDelay(1_180, 1_000, 50, 200)).toBe(50);
+});
+
+it("hands on a stream of changes at most one batch per spacing", async () => {
+  const { folders } = watcherOver("channel");
+  const [dir] = folders as [string];
+  const at: number[] = [];
+  const watcher = new DirWatcher(() => at.push(performance.now()), 10, 200);
+  const file = path.join(dir, "stream.jsonl");
+  try {
+    watcher.setDirs([dir]);
+    // Appends every 5 ms for about a second, as a channel written to 200 times a second.
+    for (let i = 0; i < 200; i++) {
+      fs.appendFileSync(file, `${i}\n`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await expect.poll(() => at.length, { timeout: 10_000 }).toBeGreaterThan(1);
+    // A loaded machine only stretches the gaps; with the 10 ms debounce alone they were ~10 ms.
+    const gaps = at.slice(1).map((t, i) => t - (at[i] as number));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(195);
+  } finally {
+    watcher.close();
+  }
 });

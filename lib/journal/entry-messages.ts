@@ -50,7 +50,7 @@ const INSERTED = [
 
 /** Every new row of a batch in one statement (see the top of this file); json_each keeps their order. */
 const INSERT_ROWS_SQL = `INSERT INTO messages (${INSERTED.join(", ")})
-  SELECT ${INSERTED.map((c) => `j.value ->> '${c}'`).join(", ")} FROM json_each(?) AS j`;
+  SELECT ${INSERTED.map((c) => `j.value ->> '${c}'`).join(", ")} FROM jsonb_each(?) AS j`;
 
 /** An existing row; its body only when that changed, as setting it (even to itself) indexes it again. */
 const updateSql = (withBody: boolean) => `UPDATE messages SET message_id = @message_id, from_name = @from_name, to_list = @to_list, type = @type, priority = @priority,
