@@ -29,7 +29,7 @@ const rowsOf = (db: Db) =>
       .all() as Record<string, unknown>[]
   ).map(({ id: _id, seq: _seq, ...rest }) => rest);
 
-/** Scan `root` into a fresh journal, in bulk or (with another source's message already there) file by file. */
+/** Scan `root` into a fresh journal, in bulk or (with another source's message already there, and no load offered) file by file. */
 async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "file by file", chunkFiles?: number): Promise<{ db: Db; rows: unknown[]; events: unknown[]; counts: unknown[] }> {
   const db = openDb(path.join(temp("mailroom-bulk-data-"), "journal.sqlite"));
   const writer = new JournalWriter(db, () => NOW);
@@ -43,6 +43,8 @@ async function scanned(root: string, mode: "bulk" | "bulk on worker threads" | "
         nextRetryAt: null, body: "", problems: [], deadLetter: null,
       },
     });
+    // A journal of a few messages would still take a load (LOAD_BESIDE_AT_MOST).
+    vi.spyOn(writer, "beginBulkLoad").mockReturnValue(null);
   }
   const reader = await openIgnite(root);
   if (!reader) throw new Error(`no IGNITE workspace at ${root}`);

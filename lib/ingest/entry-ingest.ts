@@ -120,7 +120,10 @@ export class EntryIngest {
    * rest (a file read in part goes on from where its last committed read stopped). Returns the
    * messages changed.
    */
-  async load(plans: readonly EntryPlan[], opts: { pause: () => Promise<void>; stopped?: () => boolean; onCommit?: OnEntryCommit }): Promise<number> {
+  async load(
+    plans: readonly EntryPlan[],
+    opts: { pause: () => Promise<void>; stopped?: () => boolean; onCommit?: OnEntryCommit; maxCommits?: number },
+  ): Promise<number> {
     const known = new Map(plans.map((p) => [p.source.id, p.known]));
     // A channel never read before, big enough: its newest part first (see readTail).
     const tailFirst = (source: EntrySource, file: EntrySourceFile) => source.side.appendOnly(file.place) && !known.get(source.id)?.has(file.relPath) && file.size > this.limits.tailBytes;
@@ -131,11 +134,14 @@ export class EntryIngest {
     };
     // At once: a claim left by a load that did not end (a crash) is not this one's.
     report();
+    let commits = 0;
+    const stopped = opts.stopped ?? (() => false);
     return this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
       firstBatch: this.limits.first,
       pause: opts.pause,
-      stopped: opts.stopped ?? (() => false),
+      stopped: () => stopped() || commits >= (opts.maxCommits ?? Infinity),
       committed: (files) => {
+        commits++;
         front.commitThrough(files);
         report();
       },

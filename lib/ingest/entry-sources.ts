@@ -38,7 +38,13 @@ export class EntrySources {
    * to watch and how many files they hold. `report` (a start's scan): each source's progress and
    * load claim are kept after each commit, so pages say how far it is (see load-claim.ts).
    */
-  async scanAll(pause: () => Promise<void>, stopped: () => boolean, report = false): Promise<{ dirs: string[]; files: number }> {
+  async scanAll(
+    pause: () => Promise<void>,
+    stopped: () => boolean,
+    report = false,
+    /** Only the newest commit, the first of a start's two turns (see IngestService.rescan): the sweep waits for the second. */
+    firstTurn = false,
+  ): Promise<{ dirs: string[]; files: number }> {
     const { writer } = this.journal;
     this.scanning = true;
     try {
@@ -51,9 +57,9 @@ export class EntrySources {
         writer.setLoadClaim(id, claimMs);
       };
       const onCommit: OnEntryCommit | undefined = report ? (source, loaded, claimMs) => progress(source.id, loaded, claimMs) : undefined;
-      await this.current().load(plans, { pause, stopped, onCommit });
-      // Stopped mid-load: not level with the tree, so not done (the next start reads the rest).
-      if (stopped()) return { dirs: [], files: 0 };
+      await this.current().load(plans, { pause, stopped, onCommit, maxCommits: firstTurn ? 1 : undefined });
+      // Stopped mid-load, or a first turn: not known to be level with the tree, so not done (the next scan reads the rest).
+      if (stopped() || firstTurn) return { dirs: [], files: 0 };
       for (const p of plans) {
         writer.setAgents(p.source.id, summaryOf(p).agents);
         writer.setProgress(p.source.id, p.files.length, p.files.length, true);
@@ -61,7 +67,9 @@ export class EntrySources {
       }
       return { dirs: plans.flatMap((p) => p.dirs), files: plans.reduce((n, p) => n + p.files.length, 0) };
     } finally {
-      this.scanning = false;
+      // Held from a first turn to the end of the second; a second that never comes (the service
+      // stopped, a journal fault) comes with the next rescan, which starts again from the first.
+      if (!firstTurn || stopped()) this.scanning = false;
     }
   }
 

@@ -190,7 +190,7 @@ export async function scanSource(
     if (opts.reportProgress) writer.setProgress(source.id, tree.files - tree.changed.length, tree.files, false);
     // A claim left by a load that did not end (a crash) is not this scan's.
     writer.setLoadClaim(source.id, null);
-    bulk = empty ? writer.beginBulkLoad() : null;
+    bulk = empty ? writer.beginBulkLoad(source.id) : null;
   } catch (err) {
     await early?.take(false);
     throw err;

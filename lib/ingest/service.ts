@@ -391,6 +391,11 @@ export class IngestService {
     let files = 0;
     const watched: string[] = [];
     const lastScanned = new Map(querySources(this.journal.db).map((s) => [s.id, s.indexing.total]));
+    const pause = () => new Promise<void>((r) => setImmediate(r));
+    // A start on a tree of several protocols: the entry sources' newest commit comes before the
+    // other sources' loads, so the newest page holds every protocol's newest messages at once (on
+    // a tree of all five, all of IGNITE's loaded first put theirs 3.8 s after the first answer).
+    if (first && this.sources.length > 0) await this.entrySources.scanAll(pause, () => this.stopped, first, true);
     for (const source of this.sources) {
       if (this.stopped) return;
       // A big journaled tree (at a start, say) is compared off the main thread, as a periodic rescan does:
@@ -414,7 +419,7 @@ export class IngestService {
       watched.push(...(scanned.dirs ?? listDirs(source.reader.watchDirs)));
       if (scanned.load) console.log(`[mailroom] ${describeLoad(source.root, scanned.files, scanned.load)}`);
     }
-    const entries = await this.entrySources.scanAll(() => new Promise<void>((r) => setImmediate(r)), () => this.stopped, first);
+    const entries = await this.entrySources.scanAll(pause, () => this.stopped, first);
     watched.push(...entries.dirs);
     this.treeFiles = files + entries.files;
     writer.refreshStuck(await this.stuckTimeout.refresh(this.sources));

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { fileRecord } from "@/lib/testing/parsed";
+import { LOAD_BESIDE_AT_MOST } from "./bulk";
 import { openDb } from "./db";
 import { restoreIndexes } from "./deferred-indexes";
 import { makeKey } from "./keys";
@@ -101,5 +102,25 @@ it("leaves the triggers' work to them once they are back mid-load: a row is coun
   bulk?.add("ws-ignite", [fileRecord("queue/leader/b.mime", { messageId: "<b@x>" }, { mtimeMs: 20, size: 1, ino: 2 })], 1);
   expect(queued()).toBe(2);
   bulk?.finish("ws-ignite");
+  db.close();
+});
+
+it("loads in bulk beside a few messages of other sources, not beside the source's own nor beside many", () => {
+  const { db, writer } = emptyJournal(5_000);
+  const add = (source: string, n: number) => {
+    const bulk = writer.beginBulkLoad();
+    const records = Array.from({ length: n }, (_, i) => ({ ...fileRecord(`queue/leader/m${i}.mime`, { messageId: `<${source}-${i}@x>` }, { mtimeMs: i, size: 1, ino: i + 1 }), source }));
+    bulk?.add(source, records, n);
+    bulk?.finish(source);
+  };
+  add("ws-other", 3);
+  const beside = writer.beginBulkLoad("ws-ignite");
+  expect(beside).not.toBeNull();
+  beside?.finish("ws-ignite");
+  // A file of the source's own, gone and back, would be inserted twice.
+  expect(writer.beginBulkLoad("ws-other")).toBeNull();
+  add("ws-third", LOAD_BESIDE_AT_MOST);
+  expect(writer.beginBulkLoad("ws-ignite")).toBeNull();
+  expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
   db.close();
 });

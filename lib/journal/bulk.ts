@@ -123,6 +123,9 @@ export class BulkInserter {
   }
 }
 
+/** Messages a journal may hold and still take a load: its indexes' rebuild then costs tens of ms. */
+export const LOAD_BESIDE_AT_MOST = 10_000;
+
 /**
  * The first scan of an empty journal, at insert speed: plain INSERTs with the secondary indexes
  * and the insert triggers (load-triggers.ts) set aside, and what needs the whole load (replies
@@ -142,8 +145,12 @@ export class BulkLoad {
   ) {}
 
   /** A loader when the journal holds no messages at all (else null: the writer's path is the right one). */
-  static begin(db: Db, writer: JournalWriter, now: () => number = Date.now): BulkLoad | null {
-    if (db.prepare("SELECT 1 FROM messages LIMIT 1").get()) return null;
+  static begin(db: Db, writer: JournalWriter, now: () => number = Date.now, source?: string): BulkLoad | null {
+    // A journal of a few messages still takes a load: rebuilding the indexes over them too costs
+    // milliseconds. A start on a tree of several protocols journals the others' newest first. Not
+    // one of `source`'s own (a file gone and back would be inserted twice).
+    if (db.prepare("SELECT count(*) FROM (SELECT 1 FROM messages LIMIT ?)").pluck().get(LOAD_BESIDE_AT_MOST) === LOAD_BESIDE_AT_MOST) return null;
+    if (source !== undefined && db.prepare("SELECT 1 FROM messages WHERE source = ? LIMIT 1").get(source)) return null;
     deferIndexes(db, ["messages", "events"], { keep: LOAD_KEEPS, triggers: LOAD_SETS_ASIDE });
     return new BulkLoad(db, writer, now);
   }

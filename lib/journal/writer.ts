@@ -114,9 +114,9 @@ export class JournalWriter {
 
 
 
-  /** The fast path for a first scan, when the journal holds no messages yet (else null). */
-  beginBulkLoad(): BulkLoad | null {
-    return BulkLoad.begin(this.db, this, this.now);
+  /** The fast path for a first scan of `source`, when the journal holds none of its messages and few others (else null). */
+  beginBulkLoad(source?: string): BulkLoad | null {
+    return BulkLoad.begin(this.db, this, this.now, source);
   }
 
   transaction<T>(fn: () => T): T {
