@@ -177,3 +177,14 @@ describe("full-text search", () => {
     expect(keysOf("rewritten")).toHaveLength(1);
   });
 });
+
+describe("the order of a message's history", () => {
+  it("keeps a rewrite after the move seen before it, though the file's time is a tick earlier", () => {
+    const { key } = writer.record(fileRecord("queue/leader/m.mime", { messageId: "<m@x>", status: "queued" }, { mtimeMs: now - 60_000, size: 1, ino: 7 }));
+    // rename(2) keeps the file's time: the move is timed when it is seen.
+    writer.record(fileRecord("queue/leader/processed/m.mime", { messageId: "<m@x>", status: "queued" }, { mtimeMs: now - 60_000, size: 1, ino: 7 }), key);
+    // Rewritten right after, its time from the kernel's clock, 3 ms behind the one the move was timed by.
+    writer.record(fileRecord("queue/leader/processed/m.mime", { messageId: "<m@x>", status: "delivered" }, { mtimeMs: now - 3, size: 2, ino: 7 }));
+    expect(queryHistory(db, key).map((e) => e.kind)).toEqual(["seen", "moved", "status"]);
+  });
+});

@@ -159,7 +159,11 @@ export class JournalWriter {
    * header at a time (IGNITE's retry is four rewrites by four tool runs, then a move), and one
    * step of the message's life should read as one.
    */
-  private rewriteEvent(key: string, atMs: number, from: Status, to: Status, size: number): void {
+  private rewriteEvent(key: string, fileMs: number, from: Status, to: Status, size: number): void {
+    // The file's time, but never before a step already journaled: a move is timed when it is seen,
+    // and the kernel's file clock runs up to a tick behind that, so a rewrite right after sorted first.
+    const latest = this.sql("SELECT max(at_ms) FROM events WHERE key = ?").pluck().get(key) as number | null;
+    const atMs = Math.max(fileMs, latest ?? fileMs);
     const last = this.lastRewrite(key, atMs);
     // A status event journaled before migration 18 has no from_status: the burst starts here then.
     const first = (last?.kind === "status" ? last.fromStatus : null) ?? from;
