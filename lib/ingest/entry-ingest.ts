@@ -56,6 +56,8 @@ export class EntryIngest {
     now: () => number = Date.now,
     /** The settings every read is given (due times, timeouts); each protocol uses the ones it has. */
     private readonly context: ReadContext = {},
+    /** Take the first-fill path for a source the journal holds nothing of (tests compare it with the other). */
+    private readonly firstFills = true,
   ) {
     this.writer = new EntryWriter(db, now);
   }
@@ -70,7 +72,8 @@ export class EntryIngest {
       return !k || k.size !== f.size || Math.trunc(k.mtimeMs) !== Math.trunc(f.mtimeMs) || k.ino !== f.ino;
     });
     const deleted = [...known.keys()].filter((p) => !listed.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
-    const entries = await this.journal(source, changed, deleted, known, pause);
+    const firstFill = this.firstFills && known.size === 0 && this.writer.isEmpty(source.id);
+    const entries = await this.journal(source, changed, deleted, known, pause, firstFill);
     const agents = [...new Set(files.map((f) => f.place.agent).filter((a) => a !== ""))].sort();
     return { files: files.length, changed: entries, dirs, agents };
   }
@@ -108,13 +111,14 @@ export class EntryIngest {
     deleted: DeletedFile[],
     known: ReadonlyMap<string, EntryFileFacts>,
     pause: () => Promise<void>,
+    firstFill = false,
   ): Promise<number> {
     const ctx = { source: source.id, protocol: source.protocol, resolve: (e: Parameters<ProtocolReadSide["resolve"]>[0]) => source.side.resolve(e) };
     let batch = new Batch();
     batch.deleted.push(...deleted);
     let total = 0;
     const flush = async () => {
-      total += this.writer.apply(ctx, batch.reads, batch.deleted);
+      total += this.writer.apply(ctx, batch.reads, batch.deleted, firstFill);
       batch = new Batch();
       await pause();
     };
