@@ -9,7 +9,9 @@ import type { Db } from "@/lib/journal/db";
 import type { Protocol } from "@/lib/model";
 import type { Layout, ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
-import { listEntryFiles, logicalPath, readEntryFile, type EntrySourceFile } from "./entry-files";
+import { MAX_FILE_BYTES } from "@/lib/protocols";
+import { listEntryFiles, logicalPath, readEntryFile, type EntrySourceFile, type FileChunk, type ReadPlan } from "./entry-files";
+import { ReadAhead } from "./read-ahead";
 
 export interface EntrySource {
   id: string;
@@ -122,15 +124,26 @@ export class EntryIngest {
       batch = new Batch();
       await pause();
     };
-    for (const file of changed) {
+    const readFile = (file: EntrySourceFile, onChunk: (chunk: FileChunk, plan: ReadPlan) => Promise<void>) =>
+      readEntryFile(source.layout, source.side, file, known.get(file.relPath), this.context, onChunk);
+    // A first fill reads small whole files ahead (read-ahead.ts); a channel is read a chunk at a time, in place.
+    const ahead = firstFill ? new ReadAhead<EntrySourceFile, [FileChunk, ReadPlan]>(changed, (f) => !source.side.appendOnly(f.place) && f.size <= MAX_FILE_BYTES, (f, onChunk) => readFile(f, (c, p) => onChunk([c, p]))) : null;
+    for (const [i, file] of changed.entries()) {
+      const onChunk = async ({ read, bytes, from, facts }: FileChunk, plan: ReadPlan) => {
+        if (plan.replaced && from === 0) batch.deleted.push({ relPath: file.relPath, why: "replaced" });
+        const whole = !source.side.appendOnly(file.place);
+        batch.add({ relPath: file.relPath, facts, entries: read.entries, problems: read.problems, bytes, from, whole });
+        // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
+        if (batch.full) await flush();
+      };
       try {
-        await readEntryFile(source.layout, source.side, file, known.get(file.relPath), this.context, async ({ read, bytes, from, facts }, plan) => {
-          if (plan.replaced && from === 0) batch.deleted.push({ relPath: file.relPath, why: "replaced" });
-          const whole = !source.side.appendOnly(file.place);
-          batch.add({ relPath: file.relPath, facts, entries: read.entries, problems: read.problems, bytes, from, whole });
-          // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
-          if (batch.full) await flush();
-        });
+        const early = ahead?.take(i);
+        if (!early) await readFile(file, onChunk);
+        else {
+          const outcome = await early;
+          if ("error" in outcome) throw outcome.error;
+          for (const [chunk, plan] of outcome.chunks) await onChunk(chunk, plan);
+        }
       } catch (err) {
         // Gone or swapped for something Mailroom will not read since it was listed: the next event or scan sees what is there.
         if (!(err instanceof RefusedFile)) throw err;
