@@ -67,6 +67,8 @@ export class EntryWriter {
    * whole or from its start. No entry can leave a file then, so none is gone, and an entry's earlier
    * self (its id seen at another path) could only be a present twin, which gets a row of its own
    * anyway: the per-entry lookups for those are skipped (a fifth of a first fill's journaling CPU).
+   * The indexes stay live, unlike a bulk load's: set aside for 4 × 20,000 entries they saved 1.7 s
+   * of inserting and cost 1.1 s to build again, and the set-aside ones are the whole journal's.
    */
   apply(ctx: EntrySourceContext, reads: readonly EntryFileRead[], deleted: readonly DeletedFile[] = [], firstFill = false): number {
     const pending: Pending = { changed: new Set(), acks: [], raw: new Map(), facts: new Map(), left: new Map(), firstFill };
