@@ -89,6 +89,8 @@ export class EntryIngest {
     /** The settings every read is given (due times, timeouts); each protocol uses the ones it has. */
     private readonly context: ReadContext = {},
     private readonly limits: BatchLimits = { first: FIRST_BATCH_ENTRIES, rest: BATCH_ENTRIES, tailBytes: TAIL_BYTES },
+    /** Take the first-fill path for a source the journal holds nothing of (tests compare it with the other). */
+    private readonly firstFills = true,
   ) {
     this.writer = new EntryWriter(db, now);
   }
@@ -128,6 +130,13 @@ export class EntryIngest {
     // A channel never read before, big enough: its newest part first (see readTail).
     const tailFirst = (source: EntrySource, file: EntrySourceFile) => source.side.appendOnly(file.place) && !known.get(source.id)?.has(file.relPath) && file.size > this.limits.tailBytes;
     const order = newestFilesFirst(plans.filter((p) => p.changed.length > 0).map((p) => ({ source: p.source, files: p.changed })), tailFirst);
+    // A source the journal holds nothing of, read from its files' starts only, is a first fill
+    // (EntryWriter.apply): a tail read first is met again from the start, which needs the lookups.
+    const fills = new Set(
+      plans
+        .filter((p) => this.firstFills && p.known.size === 0 && !p.changed.some((f) => tailFirst(p.source, f)) && this.writer.isEmpty(p.source.id))
+        .map((p) => p.source.id),
+    );
     const front = new EntryLoadFront(order);
     const report = () => {
       for (const p of plans) opts.onCommit?.(p.source, front.loaded(p.source.id), front.claimMs(p.source.id));
@@ -146,6 +155,7 @@ export class EntryIngest {
         report();
       },
       later: (part, after) => front.insert(part, after),
+      firstFill: (source) => fills.has(source.id),
     });
   }
 
@@ -167,7 +177,7 @@ export class EntryIngest {
       else if (!st && known.has(relPath)) deleted.push({ relPath, why: "deleted" });
     }
     if (changed.length + deleted.length > 0) {
-      const noPause = { firstBatch: this.limits.rest, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {} };
+      const noPause = { firstBatch: this.limits.rest, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {}, firstFill: () => false };
       await this.journal(changed.map((file) => ({ source, file, newestMs: file.mtimeMs })), deleted.map((d) => ({ source, d })), new Map([[source.id, known]]), noPause);
     }
     return true;
@@ -194,6 +204,8 @@ export class EntryIngest {
       committed: (files: number) => void;
       /** A part to read later (the rest of a file whose tail was read), placed after the first `after` parts. */
       later: (part: OrderedFile<EntrySource>, after: number) => void;
+      /** Whether the source's batches take the first-fill path (see load). */
+      firstFill: (source: EntrySource) => boolean;
     },
   ): Promise<number> {
     let batch = new Batch(run.firstBatch);
@@ -203,7 +215,7 @@ export class EntryIngest {
     let read = 0;
     let committed = 0;
     const flush = async () => {
-      for (const { source, reads, deleted: gone } of batch.sources.values()) total += this.writer.apply(this.contextOf(source), reads, gone);
+      for (const { source, reads, deleted: gone } of batch.sources.values()) total += this.writer.apply(this.contextOf(source), reads, gone, run.firstFill(source));
       batch = new Batch(this.limits.rest);
       committed = read;
       run.committed(committed);

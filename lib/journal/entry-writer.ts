@@ -26,6 +26,8 @@ interface Pending {
   facts: Map<string, EntryFileFacts>;
   /** Entry id → how it left its file, for its history. */
   left: Map<number, { kind: "trimmed" | "gone" | "moved"; detail: string; data: Record<string, string | null> }>;
+  /** A first fill (see apply). */
+  firstFill: boolean;
 }
 
 export class EntryWriter {
@@ -48,6 +50,11 @@ export class EntryWriter {
     return (this.sql("UPDATE meta SET value = value + 1 WHERE name = 'seq' RETURNING value").get() as { value: number }).value;
   }
 
+  /** Whether the journal holds nothing of a source: no file read, no entry (not even one gone from its file). */
+  isEmpty(source: string): boolean {
+    return !this.sql("SELECT 1 FROM entry_files WHERE source = ? UNION ALL SELECT 1 FROM entries WHERE source = ? LIMIT 1").get(source, source);
+  }
+
   /** How far each file of a source was read, by path. */
   files(source: string): Map<string, EntryFileFacts> {
     const rows = this.sql("SELECT path, size, mtime_ms AS mtimeMs, ino, consumed, head FROM entry_files WHERE source = ?").all(source) as ({ path: string } & EntryFileFacts)[];
@@ -57,9 +64,16 @@ export class EntryWriter {
   /**
    * Journal what a batch of files now holds, and the files gone from it, in one transaction: moves
    * between files of the batch are matched before anything counts as having left.
+   *
+   * `firstFill`: every batch of a source the journal held nothing of (isEmpty), each file read once,
+   * whole or from its start. No entry can leave a file then, so none is gone, and an entry's earlier
+   * self (its id seen at another path) could only be a present twin, which gets a row of its own
+   * anyway: the per-entry lookups for those are skipped (a fifth of a first fill's journaling CPU).
+   * The indexes stay live, unlike a bulk load's: set aside for 4 × 20,000 entries they saved 1.7 s
+   * of inserting and cost 1.1 s to build again, and the set-aside ones are the whole journal's.
    */
-  apply(ctx: EntrySourceContext, reads: readonly EntryFileRead[], deleted: readonly DeletedFile[] = []): number {
-    const pending: Pending = { changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map() };
+  apply(ctx: EntrySourceContext, reads: readonly EntryFileRead[], deleted: readonly DeletedFile[] = [], firstFill = false): number {
+    const pending: Pending = { changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill };
     const run = this.db.transaction(() => {
       const leaving: StoredEntry[] = [];
       const touched = new Set<number>();
@@ -100,8 +114,9 @@ export class EntryWriter {
        ON CONFLICT (source, path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, ino = excluded.ino,
          consumed = excluded.consumed, head = excluded.head`,
     ).run(ctx.source, relPath, facts.size, Math.trunc(facts.mtimeMs), facts.ino, facts.consumed, facts.head);
-    // Only a whole read knows what the file no longer holds (an appended read saw just the new bytes).
-    return read.whole ? this.store.inFile(ctx.source, relPath).filter((s) => !here.has(s.entry.locator)) : [];
+    // Only a whole read knows what the file no longer holds (an appended read saw just the new bytes);
+    // a first fill's file held nothing before this read.
+    return read.whole && !pending.firstFill ? this.store.inFile(ctx.source, relPath).filter((s) => !here.has(s.entry.locator)) : [];
   }
 
   /** The entry's id, whether it changed, and whether it was never journaled before. */
@@ -109,7 +124,7 @@ export class EntryWriter {
     const stored = this.store.at(ctx.source, relPath, e.locator);
     if (stored) return { id: stored.id, changed: this.store.update(stored, relPath, e), isNew: false };
     // Back from where it went (a move seen in two batches), or still in the file it is leaving.
-    const earlier = e.messageId ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
+    const earlier = e.messageId && !pending.firstFill ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
     if (earlier && earlier.path !== null) return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true, isNew: true };
     if (earlier) {
       const from = earlier.entry.folder;

@@ -1,0 +1,161 @@
+// A first fill (a source the journal holds nothing of) takes a shorter path than later scans: no
+// earlier-self lookups, rows inserted as bound values. The journal it leaves, and every scan after it
+// (appends, trims, moves, a deleted file, a restart), must be exactly what the general path gives:
+// both paths read the same tree into journals of their own, which are compared table by table.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { closeJournals, openJournal } from "@/lib/journal/store";
+import { generateKicklang, generateWorkflow } from "@/lib/bench/generate-wave2";
+import { copyFixture } from "@/lib/testing/fixtures";
+import { discoverSources } from "./sources";
+import { EntryIngest, type EntrySource } from "./entry-ingest";
+
+const temps: string[] = [];
+afterEach(() => {
+  closeJournals();
+  for (const t of temps.splice(0)) fs.rmSync(t, { recursive: true, force: true });
+});
+const temp = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+
+const TABLES = ["messages", "events", "message_raw", "entries", "entry_refs", "entry_files", "agent_counts", "thread_last", "meta"];
+const NOW = Date.parse("2026-11-26T12:00:00Z");
+
+/** The same tree journaled twice: through the first-fill path, and through the general one. */
+async function twoPaths(root: string) {
+  const data = temp("mailroom-first-fill-");
+  const files = { fill: path.join(data, "fill.db"), general: path.join(data, "general.db") };
+  const sources = (await discoverSources([root])).flatMap((s) => (s.entries ? [s.entries] : []));
+  expect(sources.length).toBeGreaterThan(0);
+  const open = () => ({
+    fill: new EntryIngest(openJournal(files.fill).db, () => NOW, {}, undefined, true),
+    general: new EntryIngest(openJournal(files.general).db, () => NOW, {}, undefined, false),
+  });
+  let ingest = open();
+  const scan = async (source: EntrySource) => {
+    await ingest.fill.scan(source);
+    await ingest.general.scan(source);
+  };
+  const dump = (file: string) => {
+    const db = openJournal(file).db;
+    // Row ids and seqs too: both paths write the same rows in the same order. Sorted here, as some tables have no rowid.
+    return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((r) => JSON.stringify(r)).sort()]));
+  };
+  return {
+    sources,
+    scanAll: async () => {
+      for (const s of sources) await scan(s);
+    },
+    same: () => {
+      const fill = dump(files.fill);
+      expect(fill.messages!.length).toBeGreaterThan(0);
+      expect(fill).toEqual(dump(files.general));
+    },
+    restart: () => {
+      closeJournals();
+      ingest = open();
+    },
+  };
+}
+
+const write = (root: string, rel: string, text: string) => fs.writeFileSync(path.join(root, rel), text);
+const append = (root: string, rel: string, text: string) => fs.appendFileSync(path.join(root, rel), text);
+
+describe("a first fill and the general path", () => {
+  it("shogun: an id in two files at the first fill, then a move to the archive, a trim, a deleted inbox and a restart", async () => {
+    const root = copyFixture("shogun");
+    temps.push(root);
+    const inbox = "queue/inbox/gunshi.yaml";
+    const [firstId] = /id: (\S+)/.exec(fs.readFileSync(path.join(root, inbox), "utf8"))!.slice(1);
+    // Caught mid-move: the archive already holds an inbox entry's twin when the journal first sees them.
+    write(root, "queue/archive/inbox_gunshi_20260101000000.yaml", `messages:\n- content: twin\n  from: karo\n  id: ${firstId}\n  read: true\n  timestamp: '2026-02-06T10:00:00'\n  type: task_assigned\n`);
+    const paths = await twoPaths(root);
+    await paths.scanAll();
+    paths.same();
+    write(root, inbox, "messages: []\n");
+    await paths.scanAll();
+    paths.same();
+    fs.rmSync(path.join(root, "queue/archive/inbox_gunshi_20260101000000.yaml"));
+    await paths.scanAll();
+    paths.same();
+    paths.restart();
+    write(root, inbox, `messages:\n- content: back\n  from: karo\n  id: ${firstId}\n  read: false\n  timestamp: '2026-02-07T10:00:00'\n  type: task_assigned\n`);
+    await paths.scanAll();
+    paths.same();
+  });
+
+  it("KickLang: appends (one cut mid-value), a replaced channel and a restart", async () => {
+    const root = copyFixture("kicklang");
+    temps.push(root);
+    const paths = await twoPaths(root);
+    await paths.scanAll();
+    paths.same();
+    const channel = ".kicklang/channels/report/status.jsonl";
+    const line = (id: string) => JSON.stringify({ id, channel: "report/status", sender: "ops", content: "status ok", timestamp: "2026-11-26T10:00:00Z", type: "report" }) + "\n";
+    append(root, channel, line("env-append-1") + line("env-append-2").slice(0, 20));
+    await paths.scanAll();
+    paths.same();
+    paths.restart();
+    append(root, channel, line("env-append-2").slice(20));
+    await paths.scanAll();
+    paths.same();
+    write(root, channel, line("env-new"));
+    await paths.scanAll();
+    paths.same();
+    // Every file gone: the journal still holds the source's entries, so its next scan is no first fill.
+    const channels = path.join(root, ".kicklang", "channels");
+    const kept = temp("mailroom-first-fill-kept-");
+    fs.cpSync(channels, kept, { recursive: true });
+    fs.rmSync(channels, { recursive: true });
+    fs.mkdirSync(channels);
+    await paths.scanAll();
+    paths.same();
+    fs.cpSync(kept, channels, { recursive: true });
+    await paths.scanAll();
+    paths.same();
+  });
+
+  it("workflow: acks settling messages, a late ack appended and a channel deleted", async () => {
+    const root = copyFixture("workflow");
+    temps.push(root);
+    const paths = await twoPaths(root);
+    await paths.scanAll();
+    paths.same();
+    const base = ".claude/workflow/orchestrate_20260125_143000_a1b2c3d4/channel";
+    append(root, `${base}/agents/agent_security.ack`, JSON.stringify({ id: "ack_late", timestamp: "2026-01-25T14:40:00.000Z", ack_for: "msg_20260125143455_5e6f7a8b", from: "agent_security", status: "processed" }) + "\n");
+    await paths.scanAll();
+    paths.same();
+    fs.rmSync(path.join(root, `${base}/broadcast.jsonl`));
+    await paths.scanAll();
+    paths.same();
+  });
+
+  it("IGNITE v2: a delivered message deleted, a dead letter holding its original, a renamed escalation", async () => {
+    const root = copyFixture("ignite-yaml");
+    temps.push(root);
+    const paths = await twoPaths(root);
+    await paths.scanAll();
+    paths.same();
+    fs.rmSync(path.join(root, "queue/leader/processed/strategy_response_1770261852700100.yaml"));
+    write(root, "queue/dead_letter/task_assignment_1770262835003318_dlq_1770263999.yaml", `type: dead_letter\noriginal_file: "task_assignment_1770262835003318.yaml"\nfailure_info:\n  retry_count: 3\n  last_error: "timeout"\noriginal_message: |\n  type: task_assignment\n  from: coordinator\n  to: ignitian_3\n`);
+    fs.rmSync(path.join(root, "queue/ignitian_3/task_assignment_1770262835003318.yaml"));
+    fs.renameSync(path.join(root, "queue/leader/escalation_1770263140.yaml"), path.join(root, "queue/leader/processed/escalation_1770263140123456.yaml"));
+    await paths.scanAll();
+    paths.same();
+  });
+
+  it("generated trees of several batches each: requests answered and messages acked across batches", async () => {
+    const root = temp("mailroom-first-fill-tree-");
+    // Over BATCH_ENTRIES (5,000) entries each.
+    generateKicklang(root, 5_200);
+    generateWorkflow(root, 3_100);
+    const paths = await twoPaths(root);
+    await paths.scanAll();
+    paths.same();
+  }, 120_000);
+});
