@@ -4,6 +4,7 @@ import { DEAD_LETTER_FOLDER } from "@/lib/model";
 import type { Db } from "./db";
 import { deferIndexes, restoreIndexes } from "./deferred-indexes";
 import { makeKey } from "./keys";
+import { LoadSettler, waitsForParent } from "./load-settle";
 import { LOAD_SETS_ASIDE, LoadTriggerWork } from "./load-triggers";
 import { firstSeenDetail, messageRow } from "./message-row";
 import { ownGroupOf } from "./thread-sql";
@@ -39,6 +40,9 @@ const LOAD_KEEPS = [
   // with it), and rows arriving newest first go in at one end of it: the load's CPU did not change
   // beyond the noise of a shared machine (17-18 s with it, 16-17 s without).
   "messages_sort",
+  // Each chunk settles what it decides about the messages loaded before it (load-settle.ts): the
+  // replies to its messages, their parents and their duplicates are found through these.
+  "messages_message_id", "messages_in_reply_to",
 ];
 
 const COLUMNS = Object.keys(messageRow(probeRecord(), "", 0, 0));
@@ -52,13 +56,15 @@ const THREAD_KEY_COLUMN = COLUMNS.length;
 
 function valuesOf(rec: FileRecord, atMs: number, attempt: number): unknown[] {
   const row = messageRow(rec, makeKey(rec.source, rec.originPath, rec.parsed.messageId, attempt), atMs, 0);
-  return [...Object.values(row), ownGroupOf(row)];
+  // A reply without a Thread-ID is in no thread until its parent is loaded (load-settle.ts).
+  return [...Object.values(row), waitsForParent(row) ? null : ownGroupOf(row)];
 }
 
 /**
  * Inserts the rows of new messages during a bulk load, through one connection: the main thread's,
  * or an ingest worker's (lib/ingest/worker.ts), so a worker's rows never cross threads. A
- * message's thread_key is its own group here; replies take their parent's in BulkLoad.finish().
+ * message's thread_key is its own group here, but a reply without a Thread-ID's: it takes its
+ * parent's thread in the transaction that has them both (LoadSettler), else in BulkLoad.finish().
  */
 export class BulkInserter {
   private readonly insert: Statement;
@@ -67,6 +73,7 @@ export class BulkInserter {
   private readonly takeSeq: Statement;
   private readonly countDone: Statement;
   private readonly triggerWork: LoadTriggerWork;
+  private readonly settler: LoadSettler;
 
   constructor(db: Db) {
     this.insert = db.prepare(`INSERT INTO messages (${COLUMNS.join(", ")}, thread_key) VALUES (${COLUMNS.map(() => "?").join(", ")}, ?)`);
@@ -75,6 +82,7 @@ export class BulkInserter {
     this.takeSeq = db.prepare("UPDATE meta SET value = value + ? WHERE name = 'seq' RETURNING value").pluck();
     this.countDone = db.prepare("UPDATE sources SET files = files + ? WHERE id = ?");
     this.triggerWork = new LoadTriggerWork(db);
+    this.settler = new LoadSettler(db);
   }
 
   /** The rows of `records` (no database work: a worker builds them while another one writes). */
@@ -86,10 +94,11 @@ export class BulkInserter {
   }
 
   /**
-   * Insert `rows` (call inside a transaction, which publishes them to pollers as one change) and
-   * count `files` (read or not) as done for the source's progress.
+   * Insert `rows` (call inside a transaction, which publishes them to pollers as one change, every
+   * message shown settled) and count `files` (read or not) as done for the source's progress.
+   * `nowMs`: the writer's clock, for the events of duplicates found.
    */
-  insertRows(source: string, rows: readonly BulkRow[], files: number): void {
+  insertRows(source: string, rows: readonly BulkRow[], files: number, nowMs: number): void {
     let seq = (this.takeSeq.get(rows.length) as number) - rows.length;
     for (const { rec, atMs, values } of rows) {
       values[SEQ_COLUMN] = ++seq;
@@ -108,6 +117,13 @@ export class BulkInserter {
         atMs, threadKey: values[THREAD_KEY_COLUMN] as string | null, sortMs: values[SORT_COLUMN] as number,
       })),
     );
+    this.settler.settle(
+      source,
+      rows.map(({ rec, values }) => ({
+        key: values[KEY_COLUMN] as string, messageId: rec.parsed.messageId, waits: waitsForParent({ thread_id: rec.parsed.threadId, in_reply_to: rec.parsed.inReplyTo }),
+      })),
+      nowMs,
+    );
     this.countDone.run(files, source);
   }
 
@@ -125,9 +141,11 @@ export class BulkInserter {
 
 /**
  * The first scan of an empty journal, at insert speed: plain INSERTs with the secondary indexes
- * and the insert triggers (load-triggers.ts) set aside, and what needs the whole load (replies
- * without a Thread-ID take their parent's thread; two files with one Message-ID are duplicates)
- * settled by the writer's own logic once the indexes are back. The result is the journal the writer would have built file by file, but for
+ * and the insert triggers (load-triggers.ts) set aside. What links messages (replies without a
+ * Thread-ID take their parent's thread; two files with one Message-ID are duplicates) is settled
+ * by each chunk for what is loaded so far (load-settle.ts), and once more by the writer's own
+ * logic at the end, for what no chunk could: a reply whose parent never came takes its own group.
+ * The result is the journal the writer would have built file by file, but for
  * row ids and seq numbers, which follow the order chunks are written in (lib/ingest/bulk-scan.test.ts
  * compares the two). Only for new messages: dead letters, which link
  * to another message, go through the writer after finish().
@@ -173,12 +191,14 @@ export class BulkLoad {
     this.inserter ??= new BulkInserter(this.db);
     const inserter = this.inserter;
     const rows = BulkInserter.rowsOf(records, this.now());
-    this.writer.transaction(() => inserter.insertRows(source, rows, files));
+    this.writer.transaction(() => inserter.insertRows(source, rows, files, this.now()));
   }
 
   /**
-   * Build the indexes, then settle what needed the whole load: replies and duplicates. Also right
-   * for a load that stopped part-way: what it loaded stays, and is consistent.
+   * Build the indexes, then settle what needed the whole load: replies whose parent was never
+   * loaded, and anything a chunk left (each chunk settled what it could: this is then mostly
+   * lookups that change nothing). Also right for a load that stopped part-way: what it loaded
+   * stays, and is consistent.
    */
   finish(source: string): void {
     restoreIndexes(this.db);

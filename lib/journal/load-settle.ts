@@ -1,0 +1,129 @@
+import "server-only";
+import type { Statement } from "better-sqlite3";
+import type { Db } from "./db";
+import { refreshDuplicates } from "./duplicates";
+import { preparedOnce } from "./prepared";
+import { refreshThreadKey } from "./thread-keys";
+import { DEAD_LETTERS_OF_SQL, REFRESH_SQL, REPLIES_TO_SQL } from "./thread-sql";
+
+// A first scan loads newest first (lib/ingest/newest-first.ts), so a reply is usually loaded before
+// the message it answers. A reply without a Thread-ID takes its parent's thread (thread-sql.ts):
+// until its parent is loaded that thread is not known, so it is loaded in no thread (thread_key
+// NULL), not in a group of its own it would leave a moment later. Each chunk's transaction then
+// settles, by the writer's own rules, what the chunk decides about every message loaded so far.
+
+/** Same guard as thread-keys.ts: enough for any real conversation, against pathological reply loops. */
+const MAX_CASCADE = 100_000;
+/** Parents walked up from one reply; a longer chain of replies still waiting stays unknown until the load's end. */
+const MAX_CHAIN = 1_000;
+
+/** The columns a settle reads of a message. */
+interface Link {
+  key: string;
+  message_id: string | null;
+  in_reply_to: string | null;
+  thread_id: string | null;
+  dead_letter_of: string | null;
+  thread_key: string | null;
+}
+
+const LINK = "key, message_id, in_reply_to, thread_id, dead_letter_of, thread_key";
+
+/** A reply without a Thread-ID whose thread a load has not settled: the thread its parent gives it is not known yet. */
+const waits = (m: Link) => m.thread_key === null && m.thread_id === null && m.in_reply_to !== null && m.dead_letter_of === null;
+
+/** What a reply without a Thread-ID is loaded with: no thread until its parent is there (see LoadSettler). */
+export const waitsForParent = (m: { thread_id: string | null; in_reply_to: string | null }) => m.thread_id === null && m.in_reply_to !== null;
+
+/** A loaded message's part in the settle: its key and Message-ID, and whether it waits for its parent. */
+export interface LoadedLink {
+  key: string;
+  messageId: string | null;
+  waits: boolean;
+}
+
+/**
+ * Settles, inside a chunk's transaction and on the connection that inserts it (the main thread's or
+ * a worker's), what the chunk's messages decide: replies whose parent is now loaded take its thread
+ * (the chunk's replies to messages loaded before, and replies loaded before to the chunk's
+ * messages, with every reply hanging from them), and files sharing a Message-ID are flagged. Its
+ * lookups go through the two indexes a load keeps for it (bulk.ts LOAD_KEEPS).
+ */
+export class LoadSettler {
+  private readonly sql: (text: string) => Statement;
+  private readonly byKey: Statement;
+  private readonly byMessageId: Statement;
+  private readonly refresh: Statement;
+  private readonly replies: Statement;
+  private readonly deadLetters: Statement;
+
+  constructor(db: Db) {
+    this.sql = preparedOnce(db);
+    this.byKey = db.prepare(`SELECT ${LINK} FROM messages WHERE key = ?`);
+    this.byMessageId = db.prepare(`SELECT ${LINK} FROM messages WHERE message_id = ?`);
+    this.refresh = db.prepare(REFRESH_SQL);
+    this.replies = db.prepare(REPLIES_TO_SQL).pluck();
+    this.deadLetters = db.prepare(DEAD_LETTERS_OF_SQL).pluck();
+  }
+
+  /** Call in the transaction that inserted `loaded`, after the inserts. `nowMs` times a duplicate's event. */
+  settle(source: string, loaded: readonly LoadedLink[], nowMs: number): void {
+    const queue = loaded.filter((m) => m.waits).map((m) => m.key);
+    for (const m of loaded) if (m.messageId !== null) queue.push(...(this.replies.all(m.messageId) as string[]));
+    this.settleThreads(queue);
+    const messageIds = new Set(loaded.flatMap((m) => (m.messageId === null ? [] : [m.messageId])));
+    for (const messageId of messageIds) refreshDuplicates(this.sql, source, messageId, nowMs);
+  }
+
+  /** Settle each waiting message of `queue` whose parents are all loaded, then what hangs from it. */
+  private settleThreads(queue: string[]): void {
+    const settled = new Set<string>();
+    for (let done = 0; queue.length > 0 && done < MAX_CASCADE; done++) {
+      const m = this.byKey.get(queue.shift()) as Link | undefined;
+      if (!m || settled.has(m.key)) continue;
+      // A dead letter journaled early (scan.ts) takes its message's thread, now that it is known.
+      if (m.dead_letter_of !== null) this.refresh.get(m.key);
+      const fresh: Link[] = [];
+      if (!waits(m) || !this.settleUp(m, settled, fresh, 0)) continue;
+      for (const s of fresh) {
+        if (s.message_id !== null) queue.push(...(this.replies.all(s.message_id) as string[]));
+        queue.push(...(this.deadLetters.all(s.key) as string[]));
+      }
+    }
+  }
+
+  /**
+   * Settle `m` (a waiting reply) once every message it replies to is loaded, its waiting parents
+   * first (each added to `fresh`): false while one is not (it then stays in no thread). The thread
+   * comes from REFRESH_SQL, the writer's own rule. A parent settled with no thread at all (no group
+   * of its own, none from its parent) keeps NULL, so it is asked again, up its chain: such chains are rare.
+   */
+  private settleUp(m: Link, settled: Set<string>, fresh: Link[], depth: number): boolean {
+    if (depth > MAX_CHAIN) return false;
+    const parents = (this.byMessageId.all(m.in_reply_to) as Link[]).filter((p) => p.key !== m.key);
+    if (parents.length === 0) return false;
+    settled.add(m.key); // a loop of replies ends here: each then falls back on its own group, as at the load's end
+    for (const p of parents) {
+      if (waits(p) && !settled.has(p.key) && !this.settleUp(p, settled, fresh, depth + 1)) {
+        settled.delete(m.key);
+        return false;
+      }
+    }
+    this.refresh.get(m.key);
+    fresh.push(m);
+    return true;
+  }
+}
+
+/**
+ * A load that never reached its end (a crash, a kill) left replies waiting in no thread: each
+ * takes the thread BulkLoad.finish() would have given it (its parent's if loaded since, else its
+ * own group). For the journal's next open, with the indexes back.
+ */
+export function settleWaitingReplies(db: Db): void {
+  const waiting = db
+    .prepare("SELECT key FROM messages WHERE thread_key IS NULL AND thread_id IS NULL AND in_reply_to IS NOT NULL AND dead_letter_of IS NULL ORDER BY id")
+    .pluck()
+    .all() as string[];
+  for (const key of waiting) refreshThreadKey(db, key);
+}
