@@ -41,7 +41,11 @@ const LOAD_KEEPS = [
   // beyond the noise of a shared machine (17-18 s with it, 16-17 s without).
   "messages_sort",
   // Each chunk settles what it decides about the messages loaded before it (load-settle.ts): the
-  // replies to its messages, their parents and their duplicates are found through these.
+  // replies to its messages, their parents and their duplicates are found through these. At 100,000
+  // messages the chunks' CPU went from 3.3 s to 3.7 s (medians of 12 on a busy machine, both indexes
+  // and the settling), the end's from 1.8 s to 1.6 s (two indexes fewer to build), and the file grew
+  // 3.5%. A map of Message-IDs in memory instead would take 345 MB at 1,000,000 messages, and
+  // could not settle in a worker's own transaction.
   "messages_message_id", "messages_in_reply_to",
 ];
 

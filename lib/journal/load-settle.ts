@@ -56,6 +56,8 @@ export class LoadSettler {
   private readonly refresh: Statement;
   private readonly replies: Statement;
   private readonly deadLetters: Statement;
+  private readonly repliesToAny: Statement;
+  private readonly shared: Statement;
 
   constructor(db: Db) {
     this.sql = preparedOnce(db);
@@ -64,15 +66,19 @@ export class LoadSettler {
     this.refresh = db.prepare(REFRESH_SQL);
     this.replies = db.prepare(REPLIES_TO_SQL).pluck();
     this.deadLetters = db.prepare(DEAD_LETTERS_OF_SQL).pluck();
+    // A chunk's thousands of Message-IDs are looked up in one statement each way (one call per
+    // message cost more than the lookups themselves).
+    this.repliesToAny = db.prepare(`SELECT key FROM messages WHERE in_reply_to IN (SELECT value FROM json_each(?)) AND thread_id IS NULL AND dead_letter_of IS NULL`).pluck();
+    this.shared = db.prepare(`SELECT message_id FROM messages WHERE source = ? AND message_id IN (SELECT value FROM json_each(?))
+      GROUP BY message_id HAVING count(*) > 1`).pluck();
   }
 
   /** Call in the transaction that inserted `loaded`, after the inserts. `nowMs` times a duplicate's event. */
   settle(source: string, loaded: readonly LoadedLink[], nowMs: number): void {
-    const queue = loaded.filter((m) => m.waits).map((m) => m.key);
-    for (const m of loaded) if (m.messageId !== null) queue.push(...(this.replies.all(m.messageId) as string[]));
-    this.settleThreads(queue);
-    const messageIds = new Set(loaded.flatMap((m) => (m.messageId === null ? [] : [m.messageId])));
-    for (const messageId of messageIds) refreshDuplicates(this.sql, source, messageId, nowMs);
+    const messageIds = JSON.stringify([...new Set(loaded.flatMap((m) => (m.messageId === null ? [] : [m.messageId])))]);
+    this.settleThreads([...loaded.filter((m) => m.waits).map((m) => m.key), ...(this.repliesToAny.all(messageIds) as string[])]);
+    // Files are only added during a load: a Message-ID that only one file has was flagged by nothing.
+    for (const messageId of this.shared.all(source, messageIds) as string[]) refreshDuplicates(this.sql, source, messageId, nowMs);
   }
 
   /** Settle each waiting message of `queue` whose parents are all loaded, then what hangs from it. */
