@@ -84,13 +84,16 @@ export class LoadSettler {
   /** Settle each waiting message of `queue` whose parents are all loaded, then what hangs from it. */
   private settleThreads(queue: string[]): void {
     const settled = new Set<string>();
+    // Found waiting for a message not loaded: nothing loads during a settle, so its replies wait too
+    // (without this, each reply of a chain walked up the whole chain again).
+    const unknown = new Set<string>();
     for (let done = 0; queue.length > 0 && done < MAX_CASCADE; done++) {
       const m = this.byKey.get(queue.shift()) as Link | undefined;
       if (!m || settled.has(m.key)) continue;
       // A dead letter journaled early (scan.ts) takes its message's thread, now that it is known.
       if (m.dead_letter_of !== null) this.refresh.get(m.key);
       const fresh: Link[] = [];
-      if (!waits(m) || !this.settleUp(m, settled, fresh, 0)) continue;
+      if (!waits(m) || !this.settleUp(m, { settled, unknown, fresh }, 0)) continue;
       for (const s of fresh) {
         if (s.message_id !== null) queue.push(...(this.replies.all(s.message_id) as string[]));
         queue.push(...(this.deadLetters.all(s.key) as string[]));
@@ -104,16 +107,15 @@ export class LoadSettler {
    * comes from REFRESH_SQL, the writer's own rule. A parent settled with no thread at all (no group
    * of its own, none from its parent) keeps NULL, so it is asked again, up its chain: such chains are rare.
    */
-  private settleUp(m: Link, settled: Set<string>, fresh: Link[], depth: number): boolean {
-    if (depth > MAX_CHAIN) return false;
-    const parents = (this.byMessageId.all(m.in_reply_to) as Link[]).filter((p) => p.key !== m.key);
-    if (parents.length === 0) return false;
+  private settleUp(m: Link, found: { settled: Set<string>; unknown: Set<string>; fresh: Link[] }, depth: number): boolean {
+    const { settled, unknown, fresh } = found;
+    if (unknown.has(m.key)) return false;
+    const parents = depth > MAX_CHAIN ? [] : (this.byMessageId.all(m.in_reply_to) as Link[]).filter((p) => p.key !== m.key);
     settled.add(m.key); // a loop of replies ends here: each then falls back on its own group, as at the load's end
-    for (const p of parents) {
-      if (waits(p) && !settled.has(p.key) && !this.settleUp(p, settled, fresh, depth + 1)) {
-        settled.delete(m.key);
-        return false;
-      }
+    if (parents.some((p) => waits(p) && !settled.has(p.key) && !this.settleUp(p, found, depth + 1)) || parents.length === 0) {
+      settled.delete(m.key);
+      unknown.add(m.key);
+      return false;
     }
     this.refresh.get(m.key);
     fresh.push(m);
