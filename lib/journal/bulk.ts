@@ -58,6 +58,14 @@ const SORT_COLUMN = COLUMNS.indexOf("sort_ms");
 /** thread_key follows the row's columns (see valuesOf). */
 const THREAD_KEY_COLUMN = COLUMNS.length;
 
+const GROUP_COLUMNS = { thread_id: COLUMNS.indexOf("thread_id"), repository: COLUMNS.indexOf("repository"), issue: COLUMNS.indexOf("issue"), task_id: COLUMNS.indexOf("task_id") };
+const ownGroupOfValues = (values: unknown[]) =>
+  ownGroupOf({
+    thread_id: values[GROUP_COLUMNS.thread_id] as string | null, repository: values[GROUP_COLUMNS.repository] as string | null,
+    issue: values[GROUP_COLUMNS.issue] as string | null, task_id: values[GROUP_COLUMNS.task_id] as string | null,
+  });
+const waitsOf = (rec: FileRecord) => waitsForParent({ thread_id: rec.parsed.threadId, in_reply_to: rec.parsed.inReplyTo });
+
 function valuesOf(rec: FileRecord, atMs: number, attempt: number): unknown[] {
   const row = messageRow(rec, makeKey(rec.source, rec.originPath, rec.parsed.messageId, attempt), atMs, 0);
   // A reply without a Thread-ID is in no thread until its parent is loaded (load-settle.ts).
@@ -103,14 +111,22 @@ export class BulkInserter {
    * `nowMs`: the writer's clock, for the events of duplicates found.
    */
   insertRows(source: string, rows: readonly BulkRow[], files: number, nowMs: number): void {
+    const known = this.settler.keysBeforeInsert(
+      rows.map(({ rec, values }) => ({
+        messageId: rec.parsed.messageId, inReplyTo: rec.parsed.inReplyTo, waits: waitsOf(rec), ownGroup: ownGroupOfValues(values),
+      })),
+    );
+    rows.forEach(({ values }, i) => known[i] !== undefined && (values[THREAD_KEY_COLUMN] = known[i]));
     let seq = (this.takeSeq.get(rows.length) as number) - rows.length;
     for (const { rec, atMs, values } of rows) {
       values[SEQ_COLUMN] = ++seq;
+      const threadKey = values[THREAD_KEY_COLUMN];
       let id: number | bigint | null;
       for (let attempt = 1; (id = this.tryInsert(values, attempt)) === null; attempt++) {
         // Two files whose keys' short hashes collide: the later one takes the next attempt, as the writer does.
         values.splice(0, values.length, ...valuesOf(rec, atMs, attempt));
         values[SEQ_COLUMN] = seq;
+        values[THREAD_KEY_COLUMN] = threadKey;
       }
       if (rec.raw !== null) this.insertRaw.run(id, rec.raw, rec.rawIsHead ? 1 : 0);
       this.seen.run(values[KEY_COLUMN], atMs, firstSeenDetail(rec));
@@ -123,9 +139,7 @@ export class BulkInserter {
     );
     this.settler.settle(
       source,
-      rows.map(({ rec, values }) => ({
-        key: values[KEY_COLUMN] as string, messageId: rec.parsed.messageId, waits: waitsForParent({ thread_id: rec.parsed.threadId, in_reply_to: rec.parsed.inReplyTo }),
-      })),
+      rows.map(({ rec, values }, i) => ({ key: values[KEY_COLUMN] as string, messageId: rec.parsed.messageId, waits: waitsOf(rec) && known[i] === undefined })),
       nowMs,
     );
     this.countDone.run(files, source);
