@@ -13,9 +13,12 @@ import { JournalWriter } from "./writer";
 const temp = tempDirs();
 const S = "ws-ignite";
 
-function emptyJournal() {
+/** A bulk load into a new journal. */
+function bulkLoad() {
   const db = openDb(path.join(temp("mailroom-load-settle-"), "journal.sqlite"));
-  return { db, writer: new JournalWriter(db, () => 5_000_000) };
+  const bulk = new JournalWriter(db, () => 5_000_000).beginBulkLoad();
+  if (!bulk) throw new Error("not a bulk load");
+  return { db, bulk };
 }
 
 let ino = 0;
@@ -33,9 +36,7 @@ function keyOf(db: ReturnType<typeof openDb>, messageId: string): string {
 const threadIds = (db: ReturnType<typeof openDb>) => queryThreads(db, "", 100).items.map((t) => t.id).sort();
 
 it("shows a reply loaded before its parent in no thread, then in its parent's once the parent's chunk is in, before the load ends", () => {
-  const { db, writer } = emptyJournal();
-  const bulk = writer.beginBulkLoad();
-  if (!bulk) throw new Error("not a bulk load");
+  const { db, bulk } = bulkLoad();
   // Newest first: the reply's reply, then the reply, then their parent, each in a chunk of its own.
   bulk.add(S, [replyToReply], 1);
   // Its parent is not loaded: its thread is not known, so it is in none (not one of its own it would leave).
@@ -56,9 +57,7 @@ it("shows a reply loaded before its parent in no thread, then in its parent's on
 });
 
 it("puts a chunk's reply in the thread of a parent loaded in an earlier chunk, and settles a chain within one chunk", () => {
-  const { db, writer } = emptyJournal();
-  const bulk = writer.beginBulkLoad();
-  if (!bulk) throw new Error("not a bulk load");
+  const { db, bulk } = bulkLoad();
   bulk.add(S, [parent], 1);
   // The reply's reply comes first in the chunk: its parent (the reply) is settled first.
   bulk.add(S, [replyToReply, reply], 2);
@@ -70,9 +69,7 @@ it("puts a chunk's reply in the thread of a parent loaded in an earlier chunk, a
 });
 
 it("gives a reply whose parent never came its own group at the end, as the writer would, also for a load stopped part-way", () => {
-  const { db, writer } = emptyJournal();
-  const bulk = writer.beginBulkLoad();
-  if (!bulk) throw new Error("not a bulk load");
+  const { db, bulk } = bulkLoad();
   bulk.add(S, [replyToReply], 1);
   // The load stops here: the reply it answers is never loaded.
   bulk.finish(S);
@@ -82,9 +79,7 @@ it("gives a reply whose parent never came its own group at the end, as the write
 });
 
 it("flags two files sharing a Message-ID as soon as the second one's chunk is in, and the change reaches a poll", () => {
-  const { db, writer } = emptyJournal();
-  const bulk = writer.beginBulkLoad();
-  if (!bulk) throw new Error("not a bulk load");
+  const { db, bulk } = bulkLoad();
   const duplicate = () => db.prepare("SELECT duplicate FROM messages WHERE message_id = '<d@x>' ORDER BY id").pluck().all();
   bulk.add(S, [msg("d-new", { messageId: "<d@x>" })], 1);
   expect(duplicate()).toEqual([0]);
@@ -101,9 +96,7 @@ it("flags two files sharing a Message-ID as soon as the second one's chunk is in
 });
 
 it("gives a reply left waiting by a load that never ended its thread at the journal's next open", () => {
-  const { db, writer } = emptyJournal();
-  const bulk = writer.beginBulkLoad();
-  if (!bulk) throw new Error("not a bulk load");
+  const { db, bulk } = bulkLoad();
   bulk.add(S, [replyToReply], 1);
   // The server dies mid-load: no finish(); the next start opens the journal again.
   db.close();
