@@ -98,7 +98,7 @@ async function intoJournal(data: string, batches: BulkRow[][], figures: StageFig
   const workerDb = openWorkerDb(file);
   const inserter = new BulkInserter(workerDb);
   const rows = batches.reduce((n, b) => n + b.length, 0);
-  const inserted = await measure(() => batches.forEach((b) => workerDb.transaction(() => inserter.insertRows(SOURCE, b, b.length)).immediate()));
+  const inserted = await measure(() => batches.forEach((b) => workerDb.transaction(() => inserter.insertRows(SOURCE, b, b.length, Date.now())).immediate()));
 
   const bare = openBare(path.join(data, "floor.sqlite"));
   try {

@@ -4,8 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateIgniteTree } from "@/lib/bench/generate";
-import { openDb } from "@/lib/journal/db";
+import { openDb, type Db } from "@/lib/journal/db";
 import { loadingNow } from "@/lib/journal/load-claim";
+import { queryThreadOf, queryThreads } from "@/lib/journal/threads";
 import { JournalWriter } from "@/lib/journal/writer";
 import type { PageLoading } from "@/lib/model";
 import type { FoundFile } from "@/lib/protocols";
@@ -82,20 +83,25 @@ describe("LoadFront", () => {
   });
 });
 
-/** A first scan of `messages` generated messages in chunks of `chunkFiles`, with the journal as a poller saw it after each chunk. */
-async function scanWatched(messages: number, chunkFiles: number, onWorkers = false, extra: (root: string) => void = () => undefined) {
+/**
+ * A first scan of `messages` generated messages in chunks of `chunkFiles`, with the journal as a
+ * poller saw it after each chunk (and what `look` saw in it then).
+ */
+async function scanWatched<T = undefined>(
+  messages: number, chunkFiles: number, onWorkers = false, extra: (root: string) => void = () => undefined, look: (poller: Db) => T = () => undefined as T,
+) {
   const root = path.join(temp("mailroom-newest-ws-"), "ws");
   const tree = generateIgniteTree(root, messages);
   extra(root);
   const file = path.join(temp("mailroom-newest-data-"), "journal.sqlite");
   const db = openDb(file);
   const poller = openDb(file);
-  const seen: { keys: Set<string>; loading: PageLoading | undefined }[] = [];
+  const seen: { keys: Set<string>; loading: PageLoading | undefined; looked: T }[] = [];
   class WatchedWriter extends JournalWriter {
     override setLoadClaim(id: string, ms: number | null): void {
       super.setLoadClaim(id, ms);
       const loading = loadingNow(poller);
-      if (loading) seen.push({ keys: new Set(poller.prepare("SELECT key FROM messages").pluck().all() as string[]), loading });
+      if (loading) seen.push({ keys: new Set(poller.prepare("SELECT key FROM messages").pluck().all() as string[]), loading, looked: look(poller) });
     }
   }
   const writer = new WatchedWriter(db);
@@ -106,7 +112,7 @@ async function scanWatched(messages: number, chunkFiles: number, onWorkers = fal
   const final = db.prepare("SELECT key, sort_ms, folder, dead_letter_of FROM messages ORDER BY sort_ms DESC, key DESC").all() as {
     key: string; sort_ms: number; folder: string; dead_letter_of: string | null;
   }[];
-  return { tree, seen, final, close: () => (db.close(), poller.close()) };
+  return { tree, seen, final, db, close: () => (db.close(), poller.close()) };
 }
 
 describe("a first scan, newest first", () => {
@@ -152,6 +158,70 @@ describe("a first scan, newest first", () => {
       const after = Date.parse(loading?.completeAfter ?? "");
       expect(final.filter((m) => m.sort_ms > after && !keys.has(m.key))).toEqual([]);
     }
+    close();
+  });
+});
+
+describe("a first scan, newest first, settles each chunk", () => {
+  /** A file of `text` under the generated tree, named by IGNITE's rule for its date. */
+  const write = (root: string, dir: string, type: string, date: Date, text: string) =>
+    fs.writeFileSync(path.join(root, ".ignite", "queue", dir, messageFileName(type, date)), text);
+  // The generated tree's 300 messages are 30 s apart from 2026-01-01 00:00: `old` falls in a middle chunk, `newest` in the first.
+  const old = new Date("2026-01-01T02:00:15Z");
+  const newest = new Date("2026-06-01T00:00:00Z");
+
+  it.each([false, true])("shows a reply newer than its parent in no thread until the parent's chunk is in, then in the parent's (on workers: %s)", async (onWorkers) => {
+    const { seen, db, close } = await scanWatched(
+      300, 50, onWorkers,
+      (root) => {
+        write(root, "leader", "task_assignment", old, buildMessage({ from: "strategist", to: ["leader"], type: "task_assignment", threadId: "thr_parent", messageId: "<parent@test>", body: "task_id: t_parent\n", date: old }));
+        // No Thread-ID: it belongs to its parent's thread; its body's task_id would make it a group of its own.
+        write(root, "strategist", "task_completed", newest, buildMessage({ from: "leader", to: ["strategist"], type: "task_completed", inReplyTo: "<parent@test>", messageId: "<reply@test>", body: "task_id: t_reply\n", date: newest }));
+      },
+      (poller) => ({
+        parentIn: poller.prepare("SELECT 1 FROM messages WHERE message_id = '<parent@test>'").get() !== undefined,
+        replyIn: poller.prepare("SELECT 1 FROM messages WHERE message_id = '<reply@test>'").get() !== undefined,
+        replyThread: (() => {
+          const key = poller.prepare("SELECT key FROM messages WHERE message_id = '<reply@test>'").pluck().get() as string | undefined;
+          return key ? queryThreadOf(poller, key)?.id ?? null : null;
+        })(),
+        threads: queryThreads(poller, "", 1000).items.map((t) => t.id),
+      }),
+    );
+    const loading = seen.filter((s) => s.loading?.loaded !== undefined && s.loading.loaded < s.loading.total);
+    const replyOnly = loading.filter((s) => s.looked.replyIn && !s.looked.parentIn);
+    const both = loading.filter((s) => s.looked.replyIn && s.looked.parentIn);
+    // The two are chunks apart, and the load had more to do after the parent's (workers may commit
+    // the rest before a poll is taken: there, only what each poll saw is checked).
+    expect(replyOnly.length).toBeGreaterThan(0);
+    if (!onWorkers) expect(both.length).toBeGreaterThan(0);
+    for (const { looked } of replyOnly) {
+      // Its thread is not known yet: no thread is stated, least of all one of its own.
+      expect(looked.replyThread).toBeNull();
+      expect(looked.threads).not.toContain("task-t_reply");
+    }
+    for (const { looked } of both) expect(looked.replyThread).toBe("thr_parent");
+    expect(queryThreadOf(db, db.prepare("SELECT key FROM messages WHERE message_id = '<reply@test>'").pluck().get() as string)?.id).toBe("thr_parent");
+    close();
+  });
+
+  it.each([false, true])("flags two files sharing a Message-ID once the second one's chunk is in, before the load ends (on workers: %s)", async (onWorkers) => {
+    const { seen, db, close } = await scanWatched(
+      300, 50, onWorkers,
+      (root) => {
+        for (const [dir, date] of [["leader", newest], ["leader/processed", old]] as const) {
+          write(root, dir, "task_assignment", date, buildMessage({ from: "strategist", to: ["leader"], type: "task_assignment", messageId: "<twice@test>", body: "task_id: t\n", date: newest }));
+        }
+      },
+      (poller) => poller.prepare("SELECT duplicate FROM messages WHERE message_id = '<twice@test>'").pluck().all() as number[],
+    );
+    const loading = seen.filter((s) => s.loading?.loaded !== undefined && s.loading.loaded < s.loading.total);
+    // The newer file alone, then both, while the load goes on (see above for workers).
+    expect(loading.some((s) => s.looked.length === 1)).toBe(true);
+    const both = loading.filter((s) => s.looked.length === 2);
+    if (!onWorkers) expect(both.length).toBeGreaterThan(0);
+    for (const { looked } of both) expect(looked).toEqual([1, 1]);
+    expect(db.prepare("SELECT count(*) FROM events WHERE kind = 'duplicate'").pluck().get()).toBe(2);
     close();
   });
 });

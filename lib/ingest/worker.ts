@@ -168,7 +168,7 @@ async function load(job: LoadJob): Promise<LoadResult> {
     }
   }
   const rows = BulkInserter.rowsOf(records, job.target.nowMs);
-  const insert = db.transaction(() => inserter.insertRows(job.source.id, rows, job.files.length));
+  const insert = db.transaction(() => inserter.insertRows(job.source.id, rows, job.files.length, job.target.nowMs));
   holdingWriteLock(job.writeLock, () => insert.immediate());
   return { id: job.id, loaded: records.length, deadLetters, failed };
 }

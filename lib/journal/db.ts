@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { restoreIndexes } from "./deferred-indexes";
+import { settleWaitingReplies } from "./load-settle";
 import { LOAD_SETS_ASIDE, rebuildTriggerTables } from "./load-triggers";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema";
 
@@ -92,7 +93,11 @@ export function openDb(file: string): Db {
 }
 
 function rebuildAfterLoad(db: Db, restored: string[]): void {
-  if (restored.some((name) => (LOAD_SETS_ASIDE as readonly string[]).includes(name))) db.transaction(() => rebuildTriggerTables(db))();
+  if (!restored.some((name) => (LOAD_SETS_ASIDE as readonly string[]).includes(name))) return;
+  db.transaction(() => {
+    rebuildTriggerTables(db);
+    settleWaitingReplies(db);
+  })();
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Statement, Transaction } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
 import type { Db } from "./db";
 import { preparedOnce } from "./prepared";
+import { refreshDuplicates } from "./duplicates";
 import { describeMove, type StepNamer } from "./events";
 import { FILE_LIFE } from "./file-life";
 import { fileIdentities, type FileIdentity } from "./files";
@@ -400,19 +401,9 @@ export class JournalWriter {
     this.settleHeldStatus(originalKey);
   }
 
-  /** Flag every present file that shares a Message-ID with another present file. */
+  /** Flag every present file that shares a Message-ID with another present file (see duplicates.ts). */
   refreshDuplicates(source: string, messageId: string | null): void {
-    if (!messageId) return;
-    const rows = this.sql("SELECT key, path, duplicate FROM messages WHERE source = ? AND message_id = ?")
-      .all(source, messageId) as { key: string; path: string | null; duplicate: number }[];
-    const present = rows.filter((r) => r.path !== null).length;
-    for (const r of rows) {
-      const dup = r.path !== null && present > 1 ? 1 : 0;
-      if (dup !== r.duplicate) {
-        this.sql("UPDATE messages SET duplicate = ?, seq = ? WHERE key = ?").run(dup, this.nextSeq(), r.key);
-        if (dup) this.event(r.key, this.now(), "duplicate", `another file holds the same Message-ID ${messageId}`);
-      }
-    }
+    refreshDuplicates(this.sql, source, messageId, this.now());
   }
 
   /**
