@@ -211,6 +211,22 @@ describe("bulk first scan", () => {
     db.close();
   });
 
+  it.each(["main thread", "worker threads"])("settles each chunk's messages right after its commit, before its claim (%s)", async (where) => {
+    const { db, writer, source } = await threeChunks();
+    const seen: { rows: number; claim: unknown }[] = [];
+    const claimOf = () => db.prepare("SELECT value FROM meta WHERE name = 'complete_after:s'").pluck().get();
+    await scanSource(source, writer, {
+      reportProgress: false, workersMinFiles: where === "main thread" ? Infinity : 0, chunkFiles: CHUNK_FILES,
+      afterChunk: () => seen.push({ rows: db.prepare("SELECT count(*) FROM messages").pluck().get() as number, claim: claimOf() }),
+    });
+    expect(seen).toHaveLength(3);
+    // Rows of one more chunk at each call; the claim is the one before it (set after the settling).
+    expect(seen.map((s) => s.rows)).toEqual([...seen.map((s) => s.rows)].sort((a, b) => a - b));
+    expect(seen[0]?.rows).toBeGreaterThan(0);
+    expect(seen[0]?.claim ?? null).toBeNull();
+    db.close();
+  });
+
   it("finishes on the main thread when loading on worker threads fails part-way, with nothing lost or doubled", async () => {
     const { root, db, writer, source } = await threeChunks();
     const realLoad = IngestWorkers.prototype.load;

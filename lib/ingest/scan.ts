@@ -167,6 +167,8 @@ export async function scanSource(
      * first scan then sends an event, instead of waiting for a rescan.
      */
     onDir?: (dir: string) => void;
+    /** After each chunk of a load is committed, before its claim: what is now shown that must be settled at once (stuck). */
+    afterChunk?: () => void;
   },
 ): Promise<{ files: number; gone: number; load: LoadStages | null; dirs: string[] | null; unreadable: UnreadableDir[] }> {
   const startedAt = performance.now();
@@ -213,6 +215,7 @@ export async function scanSource(
       if (early.length > 0) bulk.withIndexes(() => commitLetters(ctx, early));
       for (const p of early) settledEarly.add(p);
     }
+    opts.afterChunk?.();
     writer.setLoadClaim(source.id, order.front.completeAfterMs());
   };
   let done = tree.files - changed.length;
