@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { EntryWriter } from "@/lib/journal/entry-writer";
 import { closeJournals, openJournal } from "@/lib/journal/store";
 import { generateKicklang, generateWorkflow } from "@/lib/bench/generate-wave2";
 import { copyFixture } from "@/lib/testing/fixtures";
@@ -158,4 +159,32 @@ describe("a first fill and the general path", () => {
     await paths.scanAll();
     paths.same();
   }, 120_000);
+});
+
+describe("a first fill cut short by a start's first turn", () => {
+  it.each(["ignite-yaml", "shogun", "workflow", "kicklang"])("goes on as a first fill in the next load, and ends as the general path does (%s)", async (protocol) => {
+    const root = copyFixture(protocol);
+    temps.push(root);
+    const sources = (await discoverSources([root])).flatMap((s) => (s.entries ? [s.entries] : []));
+    const data = temp("mailroom-first-fill-turns-");
+    const oneFileACommit = { first: 1, rest: 1, tailBytes: Infinity };
+    const fill = new EntryIngest(openJournal(path.join(data, "fill.db")).db, () => NOW, {}, oneFileACommit, true);
+    const general = new EntryIngest(openJournal(path.join(data, "general.db")).db, () => NOW, {}, oneFileACommit, false);
+    const firstFills: boolean[] = [];
+    const apply = vi.spyOn(EntryWriter.prototype, "apply");
+    const plans = async (ingest: EntryIngest) => Promise.all(sources.map((s) => ingest.plan(s)));
+    await fill.load(await plans(fill), { pause: async () => {}, maxCommits: 1 });
+    apply.mockClear();
+    await fill.load(await plans(fill), { pause: async () => {} });
+    firstFills.push(...apply.mock.calls.map((c) => c[3] === true));
+    apply.mockRestore();
+    await general.load(await plans(general), { pause: async () => {} });
+    expect(firstFills.length).toBeGreaterThan(0);
+    expect(firstFills.every(Boolean)).toBe(true);
+    const dump = (file: string) => {
+      const db = openJournal(file).db;
+      return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((r) => JSON.stringify(r)).sort()]));
+    };
+    expect(dump(path.join(data, "fill.db"))).toEqual(dump(path.join(data, "general.db")));
+  });
 });

@@ -82,6 +82,8 @@ export interface EntryScan {
 
 export class EntryIngest {
   private readonly writer: EntryWriter;
+  /** Sources whose first fill the last load left part-way, by its maxCommits (see load). */
+  private readonly fillsUnderWay = new Set<string>();
 
   constructor(
     db: Db,
@@ -132,11 +134,15 @@ export class EntryIngest {
     const order = newestFilesFirst(plans.filter((p) => p.changed.length > 0).map((p) => ({ source: p.source, files: p.changed })), tailFirst);
     // A source the journal holds nothing of, read from its files' starts only, is a first fill
     // (EntryWriter.apply): a tail read first is met again from the start, which needs the lookups.
+    // So is one whose fill a load before this one left part-way (a start's first turn, see
+    // EntrySources.scanAll): what it committed is the fill's own, and nothing has written since.
     const fills = new Set(
       plans
-        .filter((p) => this.firstFills && p.known.size === 0 && !p.changed.some((f) => tailFirst(p.source, f)) && this.writer.isEmpty(p.source.id))
+        .filter((p) => this.firstFills && !p.changed.some((f) => tailFirst(p.source, f)))
+        .filter((p) => (this.fillsUnderWay.has(p.source.id) && p.deleted.length === 0) || (p.known.size === 0 && this.writer.isEmpty(p.source.id)))
         .map((p) => p.source.id),
     );
+    this.fillsUnderWay.clear();
     const front = new EntryLoadFront(order);
     const report = () => {
       for (const p of plans) opts.onCommit?.(p.source, front.loaded(p.source.id), front.claimMs(p.source.id));
@@ -145,10 +151,11 @@ export class EntryIngest {
     report();
     let commits = 0;
     const stopped = opts.stopped ?? (() => false);
-    return this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
+    const cut = () => commits >= (opts.maxCommits ?? Infinity);
+    const changedMessages = await this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
       firstBatch: this.limits.first,
       pause: opts.pause,
-      stopped: () => stopped() || commits >= (opts.maxCommits ?? Infinity),
+      stopped: () => stopped() || cut(),
       committed: (files) => {
         commits++;
         front.commitThrough(files);
@@ -157,6 +164,9 @@ export class EntryIngest {
       later: (part, after) => front.insert(part, after),
       firstFill: (source) => fills.has(source.id),
     });
+    // Cut short by maxCommits (not stopped: a stopped service loads no more): the next load goes on with these fills.
+    if (cut() && !stopped()) for (const id of fills) this.fillsUnderWay.add(id);
+    return changedMessages;
   }
 
   /** Look at these absolute paths now (file events); returns whether any belonged to the source. */
@@ -168,6 +178,8 @@ export class EntryIngest {
     });
     // Most events belong to one source of several: the others read nothing of the journal.
     if (placed.length === 0) return false;
+    // Written by another way than the fill: the next load is not its continuation.
+    this.fillsUnderWay.delete(source.id);
     const known = this.writer.files(source.id);
     const changed: EntrySourceFile[] = [];
     const deleted: DeletedFile[] = [];
