@@ -27,6 +27,12 @@ const temp = (prefix: string) => {
 const TABLES = ["messages", "events", "message_raw", "entries", "entry_refs", "entry_files", "agent_counts", "thread_last", "meta"];
 const NOW = Date.parse("2026-11-26T12:00:00Z");
 
+/** Every row of the compared tables. Row ids and seqs too: both paths write the same rows in the same order. Sorted, as some tables have no rowid. */
+function dump(file: string) {
+  const db = openJournal(file).db;
+  return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((r) => JSON.stringify(r)).sort()]));
+}
+
 /** The same tree journaled twice: through the first-fill path, and through the general one. */
 async function twoPaths(root: string) {
   const data = temp("mailroom-first-fill-");
@@ -41,11 +47,6 @@ async function twoPaths(root: string) {
   const scan = async (source: EntrySource) => {
     await ingest.fill.scan(source);
     await ingest.general.scan(source);
-  };
-  const dump = (file: string) => {
-    const db = openJournal(file).db;
-    // Row ids and seqs too: both paths write the same rows in the same order. Sorted here, as some tables have no rowid.
-    return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((r) => JSON.stringify(r)).sort()]));
   };
   return {
     sources,
@@ -181,10 +182,6 @@ describe("a first fill cut short by a start's first turn", () => {
     await general.load(await plans(general), { pause: async () => {} });
     expect(firstFills.length).toBeGreaterThan(0);
     expect(firstFills.every(Boolean)).toBe(true);
-    const dump = (file: string) => {
-      const db = openJournal(file).db;
-      return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((r) => JSON.stringify(r)).sort()]));
-    };
     expect(dump(path.join(data, "fill.db"))).toEqual(dump(path.join(data, "general.db")));
   });
 });
