@@ -407,8 +407,7 @@ export class IngestService {
     const lastScanned = new Map(querySources(this.journal.db).map((s) => [s.id, s.indexing.total]));
     const pause = () => new Promise<void>((r) => setImmediate(r));
     // A start on a tree of several protocols: the entry sources' newest commit comes before the
-    // other sources' loads, so the newest page holds every protocol's newest messages at once (on
-    // a tree of all five, all of IGNITE's loaded first put theirs 3.8 s after the first answer).
+    // other sources' loads, not after all of IGNITE's (their second turn follows those loads).
     if (first && this.sources.length > 0) await this.entrySources.scanAll(pause, () => this.stopped, first, true);
     for (const source of this.sources) {
       if (this.stopped) return;
