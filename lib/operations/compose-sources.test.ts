@@ -18,7 +18,7 @@ describe("compose with two IGNITE workspaces", () => {
     const before = w.tree();
     const err = (await compose(message, "test").catch((e: unknown) => e)) as ComposeFieldsError;
     expect(err).toBeInstanceOf(ComposeFieldsError);
-    expect(err.fields).toEqual({ source: expect.stringMatching(/several IGNITE workspaces.*ws1-ignite, ws2-ignite/) });
+    expect(err.fields).toEqual({ source: expect.stringMatching(/several IGNITE v3 workspaces are configured; name one \(ws1-ignite, ws2-ignite\)/) });
     expect(w.tree()).toEqual(before);
   });
 
@@ -33,6 +33,6 @@ describe("compose with two IGNITE workspaces", () => {
 
   it("is a 400 on source for an unknown one", async () => {
     const err = (await compose({ ...message, source: "ws3-ignite" }, "test").catch((e: unknown) => e)) as ComposeFieldsError;
-    expect(err.fields.source).toMatch(/not an IGNITE workspace/);
+    expect(err.fields.source).toMatch(/"ws3-ignite" is not one of this Mailroom's IGNITE v3 workspaces/);
   });
 });

@@ -154,7 +154,7 @@ describe("bad input is a 400 naming each bad field, and nothing is written", () 
     ["U+2028 in the body (a line break to PyYAML)", { body: 'a: "1\u2028b"' }, "body", /LF line endings \(it contains U\+2028/],
     ["a body that is not text", { body: 12 }, "body", /must be YAML text/],
     ["an unknown field", { thread_id: "thr_1" }, "thread_id", /not a field/],
-    ["an unknown source", { source: "elsewhere" }, "source", /not an IGNITE workspace/],
+    ["an unknown source", { source: "elsewhere" }, "source", /"elsewhere" is not one of this Mailroom's IGNITE v3 workspaces/],
   ];
 
   it.each(cases)("%s", async (_label, change, field, message) => {
