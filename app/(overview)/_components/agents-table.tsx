@@ -3,8 +3,8 @@ import type { AgentStats, Protocol } from "@/lib/model";
 import type { ProtocolCatalog } from "@/lib/protocols/types";
 import { ProtocolAgentsTable } from "./protocol-agents-table";
 
-/** IGNITE v3's table keeps the name it always had (pages and tests find it by it). */
-const IGNITE_CAPTION = "Agents and their message counts";
+/** The one table's name when a single protocol is present (pages and tests find it by it). */
+const ONLY_CAPTION = "Agents and their message counts";
 
 interface Section {
   protocol: Protocol;
@@ -13,7 +13,7 @@ interface Section {
   agents: AgentStats[];
 }
 
-/** The agents by protocol, in catalog order (IGNITE v3 first), each with the sources it came from. */
+/** The agents by protocol, in catalog order, each with the sources it came from. */
 function sectionsOf(agents: AgentStats[], catalogs: readonly ProtocolCatalog[]): Section[] {
   return catalogs.flatMap((c) => {
     const theirs = agents.filter((a) => a.protocol === c.protocol);
@@ -23,9 +23,9 @@ function sectionsOf(agents: AgentStats[], catalogs: readonly ProtocolCatalog[]):
 }
 
 /**
- * One table per protocol present, each with its own status columns. IGNITE v3 alone is shown as
- * it always was; beside other protocols (or for another alone) each table is headed by the
- * protocol's name and its sources, since the columns differ.
+ * One table per protocol present, each with its own status columns. A protocol alone is one table
+ * under no heading; beside others each table is headed by the protocol's name and its sources,
+ * since the columns differ.
  */
 export function AgentsTable({ agents }: { agents: AgentStats[] }) {
   const sections = sectionsOf(agents, useVocabulary().catalogs);
@@ -33,7 +33,7 @@ export function AgentsTable({ agents }: { agents: AgentStats[] }) {
     return <p className="px-4 py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">No agents found yet. Agents appear when their queue folders do.</p>;
   }
   const only = sections.length === 1 ? sections[0] : undefined;
-  if (only?.protocol === "ignite") return <ProtocolAgentsTable protocol="ignite" agents={only.agents} caption={IGNITE_CAPTION} />;
+  if (only) return <ProtocolAgentsTable protocol={only.protocol} agents={only.agents} caption={ONLY_CAPTION} />;
   return (
     <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
       {sections.map((s) => (
@@ -45,7 +45,7 @@ export function AgentsTable({ agents }: { agents: AgentStats[] }) {
           <ProtocolAgentsTable
             protocol={s.protocol}
             agents={s.agents}
-            caption={s.protocol === "ignite" ? IGNITE_CAPTION : `${s.label} agents and their counts by status`}
+            caption={`${s.label} agents and their counts by status`}
           />
         </section>
       ))}

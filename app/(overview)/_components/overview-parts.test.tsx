@@ -88,15 +88,19 @@ describe("AgentsTable over several protocols", () => {
     of("workflow", "ws-workflow", "agent security", { unacked: 1 }, 1),
   ];
 
-  it("shows IGNITE v3 alone as it always was: its columns, under no protocol heading", () => {
+  it("shows a protocol alone as one table of its columns, under no protocol heading", () => {
     const html = renderWithCatalogs(<AgentsTable agents={[of("ignite", "ws-ignite", "leader", { queued: 2 })]} />);
     expect(headers(html, "Agents and their message counts")).toEqual(["Agent", ...IGNITE_COUNTS, "Oldest queued", "Last activity"]);
     expect(html).not.toContain("<h3");
+    const shogun = renderWithCatalogs(<AgentsTable agents={[of("shogun", "ws-shogun", "karo", { unread: 3 })]} />);
+    expect(headers(shogun, "Agents and their message counts")).toEqual(["Agent", "Unread", "Assigned", "In progress", "Blocked", "Done", "Failed", "Oldest open", "Last activity"]);
+    expect(shogun).not.toContain("<h3");
   });
 
   it("gives each protocol present its own table, headed by its name and sources, with its catalog's columns", () => {
     const html = renderWithCatalogs(<AgentsTable agents={mixed} />);
-    expect(headers(html, "Agents and their message counts")).toEqual(["Agent", ...IGNITE_COUNTS, "Oldest queued", "Last activity"]);
+    expect(html).not.toContain(">Agents and their message counts<");
+    expect(headers(html, "IGNITE v3 agents and their counts by status")).toEqual(["Agent", ...IGNITE_COUNTS, "Oldest queued", "Last activity"]);
     // shogun's entries have no due time: no past-due column.
     expect(headers(html, "shogun agents and their counts by status")).toEqual(["Agent", "Unread", "Assigned", "In progress", "Blocked", "Done", "Failed", "Oldest open", "Last activity"]);
     expect(headers(html, "workflow agents and their counts by status")).toEqual(["Agent", "Unacked", "Received", "Processed", "Sent", "Overdue", "Oldest open", "Last activity"]);
