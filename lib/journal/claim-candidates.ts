@@ -1,0 +1,34 @@
+import "server-only";
+import type { WriterParts } from "./writer-parts";
+
+/** A journaled message a new file may continue: where its file is (null once gone), and whose queue it is in. */
+export interface ClaimCandidate {
+  key: string;
+  path: string | null;
+  agent: string;
+  /** A dead letter holds it: a file with its Message-ID that appears once it is gone is most likely its requeue. */
+  held: boolean;
+  /** Where its file is, or last was. */
+  lastPath: string | null;
+  retryCount: number;
+}
+
+type CandidateRow = Omit<ClaimCandidate, "held"> & { held: number };
+const toCandidate = ({ held, ...c }: CandidateRow): ClaimCandidate => ({ ...c, held: held === 1 });
+const HELD = "EXISTS (SELECT 1 FROM messages AS letter WHERE letter.dead_letter_of = messages.key)";
+const CANDIDATE_COLUMNS = `key, path, agent, ${HELD} AS held, coalesce(path, last_path) AS lastPath, retry_count AS retryCount`;
+
+/** Messages a new file could be the continuation of: same Message-ID, or same agent and name. */
+export function claimCandidates({ sql }: WriterParts, source: string, messageId: string | null, agent: string, fileName: string): ClaimCandidate[] {
+  if (messageId) {
+    return (sql(`SELECT ${CANDIDATE_COLUMNS} FROM messages WHERE source = ? AND message_id = ? ORDER BY updated_ms DESC`)
+      .all(source, messageId) as CandidateRow[]).map(toCandidate);
+  }
+  // By name, where the file is or (once gone) where it last was: not any gone message without an
+  // ID, whose content the new file would overwrite. Compared exactly: `_` is a LIKE wildcard.
+  return (sql(
+      `SELECT ${CANDIDATE_COLUMNS} FROM messages WHERE source = ? AND message_id IS NULL AND agent = ?
+         AND substr(coalesce(path, last_path), -length(?) - 1) = '/' || ? ORDER BY updated_ms DESC`,
+    )
+    .all(source, agent, fileName, fileName) as CandidateRow[]).map(toCandidate);
+}
