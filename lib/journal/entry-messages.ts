@@ -25,7 +25,7 @@ export interface RowContext {
   firstFill: boolean;
 }
 
-interface Before {
+export interface Before {
   status: string;
   path: string | null;
   problems: string;
@@ -79,12 +79,20 @@ export class EntryMessages {
     private readonly now: () => number,
   ) {}
 
-  /** The row `settled` makes of entry `s`, for write(); null when the row already says it all. */
-  plan(ctx: EntrySourceContext, s: StoredEntry, settled: Entry, batch: RowContext): RowWrite | null {
+  /**
+   * The rows as they are now, by key, of entries about to be planned: one statement for a batch's
+   * whole neighbourhood (one lookup per entry was 15,000 statements per 3,000 appends).
+   */
+  before(keys: readonly string[]): Map<string, Before> {
+    const rows = this.sql(
+      `SELECT key, status, path, problems, thread_id AS threadId, due_ms AS dueMs, dead_letter_of AS heldKey FROM messages WHERE key IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(keys)) as (Before & { key: string })[];
+    return new Map(rows.map(({ key, ...row }) => [key, row]));
+  }
+
+  /** The row `settled` makes of entry `s`, for write(); null when the row already says it all. `before`: the row now (see before()). */
+  plan(ctx: EntrySourceContext, s: StoredEntry, settled: Entry, batch: RowContext, before: Before | undefined): RowWrite | null {
     const e = { ...settled, status: journalWord(settled.status, "unknown"), folder: journalWord(settled.folder, "files") };
-    const before = this.sql("SELECT status, path, problems, thread_id AS threadId, due_ms AS dueMs, dead_letter_of AS heldKey FROM messages WHERE key = ?").get(s.key) as
-      | Before
-      | undefined;
     const facts = s.path ? batch.facts.get(s.path) : undefined;
     const problems = JSON.stringify(e.problems.map((p) => p.message));
     const dueMs = e.dueAt ? Date.parse(e.dueAt) : null;
