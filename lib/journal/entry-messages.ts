@@ -12,7 +12,8 @@ import { journalWord, sizeOf, type EntryFileFacts, type EntrySourceContext } fro
 import type { StoredEntry } from "./entry-store";
 import { previewOf } from "./message-row";
 import { taskIdOf } from "./task-id";
-import { refreshThreadKey } from "./thread-keys";
+import { refreshThreadKey, threadKeySetAtInsert } from "./thread-keys";
+import { ownGroupOf } from "./thread-sql";
 import type { Db } from "./db";
 
 /** What the batch knows of an entry beyond itself: how it left its file, its bytes, its file's facts. */
@@ -47,7 +48,7 @@ export interface RowWrite {
 const INSERTED = [
   "key", "source", "protocol", "message_id", "from_name", "to_list", "type", "priority", "thread_id", "in_reply_to", "correlation_id", "date", "sort_ms",
   "agent", "folder", "path", "last_path", "status", "raw_status", "retry_count", "problems", "preview", "body", "locator", "due_ms", "dead_letter_of",
-  "task_id", "size", "mtime_ms", "ino", "updated_ms", "seq",
+  "task_id", "size", "mtime_ms", "ino", "updated_ms", "seq", "thread_key",
 ] as const;
 
 /** Every new row of a batch in one statement (see the top of this file); json_each keeps their order. */
@@ -55,8 +56,8 @@ const INSERT_ROWS_SQL = `INSERT INTO messages (${INSERTED.join(", ")})
   SELECT ${INSERTED.map((c) => `j.value ->> '${c}'`).join(", ")} FROM jsonb_each(?) AS j`;
 
 /**
- * A first fill's rows go in as bound values instead, VALUES_ROWS a statement (32 columns each, under
- * SQLite's 32,766 host parameters): `->>` parses a row's JSON again for each of its 32 columns, and
+ * A first fill's rows go in as bound values instead, VALUES_ROWS a statement (33 columns each, under
+ * SQLite's 32,766 host parameters): `->>` parses a row's JSON again for each of its columns, and
  * with bodies of a few KB that was most of the insert (20,000 entries of a protocol: 1.5–2.1 s of CPU, 0.7–0.85 s
  * bound). The rest of a batch goes in statements of halving sizes, so few SQL texts are prepared.
  */
@@ -107,6 +108,8 @@ export class EntryMessages {
       agent: e.agent, folder: e.folder, path: s.path, last_path: s.path ?? before?.path ?? "", status: e.status, raw_status: e.rawStatus,
       retry_count: e.retryCount, problems, preview: previewOf(e.body), body: e.body, locator: e.locator, due_ms: dueMs,
       dead_letter_of: heldKey, task_id: taskIdOf(e.body), updated_ms: atMs, seq: 0,
+      // A new row with its own thread id has its thread at once (see history); any other is threaded after it is written.
+      thread_key: ownGroupOf({ thread_id: e.threadKey, repository: null, issue: null, task_id: null }),
       sort_ms: Number.isFinite(sortMs) ? sortMs : atMs, size: sizeOf(e, batch.raw.get(s.id)?.length), mtime_ms: facts ? Math.trunc(facts.mtimeMs) : null, ino: facts?.ino ?? null,
     };
     return { s, status: e.status, locator: e.locator, row, before, nowMs };
@@ -157,7 +160,8 @@ export class EntryMessages {
          ON CONFLICT (id) DO UPDATE SET raw = excluded.raw, head_only = excluded.head_only`,
       ).run(raw, (row.size as number) > raw.length ? 1 : 0, s.key);
     }
-    refreshThreadKey(this.db, s.key);
+    if (!before && row.thread_key !== null) threadKeySetAtInsert(this.db, s.key, row.message_id as string | null);
+    else refreshThreadKey(this.db, s.key);
   }
 
   /** For an entry that holds another (a dead letter and its original): the held one's key, once it is journaled. */

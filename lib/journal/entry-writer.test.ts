@@ -1,5 +1,5 @@
 // The entry journal's append path in a real journal: what a batch settles is what it wrote (not
-// read back).
+// read back), and a new row threaded at its insert still threads what hangs from it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -83,5 +83,17 @@ describe("EntryWriter.apply on appends", () => {
     // Seqs in the order the journal reads entries by id: the new ones, then the request they reached.
     expect(row(db, "r1").seq).toBeLessThan(row(db, "r2").seq);
     expect(row(db, "r2").seq).toBeLessThan(row(db, "q1").seq);
+  });
+
+  it("a new row with its own thread id threads at once, and a reply journaled before it joins it", () => {
+    const db = journal();
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    // The reply first (a newer file read first), with no thread of its own.
+    writer.apply(ctx, [appended([message("r1", { inReplyTo: "q1" })], 100)]);
+    expect(row(db, "r1").threadKey).toBeNull();
+    writer.apply(ctx, [appended([message("q1", { threadKey: "t-9" })], 200)]);
+    expect(row(db, "q1").threadKey).toBe("h\x1ft-9");
+    expect(row(db, "r1").threadKey).toBe("h\x1ft-9");
+    expect(db.prepare("SELECT last_ms FROM thread_last WHERE thread_key = ?").pluck().get("h\x1ft-9")).not.toBeUndefined();
   });
 });

@@ -29,12 +29,29 @@ function statements(db: Db): Statements {
  * by the writer after each write that can move a message between threads; usually one UPDATE.
  */
 export function refreshThreadKey(db: Db, key: string): void {
+  refreshFrom(statements(db), [key]);
+}
+
+/**
+ * For a new row inserted with its thread_key already right (its own Thread-ID: see ownGroupOf):
+ * what hangs from it (a reply or dead letter journaled before it) takes its thread, as
+ * refreshThreadKey would have cascaded had it set the key. Spares each such row an UPDATE of
+ * itself, its index entry and its thread's trigger row.
+ */
+export function threadKeySetAtInsert(db: Db, key: string, messageId: string | null): void {
   const s = statements(db);
-  const queue = [key];
+  refreshFrom(s, hanging(s, key, messageId));
+}
+
+/** The messages that take their thread from `key` (dead letters) or from `messageId` (replies without a Thread-ID). */
+function hanging(s: Statements, key: string, messageId: string | null): string[] {
+  const dead = s.deadLetters.all(key) as string[];
+  return messageId ? [...dead, ...(s.replies.all(messageId) as string[])] : dead;
+}
+
+function refreshFrom(s: Statements, queue: string[]): void {
   for (let done = 0; queue.length > 0 && done < MAX_CASCADE; done++) {
     const changed = s.refresh.get(queue.shift()) as { key: string; message_id: string | null } | undefined;
-    if (!changed) continue;
-    queue.push(...(s.deadLetters.all(changed.key) as string[]));
-    if (changed.message_id) queue.push(...(s.replies.all(changed.message_id) as string[]));
+    if (changed) queue.push(...hanging(s, changed.key, changed.message_id));
   }
 }
