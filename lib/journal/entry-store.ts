@@ -129,7 +129,8 @@ export class EntryStore {
       this.sql("INSERT INTO entries (key, source, path, locator, kind, message_id, entry, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         .run(key, source, path, e.locator, e.kind, e.messageId, form.json, form.data).lastInsertRowid,
     );
-    this.setRefs(id, source, e);
+    // A new id has no refs yet: every entry removed took its refs with it (remove), so none are left to delete.
+    this.addRefs(id, source, e);
     return { id, key, source, path, entry: { ...e, data: null }, json: form.json };
   }
 
@@ -160,6 +161,10 @@ export class EntryStore {
 
   private setRefs(id: number, source: string, e: Entry): void {
     this.sql("DELETE FROM entry_refs WHERE entry = ?").run(id);
+    this.addRefs(id, source, e);
+  }
+
+  private addRefs(id: number, source: string, e: Entry): void {
     for (const target of refsOf(e)) this.sql("INSERT INTO entry_refs (entry, source, target) VALUES (?, ?, ?)").run(id, source, target);
   }
 }
