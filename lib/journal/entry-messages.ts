@@ -12,7 +12,7 @@ import { journalWord, sizeOf, type EntryFileFacts, type EntrySourceContext } fro
 import type { StoredEntry } from "./entry-store";
 import { previewOf } from "./message-row";
 import { taskIdOf } from "./task-id";
-import { refreshThreadKey, threadKeySetAtInsert } from "./thread-keys";
+import { refreshThreadKey, threadKeysSetAtInsert } from "./thread-keys";
 import { ownGroupOf } from "./thread-sql";
 import type { Db } from "./db";
 
@@ -132,6 +132,7 @@ export class EntryMessages {
     if (batch.firstFill) this.insertBound(fresh);
     else if (fresh.length > 0) this.sql(INSERT_ROWS_SQL).run(JSON.stringify(fresh.map((w) => w.row)));
     for (const w of writes) this.history(w, batch);
+    threadKeysSetAtInsert(this.db, fresh.flatMap((w) => (w.row.thread_key === null ? [] : [{ key: w.s.key, messageId: w.row.message_id as string | null }])));
   }
 
   /** New rows, in order, as bound values (see VALUES_ROWS). */
@@ -160,8 +161,8 @@ export class EntryMessages {
          ON CONFLICT (id) DO UPDATE SET raw = excluded.raw, head_only = excluded.head_only`,
       ).run(raw, (row.size as number) > raw.length ? 1 : 0, s.key);
     }
-    if (!before && row.thread_key !== null) threadKeySetAtInsert(this.db, s.key, row.message_id as string | null);
-    else refreshThreadKey(this.db, s.key);
+    // A new row with its thread already is done with the batch's others (see write).
+    if (before || row.thread_key === null) refreshThreadKey(this.db, s.key);
   }
 
   /** For an entry that holds another (a dead letter and its original): the held one's key, once it is journaled. */
