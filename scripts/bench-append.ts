@@ -25,7 +25,8 @@ const APPENDS = Number(option("--appends", "3000"));
 const BATCH = Number(option("--batch", "50"));
 /** Writes a .cpuprofile of the appends alone (not the pre-fill) here. */
 const PROFILE = option("--profile", "");
-const cache = path.join(os.tmpdir(), `mailroom-append-cache-${MB}mb`);
+/** Named for how it is made: a cache from before the pre-fill was analyzed as a start analyzes it is not reused. */
+const cache = path.join(os.tmpdir(), `mailroom-append-cache-${MB}mb-analyzed`);
 const run = path.join(os.tmpdir(), "mailroom-append-run");
 /** Bytes this process has read by any call (rchar): SQLite's page reads past its cache show here. */
 const readBytes = () => Number(/rchar: (\d+)/.exec(fs.readFileSync("/proc/self/io", "utf8"))?.[1] ?? NaN);
@@ -43,6 +44,8 @@ async function prepare(): Promise<void> {
   const ingest = new EntryIngest(journal.db);
   const t = performance.now();
   for (const s of (await discoverSources([path.join(run, "ws")])).flatMap((x) => (x.entries ? [x.entries] : []))) await ingest.scan(s);
+  // As a start does (service.ts): statistics after the first scan, then the full-text fill.
+  journal.writer.analyze();
   await buildFullText(journal.db, async () => {});
   console.log(`pre-filled ${filled.messages} messages, journaled in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   closeJournals();

@@ -29,7 +29,11 @@ export async function waitFor<T>(probe: () => Promise<T | null>, limitMs: number
 
 /** The production server on `ws` (roots joined with ":"), its journal in `data`, and its own account of its first scan. */
 export function startServer(ws: string, data: string) {
-  const child = spawn(path.join(projectDir, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(PORT)], {
+  // BENCH_SERVER_CPU_PROF=<dir>: the server writes a .cpuprofile there as it stops (node's --cpu-prof,
+  // which NODE_OPTIONS may not carry); its samples' times show which phase (ingest, appends) each is of.
+  const prof = process.env.BENCH_SERVER_CPU_PROF;
+  const next = path.join(projectDir, "node_modules/next/dist/bin/next");
+  const child = spawn(process.execPath, [...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []), next, "start", "-H", "127.0.0.1", "-p", String(PORT)], {
     cwd: projectDir,
     env: { ...process.env, MAILROOM_ROOT: ws, MAILROOM_DATA: data },
     stdio: ["ignore", "pipe", "inherit"],

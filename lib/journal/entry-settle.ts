@@ -15,11 +15,12 @@ const MAX_DOCUMENTS = 5_000;
 
 const present = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined;
 
-export function neighbourhood(store: EntryStore, source: string, changed: readonly number[]): StoredEntry[] {
+/** `written`: entries as the caller's transaction wrote them (not read back; see EntryStore.byId). */
+export function neighbourhood(store: EntryStore, source: string, changed: readonly number[], written?: ReadonlyMap<number, StoredEntry>): StoredEntry[] {
   const seen = new Map<number, StoredEntry>();
   let frontier = [...new Set(changed)];
   for (let round = 0; round <= MAX_ROUNDS && frontier.length > 0 && seen.size < MAX_ENTRIES; round++) {
-    const fresh = store.byId(frontier.filter((id) => !seen.has(id)));
+    const fresh = store.byId(frontier.filter((id) => !seen.has(id)), written);
     for (const s of fresh) seen.set(s.id, s);
     const named = [...new Set(fresh.flatMap((s) => refsOf(s.entry)))];
     const own = [...new Set(fresh.map((s) => s.entry.messageId).filter(present))];

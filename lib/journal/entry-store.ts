@@ -74,9 +74,14 @@ export class EntryStore {
     return (this.sql("SELECT id, key, source, path, entry FROM entries WHERE source = ? AND path = ?").all(source, path) as Row[]).map(toStored);
   }
 
-  byId(ids: readonly number[]): StoredEntry[] {
-    if (ids.length === 0) return [];
-    return (this.sql(`SELECT id, key, source, path, entry FROM entries WHERE id IN ${IN_LIST}`).all(JSON.stringify(ids)) as Row[]).map(toStored);
+  /** `known`: entries as this transaction wrote them, taken from there instead of read back (see EntryWriter.apply). */
+  byId(ids: readonly number[], known?: ReadonlyMap<number, StoredEntry>): StoredEntry[] {
+    const held = known ? ids.flatMap((id) => known.get(id) ?? []) : [];
+    const rest = held.length > 0 ? ids.filter((id) => !known?.has(id)) : ids;
+    if (rest.length === 0) return held.sort((x, y) => x.id - y.id);
+    const read = (this.sql(`SELECT id, key, source, path, entry FROM entries WHERE id IN ${IN_LIST}`).all(JSON.stringify(rest)) as Row[]).map(toStored);
+    // In id order, as the IN list reads them: settling writes rows (and takes seqs) in this order.
+    return held.length > 0 ? [...held, ...read].sort((x, y) => x.id - y.id) : read;
   }
 
   /** Entries of a source whose own id is one of `messageIds`. */
@@ -117,24 +122,26 @@ export class EntryStore {
     return row ? toStored(row) : null;
   }
 
-  insert(key: string, source: string, path: string, e: Entry): number {
+  /** The new entry as stored (what byId would now read of it). */
+  insert(key: string, source: string, path: string, e: Entry): StoredEntry {
     const form = storedForm(e);
     const id = Number(
       this.sql("INSERT INTO entries (key, source, path, locator, kind, message_id, entry, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         .run(key, source, path, e.locator, e.kind, e.messageId, form.json, form.data).lastInsertRowid,
     );
-    this.setRefs(id, source, e);
-    return id;
+    // A new id has no refs yet: every entry removed took its refs with it (remove), so none are left to delete.
+    this.addRefs(id, source, e);
+    return { id, key, source, path, entry: { ...e, data: null }, json: form.json };
   }
 
-  /** The entry as now read, at its (possibly new) path; returns whether anything changed. */
-  update(was: StoredEntry, path: string, e: Entry): boolean {
+  /** The entry as now read, at its (possibly new) path: as stored now, or null when nothing changed. */
+  update(was: StoredEntry, path: string, e: Entry): StoredEntry | null {
     const next = storedForm(e);
     const data = this.sql("SELECT data FROM entries WHERE id = ?").pluck().get(was.id) as string | null;
-    if (was.path === path && was.json === next.json && data === next.data) return false;
+    if (was.path === path && was.json === next.json && data === next.data) return null;
     this.sql("UPDATE entries SET path = ?, locator = ?, kind = ?, message_id = ?, entry = ?, data = ? WHERE id = ?").run(path, e.locator, e.kind, e.messageId, next.json, next.data, was.id);
     this.setRefs(was.id, was.source, e);
-    return true;
+    return { ...was, path, entry: { ...e, data: null }, json: next.json };
   }
 
   /** An entry's parsed structure, kept apart from it (null: it has none). */
@@ -154,6 +161,10 @@ export class EntryStore {
 
   private setRefs(id: number, source: string, e: Entry): void {
     this.sql("DELETE FROM entry_refs WHERE entry = ?").run(id);
+    this.addRefs(id, source, e);
+  }
+
+  private addRefs(id: number, source: string, e: Entry): void {
     for (const target of refsOf(e)) this.sql("INSERT INTO entry_refs (entry, source, target) VALUES (?, ?, ?)").run(id, source, target);
   }
 }

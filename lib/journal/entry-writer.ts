@@ -28,6 +28,11 @@ interface Pending {
   left: Map<number, { kind: "trimmed" | "gone" | "moved"; detail: string; data: Record<string, string | null> }>;
   /** A first fill (see apply). */
   firstFill: boolean;
+  /**
+   * Entries as this batch wrote them, by id: settling takes them from here instead of reading them
+   * back (a batch of appends settled its own 200 new entries by reading each again).
+   */
+  written: Map<number, StoredEntry>;
 }
 
 export class EntryWriter {
@@ -73,7 +78,7 @@ export class EntryWriter {
    * of inserting and cost 1.1 s to build again, and the set-aside ones are the whole journal's.
    */
   apply(ctx: EntrySourceContext, reads: readonly EntryFileRead[], deleted: readonly DeletedFile[] = [], firstFill = false): number {
-    const pending: Pending = { changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill };
+    const pending: Pending = { changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, written: new Map() };
     const run = this.db.transaction(() => {
       const leaving: StoredEntry[] = [];
       const touched = new Set<number>();
@@ -121,18 +126,20 @@ export class EntryWriter {
 
   /** The entry's id, whether it changed, and whether it was never journaled before. */
   private journalEntry(ctx: EntrySourceContext, relPath: string, e: Entry, pending: Pending): { id: number; changed: boolean; isNew: boolean } {
+    const wrote = (s: StoredEntry | null) => s && pending.written.set(s.id, s);
     const stored = this.store.at(ctx.source, relPath, e.locator);
-    if (stored) return { id: stored.id, changed: this.store.update(stored, relPath, e), isNew: false };
+    if (stored) return { id: stored.id, changed: wrote(this.store.update(stored, relPath, e)) !== null, isNew: false };
     // Back from where it went (a move seen in two batches), or still in the file it is leaving.
     const earlier = e.messageId && !pending.firstFill ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
-    if (earlier && earlier.path !== null) return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true, isNew: true };
-    if (earlier) {
+    if (earlier && earlier.path === null) {
       const from = earlier.entry.folder;
       pending.left.set(earlier.id, { kind: "moved", detail: `back, in ${relPath}`, data: { from: null, to: relPath, fromFolder: from, toFolder: e.folder } });
-      this.store.update(earlier, relPath, e);
+      wrote(this.store.update(earlier, relPath, e));
       return { id: earlier.id, changed: true, isNew: false };
     }
-    return { id: this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e), changed: true, isNew: true };
+    const inserted = this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e);
+    wrote(inserted);
+    return { id: inserted.id, changed: true, isNew: true };
   }
 
   /**
@@ -148,13 +155,16 @@ export class EntryWriter {
       this.dropRow(twin.key);
       this.store.remove(twin.id);
       pending.changed.delete(twin.id);
-      this.store.update(s, twin.path, moved);
+      pending.written.delete(twin.id);
+      const now = this.store.update(s, twin.path, moved);
+      if (now) pending.written.set(s.id, now);
       if (raw) pending.raw.set(s.id, raw);
       pending.changed.add(s.id);
       pending.left.set(s.id, { kind: "moved", detail: `moved from ${from} to ${twin.path}`, data: { from, to: twin.path, fromFolder: s.entry.folder, toFolder: twin.entry.folder } });
       return;
     }
     this.store.markGone(s.id);
+    pending.written.delete(s.id);
     pending.changed.add(s.id);
     pending.left.set(
       s.id,
@@ -181,10 +191,12 @@ export class EntryWriter {
   /** Settle what the changes touch, then write each shown entry's message row and history. */
   private settleChanged(ctx: EntrySourceContext, pending: Pending): void {
     if (pending.changed.size === 0) return;
-    const around = neighbourhood(this.store, ctx.source, [...pending.changed]);
+    const around = neighbourhood(this.store, ctx.source, [...pending.changed], pending.written);
     const settled = settle(around, ctx.resolve);
-    const writes = around.flatMap((s) => {
-      const w = SHOWN.has(s.entry.kind) ? this.messages.plan(ctx, s, settled.get(s.id) ?? s.entry, pending) : null;
+    const shown = around.filter((s) => SHOWN.has(s.entry.kind));
+    const before = this.messages.before(shown.map((s) => s.key));
+    const writes = shown.flatMap((s) => {
+      const w = this.messages.plan(ctx, s, settled.get(s.id) ?? s.entry, pending, before.get(s.key));
       return w ? [w] : [];
     });
     this.messages.write(writes, pending);
@@ -200,7 +212,7 @@ export class EntryWriter {
   private earlierAckEvents(source: string, pending: Pending): void {
     if (pending.arrived.size === 0) return;
     const own = new Set(pending.acks.map((a) => a.id));
-    const acks = this.store.byId(this.store.referring(source, [...pending.arrived])).filter((s) => s.entry.kind === "ack" && !own.has(s.id));
+    const acks = this.store.byId(this.store.referring(source, [...pending.arrived]), pending.written).filter((s) => s.entry.kind === "ack" && !own.has(s.id));
     for (const ack of acks) this.ackEvents(source, ack.entry, pending.arrived);
   }
 

@@ -32,6 +32,9 @@ export const REFRESH_SQL = `UPDATE messages AS m SET thread_key = ${KEY_OF_M}
 /** Messages that take their thread from `?` (a key) or `?` (a Message-ID). */
 export const DEAD_LETTERS_OF_SQL = "SELECT key FROM messages WHERE dead_letter_of = ? AND thread_id IS NULL";
 export const REPLIES_TO_SQL = "SELECT key FROM messages WHERE in_reply_to = ? AND thread_id IS NULL AND dead_letter_of IS NULL";
+/** The same, for any of the keys (or Message-IDs) in a JSON array. */
+export const DEAD_LETTERS_OF_ANY_SQL = "SELECT key FROM messages WHERE dead_letter_of IN (SELECT value FROM json_each(?)) AND thread_id IS NULL";
+export const REPLIES_TO_ANY_SQL = "SELECT key FROM messages WHERE in_reply_to IN (SELECT value FROM json_each(?)) AND thread_id IS NULL AND dead_letter_of IS NULL";
 
 /** Every thread's last activity, as triggers keep it (migration 11): one small row per thread. */
 export const THREAD_LAST_SQL = "SELECT thread_key AS g, last_ms FROM thread_last";

@@ -3,7 +3,7 @@ import type { Folder, Protocol, Status } from "@/lib/model";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types";
 import type { Statement, Transaction } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
-import type { Db } from "./db";
+import { refreshStatistics, type Db } from "./db";
 import { preparedOnce } from "./prepared";
 import { refreshDuplicates } from "./duplicates";
 import { describeMove, type StepNamer } from "./events";
@@ -273,7 +273,7 @@ export class JournalWriter {
    * thread 3 s to learn what the journal already knows.
    */
   analyze(): void {
-    this.db.exec("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;");
+    refreshStatistics(this.db);
   }
 
   /**

@@ -1,0 +1,99 @@
+// The entry journal's append path in a real journal: what a batch settles is what it wrote (not
+// read back), and a new row threaded at its insert still threads what hangs from it.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Entry } from "@/lib/protocols/entries";
+import { makeEntry } from "@/lib/protocols/entry-kit";
+import type { Db } from "./db";
+import { EntryWriter, type EntryFileRead, type EntrySourceContext } from "./entry-writer";
+import { closeJournals, openJournal } from "./store";
+
+const temps: string[] = [];
+afterEach(() => {
+  closeJournals();
+  for (const t of temps.splice(0)) fs.rmSync(t, { recursive: true, force: true });
+});
+
+function journal(): Db {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entry-writer-"));
+  temps.push(dir);
+  return openJournal(path.join(dir, "journal.db")).db;
+}
+
+/** An adapter's settling, protocol-free: a message named by another's inReplyTo is answered. */
+const ctx: EntrySourceContext = {
+  source: "s1",
+  protocol: "kicklang",
+  resolve: (entries) => {
+    const named = new Set(entries.map((e) => e.inReplyTo));
+    return entries.map((e) => (e.messageId && named.has(e.messageId) ? { ...e, status: "answered" } : e));
+  },
+};
+
+const message = (id: string, fields: Partial<Entry> = {}): Entry =>
+  makeEntry({ kind: "message", locator: id, messageId: id, agent: "a", folder: "inbox", status: "sent", body: `body of ${id}`, ...fields });
+
+/** A channel read from `from`: these entries appended. */
+const appended = (entries: Entry[], consumed: number): EntryFileRead => ({
+  relPath: "channel.jsonl",
+  facts: { size: consumed, mtimeMs: 1_700_000_000_000, ino: 1, consumed, head: Buffer.from("{") },
+  entries,
+  problems: [],
+  bytes: new Uint8Array(0),
+  from: 0,
+  whole: false,
+});
+
+/** Every id list the settle's read of entries by id was asked for, from now on. */
+function entryReadsById(db: Db): number[][] {
+  const asked: number[][] = [];
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    if (!sql.includes("FROM entries WHERE id IN")) return statement;
+    const all = statement.all.bind(statement);
+    statement.all = ((ids: string) => {
+      asked.push(JSON.parse(ids) as number[]);
+      return all(ids);
+    }) as typeof statement.all;
+    return statement;
+  }) as typeof db.prepare;
+  return asked;
+}
+
+const row = (db: Db, key: string) =>
+  db.prepare("SELECT status, thread_key AS threadKey, seq FROM messages WHERE message_id = ?").get(key) as { status: string; threadKey: string | null; seq: number };
+
+describe("EntryWriter.apply on appends", () => {
+  it("settles a batch's new entries as written, reading back only the entries they touch", () => {
+    const db = journal();
+    const asked = entryReadsById(db);
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    writer.apply(ctx, [appended([message("q1"), message("q2")], 100)]);
+    expect(asked.flat()).toEqual([]);
+    const before = db.prepare("SELECT id FROM entries WHERE message_id = 'q1'").pluck().get() as number;
+    writer.apply(ctx, [appended([message("r1", { inReplyTo: "q1" }), message("r2", { inReplyTo: "r1" })], 200)]);
+    // The request they answer was read; the two new entries were not.
+    expect(asked.flat()).toEqual([before]);
+    expect(row(db, "q1").status).toBe("answered");
+    expect(row(db, "r1").status).toBe("answered");
+    expect(row(db, "r2").status).toBe("sent");
+    // Seqs in the order the journal reads entries by id: the new ones, then the request they reached.
+    expect(row(db, "r1").seq).toBeLessThan(row(db, "r2").seq);
+    expect(row(db, "r2").seq).toBeLessThan(row(db, "q1").seq);
+  });
+
+  it("a new row with its own thread id threads at once, and a reply journaled before it joins it", () => {
+    const db = journal();
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    // The reply first (a newer file read first), with no thread of its own.
+    writer.apply(ctx, [appended([message("r1", { inReplyTo: "q1" })], 100)]);
+    expect(row(db, "r1").threadKey).toBeNull();
+    writer.apply(ctx, [appended([message("q1", { threadKey: "t-9" })], 200)]);
+    expect(row(db, "q1").threadKey).toBe("h\x1ft-9");
+    expect(row(db, "r1").threadKey).toBe("h\x1ft-9");
+    expect(db.prepare("SELECT last_ms FROM thread_last WHERE thread_key = ?").pluck().get("h\x1ft-9")).not.toBeUndefined();
+  });
+});
