@@ -23,7 +23,7 @@ export interface EntrySource {
 /** Journaled per transaction at most: a first scan of 20,000 small files is a few commits, not 20,000. */
 const BATCH_ENTRIES = 5_000;
 const BATCH_BYTES = 16 * 1024 * 1024;
-/** A scan's first commit is smaller, so its newest files (read first) are in soon. */
+/** A scan's first commit is smaller, so its newest files (read first) are in soon; so is every commit of a start's first turn (see load). */
 const FIRST_BATCH_ENTRIES = 1_000;
 
 /** Entries per commit, and from what size a channel's tail is read first (tests make several commits of a small fixture with them). */
@@ -126,7 +126,14 @@ export class EntryIngest {
    */
   async load(
     plans: readonly EntryPlan[],
-    opts: { pause: () => Promise<void>; stopped?: () => boolean; onCommit?: OnEntryCommit; maxCommits?: number },
+    opts: {
+      pause: () => Promise<void>;
+      stopped?: () => boolean;
+      onCommit?: OnEntryCommit;
+      /** A first turn (see EntrySources.scanAll): small commits, ended after `maxCommits` or once `enough` holds of the weakest claim. */
+      maxCommits?: number;
+      enough?: (weakestClaimMs: number) => boolean;
+    },
   ): Promise<number> {
     const known = new Map(plans.map((p) => [p.source.id, p.known]));
     // A channel never read before, big enough: its newest part first (see readTail).
@@ -150,16 +157,20 @@ export class EntryIngest {
     // At once: a claim left by a load that did not end (a crash) is not this one's.
     report();
     let commits = 0;
+    let enough = false;
     const stopped = opts.stopped ?? (() => false);
-    const cut = () => commits >= (opts.maxCommits ?? Infinity);
+    const turn = opts.maxCommits !== undefined || opts.enough !== undefined;
+    const cut = () => enough || commits >= (opts.maxCommits ?? Infinity);
     const changedMessages = await this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
       firstBatch: this.limits.first,
+      restBatch: turn ? this.limits.first : this.limits.rest,
       pause: opts.pause,
       stopped: () => stopped() || cut(),
       committed: (files) => {
         commits++;
         front.commitThrough(files);
         report();
+        enough = opts.enough?.(Math.max(...plans.map((p) => front.claimMs(p.source.id)))) ?? false;
       },
       later: (part, after) => front.insert(part, after),
       firstFill: (source) => fills.has(source.id),
@@ -189,7 +200,7 @@ export class EntryIngest {
       else if (!st && known.has(relPath)) deleted.push({ relPath, why: "deleted" });
     }
     if (changed.length + deleted.length > 0) {
-      const noPause = { firstBatch: this.limits.rest, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {}, firstFill: () => false };
+      const noPause = { firstBatch: this.limits.rest, restBatch: this.limits.rest, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {}, firstFill: () => false };
       await this.journal(changed.map((file) => ({ source, file, newestMs: file.mtimeMs })), deleted.map((d) => ({ source, d })), new Map([[source.id, known]]), noPause);
     }
     return true;
@@ -211,6 +222,7 @@ export class EntryIngest {
     known: ReadonlyMap<string, ReadonlyMap<string, EntryFileFacts>>,
     run: {
       firstBatch: number;
+      restBatch: number;
       pause: () => Promise<void>;
       stopped: () => boolean;
       committed: (files: number) => void;
@@ -228,7 +240,7 @@ export class EntryIngest {
     let committed = 0;
     const flush = async () => {
       for (const { source, reads, deleted: gone } of batch.sources.values()) total += this.writer.apply(this.contextOf(source), reads, gone, run.firstFill(source));
-      batch = new Batch(this.limits.rest);
+      batch = new Batch(run.restBatch);
       committed = read;
       run.committed(committed);
       await run.pause();
