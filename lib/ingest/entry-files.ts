@@ -111,6 +111,8 @@ export async function readEntryFile(
   known: EntryFileFacts | undefined,
   context: ReadContext,
   onChunk: (chunk: FileChunk, plan: ReadPlan) => Promise<void>,
+  /** An appended file's chunks are this big (a value too long for one is read again in a bigger, up to APPEND_CHUNK). */
+  chunkBytes = APPEND_CHUNK,
 ): Promise<void> {
   const { base, rel } = locate(layout, file.relPath);
   const { handle, stats } = await openInsideRoot(base, rel);
@@ -122,17 +124,22 @@ export async function readEntryFile(
     const plan = planRead(appendOnly, known, { size, ino: stats.ino }, head);
     const facts = (consumed: number): EntryFileFacts => ({ size, mtimeMs: stats.mtimeMs, ino: stats.ino, consumed, head });
     let from = plan.from;
+    let chunkSize = chunkBytes;
     if (!appendOnly && size > MAX_FILE_BYTES) {
       const read: FileRead = { entries: [], problems: [{ code: "limit", message: `${file.relPath} is ${size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a file read whole: not read.` }], consumed: size };
       await onChunk({ read, bytes: new Uint8Array(0), from: 0, facts: facts(size) }, plan);
       return;
     }
     while (from < size) {
-      const length = appendOnly ? Math.min(APPEND_CHUNK, size - from) : size;
+      const length = appendOnly ? Math.min(chunkSize, size - from) : size;
       const bytes = Buffer.alloc(length);
       const { bytesRead } = await handle.read(bytes, 0, length, from);
       const chunk = bytes.subarray(0, bytesRead);
       const read = side.read(file.relPath, chunk, { ...context, offset: from, mtimeMs: stats.mtimeMs });
+      if (appendOnly && read.consumed <= from && bytesRead === length && from + length < size && chunkSize < APPEND_CHUNK) {
+        chunkSize = Math.min(chunkSize * 2, APPEND_CHUNK);
+        continue;
+      }
       await onChunk({ read, bytes: chunk, from, facts: facts(appendOnly ? Math.max(read.consumed, from) : size) }, { ...plan, from });
       // An incomplete last value waits for the rest of its bytes (a write in progress).
       if (read.consumed <= from || bytesRead < length || !appendOnly) break;

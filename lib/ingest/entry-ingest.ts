@@ -9,7 +9,7 @@ import type { Db } from "@/lib/journal/db";
 import type { Protocol } from "@/lib/model";
 import type { Layout, ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
-import { listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
+import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
 import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
 
 export interface EntrySource {
@@ -25,12 +25,20 @@ const BATCH_ENTRIES = 5_000;
 const BATCH_BYTES = 16 * 1024 * 1024;
 /** A scan's first commit is smaller, so its newest files (read first) are in soon; so is every commit of a start's first turn (see load). */
 const FIRST_BATCH_ENTRIES = 1_000;
+/**
+ * A scan reads a channel this much at a time (each chunk's entries join the batch before it is
+ * committed): ~5,000 values of ~200 bytes. Read in one 16 MB chunk (APPEND_CHUNK), a 2.9 MB
+ * channel was one commit of 10,000 entries that held the main thread for 1.9 s.
+ */
+const SCAN_CHUNK_BYTES = 1024 * 1024;
 
 /** Entries per commit, and from what size a channel's tail is read first (tests make several commits of a small fixture with them). */
 export interface BatchLimits {
   first: number;
   rest: number;
   tailBytes: number;
+  /** How much of a channel a scan reads at a time (SCAN_CHUNK_BYTES). */
+  chunkBytes?: number;
 }
 
 class Batch {
@@ -164,6 +172,7 @@ export class EntryIngest {
     const changedMessages = await this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
       firstBatch: this.limits.first,
       restBatch: turn ? this.limits.first : this.limits.rest,
+      chunkBytes: this.limits.chunkBytes ?? SCAN_CHUNK_BYTES,
       pause: opts.pause,
       stopped: () => stopped() || cut(),
       committed: (files) => {
@@ -200,7 +209,7 @@ export class EntryIngest {
       else if (!st && known.has(relPath)) deleted.push({ relPath, why: "deleted" });
     }
     if (changed.length + deleted.length > 0) {
-      const noPause = { firstBatch: this.limits.rest, restBatch: this.limits.rest, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {}, firstFill: () => false };
+      const noPause = { firstBatch: this.limits.rest, restBatch: this.limits.rest, chunkBytes: APPEND_CHUNK, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {}, firstFill: () => false };
       await this.journal(changed.map((file) => ({ source, file, newestMs: file.mtimeMs })), deleted.map((d) => ({ source, d })), new Map([[source.id, known]]), noPause);
     }
     return true;
@@ -223,6 +232,8 @@ export class EntryIngest {
     run: {
       firstBatch: number;
       restBatch: number;
+      /** A channel is read this much at a time. */
+      chunkBytes: number;
       pause: () => Promise<void>;
       stopped: () => boolean;
       committed: (files: number) => void;
@@ -239,7 +250,12 @@ export class EntryIngest {
     let read = 0;
     let committed = 0;
     const flush = async () => {
-      for (const { source, reads, deleted: gone } of batch.sources.values()) total += this.writer.apply(this.contextOf(source), reads, gone, run.firstFill(source));
+      const held = [...batch.sources.values()];
+      for (const [i, { source, reads, deleted: gone }] of held.entries()) {
+        // Each source's part its own turn of the event loop, not one stretch for every source's.
+        if (i > 0) await run.pause();
+        total += this.writer.apply(this.contextOf(source), reads, gone, run.firstFill(source));
+      }
       batch = new Batch(run.restBatch);
       committed = read;
       run.committed(committed);
@@ -264,7 +280,7 @@ export class EntryIngest {
           batch.add(source, { relPath: file.relPath, facts, entries: entries.entries, problems: entries.problems, bytes, from, whole });
           // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
           if (batch.full) await flush();
-        });
+        }, run.chunkBytes);
       } catch (err) {
         // Gone or swapped for something Mailroom will not read since it was listed: the next event or scan sees what is there.
         if (!(err instanceof RefusedFile)) throw err;
