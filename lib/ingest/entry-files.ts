@@ -99,6 +99,28 @@ export function planRead(appendOnly: boolean, known: EntryFileFacts | undefined,
   return { from: 0, replaced: appendOnly && !sameFile };
 }
 
+/** A file read whole (one that is rewritten, not only appended to), through one safe open: null bytes when it is over MAX_FILE_BYTES. */
+export interface WholeFile {
+  facts: EntryFileFacts;
+  bytes: Buffer | null;
+}
+
+export async function readWhole(layout: Layout, file: EntrySourceFile): Promise<WholeFile> {
+  const { base, rel } = locate(layout, file.relPath);
+  const { handle, stats } = await openInsideRoot(base, rel);
+  try {
+    const size = stats.size;
+    const bytes = size > MAX_FILE_BYTES ? null : Buffer.alloc(size);
+    const { bytesRead } = bytes ? await handle.read(bytes, 0, size, 0) : { bytesRead: 0 };
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    if (bytes) bytes.copy(head, 0, 0, Math.min(head.length, bytesRead));
+    else await handle.read(head, 0, head.length, 0);
+    return { facts: { size, mtimeMs: stats.mtimeMs, ino: stats.ino, consumed: size, head }, bytes: bytes?.subarray(0, bytesRead) ?? null };
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Read a placed file through one safe open: whole (up to MAX_FILE_BYTES), or for an appended file
  * from `plan.from` in chunks, each handed to `onChunk` as read so a 100 MB channel never sits in
@@ -113,36 +135,45 @@ export async function readEntryFile(
   onChunk: (chunk: FileChunk, plan: ReadPlan) => Promise<void>,
   /** An appended file's chunks are this big (a value too long for one is read again in a bigger, up to APPEND_CHUNK). */
   chunkBytes = APPEND_CHUNK,
+  /** A file read whole: its bytes if already being read (EntryIngest reads a few ahead). */
+  ahead?: Promise<WholeFile>,
 ): Promise<void> {
+  if (!side.appendOnly(file.place)) {
+    // Read from its start, never "replaced": only an appended file is read from where it stopped (planRead).
+    const { facts, bytes } = await (ahead ?? readWhole(layout, file));
+    const plan: ReadPlan = { from: 0, replaced: false };
+    if (facts.size === 0) return;
+    if (bytes === null) {
+      const read: FileRead = { entries: [], problems: [{ code: "limit", message: `${file.relPath} is ${facts.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a file read whole: not read.` }], consumed: facts.size };
+      await onChunk({ read, bytes: new Uint8Array(0), from: 0, facts }, plan);
+      return;
+    }
+    await onChunk({ read: side.read(file.relPath, bytes, { ...context, offset: 0, mtimeMs: facts.mtimeMs }), bytes, from: 0, facts }, plan);
+    return;
+  }
   const { base, rel } = locate(layout, file.relPath);
   const { handle, stats } = await openInsideRoot(base, rel);
   try {
     const size = stats.size;
     const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
     await handle.read(head, 0, head.length, 0);
-    const appendOnly = side.appendOnly(file.place);
-    const plan = planRead(appendOnly, known, { size, ino: stats.ino }, head);
+    const plan = planRead(true, known, { size, ino: stats.ino }, head);
     const facts = (consumed: number): EntryFileFacts => ({ size, mtimeMs: stats.mtimeMs, ino: stats.ino, consumed, head });
     let from = plan.from;
     let chunkSize = chunkBytes;
-    if (!appendOnly && size > MAX_FILE_BYTES) {
-      const read: FileRead = { entries: [], problems: [{ code: "limit", message: `${file.relPath} is ${size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a file read whole: not read.` }], consumed: size };
-      await onChunk({ read, bytes: new Uint8Array(0), from: 0, facts: facts(size) }, plan);
-      return;
-    }
     while (from < size) {
-      const length = appendOnly ? Math.min(chunkSize, size - from) : size;
+      const length = Math.min(chunkSize, size - from);
       const bytes = Buffer.alloc(length);
       const { bytesRead } = await handle.read(bytes, 0, length, from);
       const chunk = bytes.subarray(0, bytesRead);
       const read = side.read(file.relPath, chunk, { ...context, offset: from, mtimeMs: stats.mtimeMs });
-      if (appendOnly && read.consumed <= from && bytesRead === length && from + length < size && chunkSize < APPEND_CHUNK) {
+      if (read.consumed <= from && bytesRead === length && from + length < size && chunkSize < APPEND_CHUNK) {
         chunkSize = Math.min(chunkSize * 2, APPEND_CHUNK);
         continue;
       }
-      await onChunk({ read, bytes: chunk, from, facts: facts(appendOnly ? Math.max(read.consumed, from) : size) }, { ...plan, from });
+      await onChunk({ read, bytes: chunk, from, facts: facts(Math.max(read.consumed, from)) }, { ...plan, from });
       // An incomplete last value waits for the rest of its bytes (a write in progress).
-      if (read.consumed <= from || bytesRead < length || !appendOnly) break;
+      if (read.consumed <= from || bytesRead < length) break;
       from = read.consumed;
     }
   } finally {
