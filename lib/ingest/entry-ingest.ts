@@ -9,8 +9,9 @@ import type { Db } from "@/lib/journal/db";
 import type { Protocol } from "@/lib/model";
 import type { Layout, ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
-import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, readWhole, TAIL_BYTES, type EntrySourceFile, type WholeFile } from "./entry-files";
+import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
 import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
+import { ReadAhead } from "./entry-read-ahead";
 
 export interface EntrySource {
   id: string;
@@ -31,13 +32,6 @@ const FIRST_BATCH_ENTRIES = 1_000;
  * channel was one commit of 10,000 entries that held the main thread for 1.9 s.
  */
 const SCAN_CHUNK_BYTES = 1024 * 1024;
-/**
- * Files read whole (not channels) are opened and read this many ahead of their turn, so their
- * I/O overlaps the parsing and journaling of the ones before them: 20,000 one-message files were
- * otherwise read one await at a time. Only small ones, so what is held ahead stays a few MB.
- */
-const READ_AHEAD_FILES = 8;
-const READ_AHEAD_MAX_BYTES = 512 * 1024;
 
 /** Entries per commit, and from what size a channel's tail is read first (tests make several commits of a small fixture with them). */
 export interface BatchLimits {
@@ -268,27 +262,14 @@ export class EntryIngest {
       run.committed(committed);
       await run.pause();
     };
-    // Parts read whole, being read ahead (by part: `files` may grow in the middle, run.later).
-    const ahead = new Map<OrderedFile<EntrySource>, Promise<WholeFile>>();
-    const readAhead = (from: number) => {
-      for (let j = from; j < Math.min(files.length, from + READ_AHEAD_FILES); j++) {
-        const next = files[j];
-        if (!next || next.tail || ahead.has(next) || next.source.side.appendOnly(next.file.place) || next.file.size > READ_AHEAD_MAX_BYTES) continue;
-        const read = readWhole(next.source.layout, next.file);
-        // Awaited in its turn, which sees its failure; one never reached (a stopped load) fails unheard.
-        read.catch(() => {});
-        ahead.set(next, read);
-      }
-    };
+    const ahead = new ReadAhead(files);
     // `files` may grow as it is read (run.later).
     for (let i = 0; i < files.length; i++) {
       const part = files[i];
       if (!part) break;
       const { source, file } = part;
       if (run.stopped()) return total;
-      readAhead(i);
-      const whole = ahead.get(part);
-      ahead.delete(part);
+      const whole = ahead.take(i);
       if (part.tail) {
         await this.readTail(part, (read) => batch.add(source, read), run.later, i + 1);
         read++;
