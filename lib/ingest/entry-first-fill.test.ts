@@ -153,7 +153,7 @@ describe("a first fill and the general path", () => {
 
   it("generated trees of several batches each: requests answered and messages acked across batches", async () => {
     const root = temp("mailroom-first-fill-tree-");
-    // Over BATCH_ENTRIES (5,000) entries each.
+    // Over BATCH_ENTRIES (2,000) entries each.
     generateKicklang(root, 5_200);
     generateWorkflow(root, 3_100);
     const paths = await twoPaths(root);

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { generateKicklang } from "@/lib/bench/generate-wave2";
+import { generateKicklang, generateShogun } from "@/lib/bench/generate-wave2";
 import { EntryWriter } from "@/lib/journal/entry-writer";
 import { openJournal, closeJournals, type Journal } from "@/lib/journal/store";
 import { queryHistory, queryPage } from "@/lib/journal/queries";
@@ -337,4 +337,23 @@ describe("files read whole", () => {
     expect(late()).toBe(plan.changed.length - 1);
     expect(journal.db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(asRead);
   });
+});
+
+describe("a first scan's commits", () => {
+  it("hold a few thousand entries each, never a long stretch of the main thread", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entries-commits-"));
+    temps.push(root);
+    generateShogun(root, 6_000);
+    const original = EntryWriter.prototype.apply;
+    const perCommit: number[] = [];
+    const spied = vi.spyOn(EntryWriter.prototype, "apply").mockImplementation(function (this: EntryWriter, ...args) {
+      perCommit.push(args[1].reduce((n, r) => n + r.entries.length, 0));
+      return original.apply(this, args);
+    });
+    const { journal } = await ingestOf(root);
+    spied.mockRestore();
+    expect(journal.db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(6_000);
+    expect(perCommit.length).toBeGreaterThan(2);
+    expect(Math.max(...perCommit)).toBeLessThanOrEqual(2_100);
+  }, 60_000);
 });

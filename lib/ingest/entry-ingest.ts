@@ -21,17 +21,21 @@ export interface EntrySource {
   side: ProtocolReadSide;
 }
 
-/** Journaled per transaction at most: a first scan of 20,000 small files is a few commits, not 20,000. */
-const BATCH_ENTRIES = 5_000;
+/**
+ * Journaled per transaction at most: a first scan of 20,000 small files is a few commits, not
+ * 20,000. Each holds the main thread (0.1-0.4 ms an entry): at 5,000 a commit was up to 2 s of it,
+ * and 2,000 cost no more CPU over 20,000 entries of each protocol (noisy runs, a loaded machine).
+ */
+const BATCH_ENTRIES = 2_000;
 const BATCH_BYTES = 16 * 1024 * 1024;
 /** A scan's first commit is smaller, so its newest files (read first) are in soon; so is every commit of a start's first turn (see load). */
 const FIRST_BATCH_ENTRIES = 1_000;
 /**
  * A scan reads a channel this much at a time (each chunk's entries join the batch before it is
- * committed): ~5,000 values of ~200 bytes. Read in one 16 MB chunk (APPEND_CHUNK), a 2.9 MB
+ * committed): ~900 values of ~300 bytes. Read in one 16 MB chunk (APPEND_CHUNK), a 2.9 MB
  * channel was one commit of 10,000 entries that held the main thread for 1.9 s.
  */
-const SCAN_CHUNK_BYTES = 1024 * 1024;
+const SCAN_CHUNK_BYTES = 256 * 1024;
 
 /** Entries per commit, and from what size a channel's tail is read first (tests make several commits of a small fixture with them). */
 export interface BatchLimits {
