@@ -60,16 +60,21 @@ export async function listEntryFiles(layout: Layout, side: ProtocolReadSide): Pr
     const names = await fs.readdir(dir, { withFileTypes: true }).catch(() => null);
     if (!names) return;
     dirs.push(dir);
+    const placed: { abs: string; relPath: string; place: Place }[] = [];
     for (const d of names) {
       const abs = path.join(dir, d.name);
       if (d.isDirectory() && depth < MAX_DEPTH) await walk(abs, depth + 1);
       if (!d.isFile()) continue;
       const relPath = logicalPath(layout, abs);
       const place = relPath ? side.place(relPath) : null;
-      if (!relPath || !place) continue;
-      const st = await fs.lstat(abs).catch(() => null);
-      if (st?.isFile()) files.push({ relPath, place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+      if (relPath && place) placed.push({ abs, relPath, place });
     }
+    // A folder's files stat'ed together, not one await each: 20,000 IGNITE v2 files took 1 s to list.
+    const stats = await Promise.all(placed.slice(0, MAX_FILES - files.length).map((p) => fs.lstat(p.abs).catch(() => null)));
+    stats.forEach((st, i) => {
+      const p = placed[i];
+      if (p && st?.isFile()) files.push({ relPath: p.relPath, place: p.place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+    });
   };
   for (const dir of layout.watchDirs) await walk(dir, 0);
   return { files, dirs };
