@@ -3,6 +3,7 @@ import "server-only";
 // a link except the layout's own (shogun's `queue/inbox`), whose files keep their logical paths;
 // reading goes through one safe open and, for a file that only grows, starts where the last read
 // stopped, so an append costs the bytes appended.
+import { lstatSync, type Stats } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FileRead } from "@/lib/protocols/entries";
@@ -51,6 +52,18 @@ export function logicalPath(layout: Layout, abs: string): string | null {
   return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : null;
 }
 
+/** Files stat'ed in one synchronous stretch while listing: ~12 ms (0.12 s for 20,000 files, against 0.3-0.5 s of async lstats). */
+const LSTAT_SLICE = 2_000;
+
+function lstatOrNull(abs: string): Stats | null {
+  try {
+    return lstatSync(abs);
+  } catch {
+    // Gone since the folder was read: not listed.
+    return null;
+  }
+}
+
 /** Every file of the layout its adapter places, with its stat (links never followed). */
 export async function listEntryFiles(layout: Layout, side: ProtocolReadSide): Promise<{ files: EntrySourceFile[]; dirs: string[] }> {
   const files: EntrySourceFile[] = [];
@@ -69,12 +82,16 @@ export async function listEntryFiles(layout: Layout, side: ProtocolReadSide): Pr
       const place = relPath ? side.place(relPath) : null;
       if (relPath && place) placed.push({ abs, relPath, place });
     }
-    // A folder's files stat'ed together, not one await each: 20,000 IGNITE v2 files took 1 s to list.
-    const stats = await Promise.all(placed.slice(0, MAX_FILES - files.length).map((p) => fs.lstat(p.abs).catch(() => null)));
-    stats.forEach((st, i) => {
-      const p = placed[i];
-      if (p && st?.isFile()) files.push({ relPath: p.relPath, place: p.place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
-    });
+    // Stat'ed here, a slice at a time with a turn of the event loop between: an await each took 1 s
+    // for 20,000 IGNITE v2 files, before a start's first commit and again before its second turn.
+    const taken = placed.slice(0, MAX_FILES - files.length);
+    for (let at = 0; at < taken.length; at += LSTAT_SLICE) {
+      if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const p of taken.slice(at, at + LSTAT_SLICE)) {
+        const st = lstatOrNull(p.abs);
+        if (st?.isFile()) files.push({ relPath: p.relPath, place: p.place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+      }
+    }
   };
   for (const dir of layout.watchDirs) await walk(dir, 0);
   return { files, dirs };
