@@ -3,6 +3,7 @@ import "server-only";
 // a link except the layout's own (shogun's `queue/inbox`), whose files keep their logical paths;
 // reading goes through one safe open and, for a file that only grows, starts where the last read
 // stopped, so an append costs the bytes appended.
+import { lstatSync, type Stats } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FileRead } from "@/lib/protocols/entries";
@@ -51,6 +52,18 @@ export function logicalPath(layout: Layout, abs: string): string | null {
   return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : null;
 }
 
+/** Files stat'ed in one synchronous stretch while listing: ~12 ms (0.12 s for 20,000 files, against 0.3-0.5 s of async lstats). */
+const LSTAT_SLICE = 2_000;
+
+function lstatOrNull(abs: string): Stats | null {
+  try {
+    return lstatSync(abs);
+  } catch {
+    // Gone since the folder was read: not listed.
+    return null;
+  }
+}
+
 /** Every file of the layout its adapter places, with its stat (links never followed). */
 export async function listEntryFiles(layout: Layout, side: ProtocolReadSide): Promise<{ files: EntrySourceFile[]; dirs: string[] }> {
   const files: EntrySourceFile[] = [];
@@ -60,15 +73,24 @@ export async function listEntryFiles(layout: Layout, side: ProtocolReadSide): Pr
     const names = await fs.readdir(dir, { withFileTypes: true }).catch(() => null);
     if (!names) return;
     dirs.push(dir);
+    const placed: { abs: string; relPath: string; place: Place }[] = [];
     for (const d of names) {
       const abs = path.join(dir, d.name);
       if (d.isDirectory() && depth < MAX_DEPTH) await walk(abs, depth + 1);
       if (!d.isFile()) continue;
       const relPath = logicalPath(layout, abs);
       const place = relPath ? side.place(relPath) : null;
-      if (!relPath || !place) continue;
-      const st = await fs.lstat(abs).catch(() => null);
-      if (st?.isFile()) files.push({ relPath, place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+      if (relPath && place) placed.push({ abs, relPath, place });
+    }
+    // Stat'ed here, a slice at a time with a turn of the event loop between: an await each took 1 s
+    // for 20,000 IGNITE v2 files, before a start's first commit and again before its second turn.
+    const taken = placed.slice(0, MAX_FILES - files.length);
+    for (let at = 0; at < taken.length; at += LSTAT_SLICE) {
+      if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const p of taken.slice(at, at + LSTAT_SLICE)) {
+        const st = lstatOrNull(p.abs);
+        if (st?.isFile()) files.push({ relPath: p.relPath, place: p.place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+      }
     }
   };
   for (const dir of layout.watchDirs) await walk(dir, 0);
@@ -99,6 +121,28 @@ export function planRead(appendOnly: boolean, known: EntryFileFacts | undefined,
   return { from: 0, replaced: appendOnly && !sameFile };
 }
 
+/** A file read whole (one that is rewritten, not only appended to), through one safe open: null bytes when it is over MAX_FILE_BYTES. */
+export interface WholeFile {
+  facts: EntryFileFacts;
+  bytes: Buffer | null;
+}
+
+export async function readWhole(layout: Layout, file: EntrySourceFile): Promise<WholeFile> {
+  const { base, rel } = locate(layout, file.relPath);
+  const { handle, stats } = await openInsideRoot(base, rel);
+  try {
+    const size = stats.size;
+    const bytes = size > MAX_FILE_BYTES ? null : Buffer.alloc(size);
+    const { bytesRead } = bytes ? await handle.read(bytes, 0, size, 0) : { bytesRead: 0 };
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    if (bytes) bytes.copy(head, 0, 0, Math.min(head.length, bytesRead));
+    else await handle.read(head, 0, head.length, 0);
+    return { facts: { size, mtimeMs: stats.mtimeMs, ino: stats.ino, consumed: size, head }, bytes: bytes?.subarray(0, bytesRead) ?? null };
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Read a placed file through one safe open: whole (up to MAX_FILE_BYTES), or for an appended file
  * from `plan.from` in chunks, each handed to `onChunk` as read so a 100 MB channel never sits in
@@ -111,31 +155,47 @@ export async function readEntryFile(
   known: EntryFileFacts | undefined,
   context: ReadContext,
   onChunk: (chunk: FileChunk, plan: ReadPlan) => Promise<void>,
+  /** An appended file's chunks are this big (a value too long for one is read again in a bigger, up to APPEND_CHUNK). */
+  chunkBytes = APPEND_CHUNK,
+  /** A file read whole: its bytes if already being read (EntryIngest reads a few ahead). */
+  ahead?: Promise<WholeFile>,
 ): Promise<void> {
+  if (!side.appendOnly(file.place)) {
+    // Read from its start, never "replaced": only an appended file is read from where it stopped (planRead).
+    const { facts, bytes } = await (ahead ?? readWhole(layout, file));
+    const plan: ReadPlan = { from: 0, replaced: false };
+    if (facts.size === 0) return;
+    if (bytes === null) {
+      const read: FileRead = { entries: [], problems: [{ code: "limit", message: `${file.relPath} is ${facts.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a file read whole: not read.` }], consumed: facts.size };
+      await onChunk({ read, bytes: new Uint8Array(0), from: 0, facts }, plan);
+      return;
+    }
+    await onChunk({ read: side.read(file.relPath, bytes, { ...context, offset: 0, mtimeMs: facts.mtimeMs }), bytes, from: 0, facts }, plan);
+    return;
+  }
   const { base, rel } = locate(layout, file.relPath);
   const { handle, stats } = await openInsideRoot(base, rel);
   try {
     const size = stats.size;
     const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
     await handle.read(head, 0, head.length, 0);
-    const appendOnly = side.appendOnly(file.place);
-    const plan = planRead(appendOnly, known, { size, ino: stats.ino }, head);
+    const plan = planRead(true, known, { size, ino: stats.ino }, head);
     const facts = (consumed: number): EntryFileFacts => ({ size, mtimeMs: stats.mtimeMs, ino: stats.ino, consumed, head });
     let from = plan.from;
-    if (!appendOnly && size > MAX_FILE_BYTES) {
-      const read: FileRead = { entries: [], problems: [{ code: "limit", message: `${file.relPath} is ${size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a file read whole: not read.` }], consumed: size };
-      await onChunk({ read, bytes: new Uint8Array(0), from: 0, facts: facts(size) }, plan);
-      return;
-    }
+    let chunkSize = chunkBytes;
     while (from < size) {
-      const length = appendOnly ? Math.min(APPEND_CHUNK, size - from) : size;
+      const length = Math.min(chunkSize, size - from);
       const bytes = Buffer.alloc(length);
       const { bytesRead } = await handle.read(bytes, 0, length, from);
       const chunk = bytes.subarray(0, bytesRead);
       const read = side.read(file.relPath, chunk, { ...context, offset: from, mtimeMs: stats.mtimeMs });
-      await onChunk({ read, bytes: chunk, from, facts: facts(appendOnly ? Math.max(read.consumed, from) : size) }, { ...plan, from });
+      if (read.consumed <= from && bytesRead === length && from + length < size && chunkSize < APPEND_CHUNK) {
+        chunkSize = Math.min(chunkSize * 2, APPEND_CHUNK);
+        continue;
+      }
+      await onChunk({ read, bytes: chunk, from, facts: facts(Math.max(read.consumed, from)) }, { ...plan, from });
       // An incomplete last value waits for the rest of its bytes (a write in progress).
-      if (read.consumed <= from || bytesRead < length || !appendOnly) break;
+      if (read.consumed <= from || bytesRead < length) break;
       from = read.consumed;
     }
   } finally {

@@ -4,7 +4,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { generateKicklang, generateShogun } from "@/lib/bench/generate-wave2";
+import { EntryWriter } from "@/lib/journal/entry-writer";
 import { openJournal, closeJournals, type Journal } from "@/lib/journal/store";
 import { queryHistory, queryPage } from "@/lib/journal/queries";
 import { parseQuery } from "@/lib/query";
@@ -243,4 +245,115 @@ describe("an IGNITE v2 tree as its monitor changes it", () => {
     expect(renamed).toHaveLength(1);
     expect(renamed[0]).toMatchObject({ key: escalationKey, path: "queue/leader/processed/escalation_1770263140123456.yaml" });
   });
+});
+
+describe("a channel bigger than a scan reads at a time", () => {
+  it("is journaled a chunk at a time, a value longer than a chunk too, with the rows of a read in one go", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entries-chunks-"));
+    temps.push(root);
+    generateKicklang(root, 600);
+    // A value three chunks long in the middle of the biggest channel.
+    const channel = (fs.readdirSync(root, { recursive: true }) as string[])
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => path.join(root, f))
+      .reduce((a, b) => (fs.statSync(b).size > fs.statSync(a).size ? b : a));
+    const lines = fs.readFileSync(channel, "utf8").split("\n");
+    const long = { ...(JSON.parse(lines[0]!) as object), id: "long-value", content: "x".repeat(12 * 1024) };
+    lines.splice(Math.floor(lines.length / 2), 0, JSON.stringify(long));
+    fs.writeFileSync(channel, lines.join("\n"));
+    const channels = (await discoverSources([root])).flatMap((s) => (s.entries ? [s.entries] : []));
+    const rowsOf = async (limits?: { first: number; rest: number; tailBytes: number; chunkBytes?: number }) => {
+      const data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entries-chunks-data-"));
+      temps.push(data);
+      const journal = openJournal(path.join(data, "journal.db"));
+      const ingest = new EntryIngest(journal.db, () => Date.parse("2026-11-26T12:00:00Z"), {}, limits);
+      for (const s of channels) await ingest.scan(s);
+      return journal.db.prepare("SELECT key, status, thread_id, body, sort_ms FROM messages ORDER BY key").all();
+    };
+    const whole = await rowsOf();
+    const apply = vi.spyOn(EntryWriter.prototype, "apply");
+    const chunked = await rowsOf({ first: 20, rest: 20, tailBytes: Infinity, chunkBytes: 4096 });
+    const perCommit = apply.mock.calls.map((c) => c[1].reduce((n, r) => n + r.entries.length, 0));
+    apply.mockRestore();
+    expect(whole.some((r) => (r as { key: string }).key.includes("long-value"))).toBe(true);
+    expect(chunked).toEqual(whole);
+    // A chunk of 4 KB holds ~14 values: a commit is never a whole channel's hundreds.
+    expect(Math.max(...perCommit)).toBeLessThan(60);
+  }, 60_000);
+});
+
+describe("a commit of several sources' entries", () => {
+  it("gives the event loop a turn between one source's transaction and the next", async () => {
+    const root = fixture("workflow");
+    copyFixture("kicklang", root);
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entries-turns-"));
+    temps.push(data);
+    const ingest = new EntryIngest(openJournal(path.join(data, "journal.db")).db, undefined, {}, { first: 1_000_000, rest: 1_000_000, tailBytes: Infinity });
+    const sources = (await discoverSources([root])).flatMap((s) => (s.entries ? [s.entries] : []));
+    expect(sources).toHaveLength(2);
+    const steps: string[] = [];
+    const original = EntryWriter.prototype.apply;
+    const spied = vi.spyOn(EntryWriter.prototype, "apply").mockImplementation(function (this: EntryWriter, ...args) {
+      steps.push("apply");
+      return original.apply(this, args);
+    });
+    await ingest.load(await Promise.all(sources.map((s) => ingest.plan(s))), { pause: async () => void steps.push("pause") });
+    spied.mockRestore();
+    expect(steps).toEqual(["apply", "pause", "apply", "pause"]);
+  });
+});
+
+describe("files read whole", () => {
+  it("are read a few ahead of their turn; one changed after its read is journaled as read, and its change by the next scan", async () => {
+    const root = fixture("ignite-yaml");
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entries-ahead-"));
+    temps.push(data);
+    const journal = openJournal(path.join(data, "journal.db"));
+    const ingest = new EntryIngest(journal.db, undefined, {}, { first: 1, rest: 1, tailBytes: Infinity });
+    const [source] = (await discoverSources([root])).flatMap((s) => (s.entries ? [s.entries] : []));
+    const plan = await ingest.plan(source!);
+    expect(plan.changed.length).toBeGreaterThan(3);
+    // At the first commit, every file not yet journaled is rewritten by another sender.
+    const original = EntryWriter.prototype.apply;
+    let rewritten = false;
+    const spied = vi.spyOn(EntryWriter.prototype, "apply").mockImplementation(function (this: EntryWriter, ...args) {
+      if (!rewritten) {
+        rewritten = true;
+        const first = new Set(args[1].map((r) => r.relPath));
+        for (const f of plan.changed.filter((f) => !first.has(f.relPath))) {
+          const abs = path.join(root, f.relPath);
+          fs.writeFileSync(abs, fs.readFileSync(abs, "utf8").replace(/^from: .*$/m, "from: late_writer"));
+        }
+      }
+      return original.apply(this, args);
+    });
+    await ingest.load([plan], { pause: async () => {} });
+    spied.mockRestore();
+    const late = () => journal.db.prepare("SELECT count(*) FROM messages WHERE from_name = 'late_writer'").pluck().get() as number;
+    const asRead = journal.db.prepare("SELECT count(*) FROM messages").pluck().get() as number;
+    // Read ahead: some of them before they were rewritten.
+    expect(late()).toBeLessThan(plan.changed.length - 1);
+    await ingest.scan(source!);
+    expect(late()).toBe(plan.changed.length - 1);
+    expect(journal.db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(asRead);
+  });
+});
+
+describe("a first scan's commits", () => {
+  it("hold a few thousand entries each, never a long stretch of the main thread", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entries-commits-"));
+    temps.push(root);
+    generateShogun(root, 6_000);
+    const original = EntryWriter.prototype.apply;
+    const perCommit: number[] = [];
+    const spied = vi.spyOn(EntryWriter.prototype, "apply").mockImplementation(function (this: EntryWriter, ...args) {
+      perCommit.push(args[1].reduce((n, r) => n + r.entries.length, 0));
+      return original.apply(this, args);
+    });
+    const { journal } = await ingestOf(root);
+    spied.mockRestore();
+    expect(journal.db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(6_000);
+    expect(perCommit.length).toBeGreaterThan(2);
+    expect(Math.max(...perCommit)).toBeLessThanOrEqual(2_100);
+  }, 60_000);
 });

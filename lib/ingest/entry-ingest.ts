@@ -9,8 +9,9 @@ import type { Db } from "@/lib/journal/db";
 import type { Protocol } from "@/lib/model";
 import type { Layout, ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
-import { listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
+import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
 import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
+import { ReadAhead } from "./entry-read-ahead";
 
 export interface EntrySource {
   id: string;
@@ -20,17 +21,29 @@ export interface EntrySource {
   side: ProtocolReadSide;
 }
 
-/** Journaled per transaction at most: a first scan of 20,000 small files is a few commits, not 20,000. */
-const BATCH_ENTRIES = 5_000;
+/**
+ * Journaled per transaction at most: a first scan of 20,000 small files is a few commits, not
+ * 20,000. Each holds the main thread (0.1-0.4 ms an entry): at 5,000 a commit was up to 2 s of it,
+ * and 2,000 cost no more CPU over 20,000 entries of each protocol (noisy runs, a loaded machine).
+ */
+const BATCH_ENTRIES = 2_000;
 const BATCH_BYTES = 16 * 1024 * 1024;
-/** A scan's first commit is smaller, so its newest files (read first) are in soon. */
+/** A scan's first commit is smaller, so its newest files (read first) are in soon; so is every commit of a start's first turn (see load). */
 const FIRST_BATCH_ENTRIES = 1_000;
+/**
+ * A scan reads a channel this much at a time (each chunk's entries join the batch before it is
+ * committed): ~900 values of ~300 bytes. Read in one 16 MB chunk (APPEND_CHUNK), a 2.9 MB
+ * channel was one commit of 10,000 entries that held the main thread for 1.9 s.
+ */
+const SCAN_CHUNK_BYTES = 256 * 1024;
 
 /** Entries per commit, and from what size a channel's tail is read first (tests make several commits of a small fixture with them). */
 export interface BatchLimits {
   first: number;
   rest: number;
   tailBytes: number;
+  /** How much of a channel a scan reads at a time (SCAN_CHUNK_BYTES). */
+  chunkBytes?: number;
 }
 
 class Batch {
@@ -126,20 +139,27 @@ export class EntryIngest {
    */
   async load(
     plans: readonly EntryPlan[],
-    opts: { pause: () => Promise<void>; stopped?: () => boolean; onCommit?: OnEntryCommit; maxCommits?: number },
+    opts: {
+      pause: () => Promise<void>;
+      stopped?: () => boolean;
+      onCommit?: OnEntryCommit;
+      /** A first turn (see EntrySources.scanAll): small commits, ended after `maxCommits` or once `enough` holds of the weakest claim. */
+      maxCommits?: number;
+      enough?: (weakestClaimMs: number) => boolean;
+    },
   ): Promise<number> {
     const known = new Map(plans.map((p) => [p.source.id, p.known]));
     // A channel never read before, big enough: its newest part first (see readTail).
     const tailFirst = (source: EntrySource, file: EntrySourceFile) => source.side.appendOnly(file.place) && !known.get(source.id)?.has(file.relPath) && file.size > this.limits.tailBytes;
     const order = newestFilesFirst(plans.filter((p) => p.changed.length > 0).map((p) => ({ source: p.source, files: p.changed })), tailFirst);
-    // A source the journal holds nothing of, read from its files' starts only, is a first fill
-    // (EntryWriter.apply): a tail read first is met again from the start, which needs the lookups.
+    // A source the journal holds nothing of is a first fill (EntryWriter.apply). A channel's tail
+    // read first is met again from its start at the same places, found by the lookup a fill keeps
+    // (a KickLang first scan took the general path for it: 5.3 s of its entries' 14.5 s, 100,000 mixed).
     // So is one whose fill a load before this one left part-way (a start's first turn, see
     // EntrySources.scanAll): what it committed is the fill's own, and nothing has written since.
     const fills = new Set(
       plans
-        .filter((p) => this.firstFills && !p.changed.some((f) => tailFirst(p.source, f)))
-        .filter((p) => (this.fillsUnderWay.has(p.source.id) && p.deleted.length === 0) || (p.known.size === 0 && this.writer.isEmpty(p.source.id)))
+        .filter((p) => this.firstFills && ((this.fillsUnderWay.has(p.source.id) && p.deleted.length === 0) || (p.known.size === 0 && this.writer.isEmpty(p.source.id))))
         .map((p) => p.source.id),
     );
     this.fillsUnderWay.clear();
@@ -150,16 +170,21 @@ export class EntryIngest {
     // At once: a claim left by a load that did not end (a crash) is not this one's.
     report();
     let commits = 0;
+    let enough = false;
     const stopped = opts.stopped ?? (() => false);
-    const cut = () => commits >= (opts.maxCommits ?? Infinity);
+    const turn = opts.maxCommits !== undefined || opts.enough !== undefined;
+    const cut = () => enough || commits >= (opts.maxCommits ?? Infinity);
     const changedMessages = await this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
       firstBatch: this.limits.first,
+      restBatch: turn ? this.limits.first : this.limits.rest,
+      chunkBytes: this.limits.chunkBytes ?? SCAN_CHUNK_BYTES,
       pause: opts.pause,
       stopped: () => stopped() || cut(),
       committed: (files) => {
         commits++;
         front.commitThrough(files);
         report();
+        enough = opts.enough?.(Math.max(...plans.map((p) => front.claimMs(p.source.id)))) ?? false;
       },
       later: (part, after) => front.insert(part, after),
       firstFill: (source) => fills.has(source.id),
@@ -189,7 +214,7 @@ export class EntryIngest {
       else if (!st && known.has(relPath)) deleted.push({ relPath, why: "deleted" });
     }
     if (changed.length + deleted.length > 0) {
-      const noPause = { firstBatch: this.limits.rest, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {}, firstFill: () => false };
+      const noPause = { firstBatch: this.limits.rest, restBatch: this.limits.rest, chunkBytes: APPEND_CHUNK, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {}, firstFill: () => false };
       await this.journal(changed.map((file) => ({ source, file, newestMs: file.mtimeMs })), deleted.map((d) => ({ source, d })), new Map([[source.id, known]]), noPause);
     }
     return true;
@@ -211,6 +236,9 @@ export class EntryIngest {
     known: ReadonlyMap<string, ReadonlyMap<string, EntryFileFacts>>,
     run: {
       firstBatch: number;
+      restBatch: number;
+      /** A channel is read this much at a time. */
+      chunkBytes: number;
       pause: () => Promise<void>;
       stopped: () => boolean;
       committed: (files: number) => void;
@@ -227,18 +255,25 @@ export class EntryIngest {
     let read = 0;
     let committed = 0;
     const flush = async () => {
-      for (const { source, reads, deleted: gone } of batch.sources.values()) total += this.writer.apply(this.contextOf(source), reads, gone, run.firstFill(source));
-      batch = new Batch(this.limits.rest);
+      const held = [...batch.sources.values()];
+      for (const [i, { source, reads, deleted: gone }] of held.entries()) {
+        // Each source's part its own turn of the event loop, not one stretch for every source's.
+        if (i > 0) await run.pause();
+        total += this.writer.apply(this.contextOf(source), reads, gone, run.firstFill(source));
+      }
+      batch = new Batch(run.restBatch);
       committed = read;
       run.committed(committed);
       await run.pause();
     };
+    const ahead = new ReadAhead(files);
     // `files` may grow as it is read (run.later).
     for (let i = 0; i < files.length; i++) {
       const part = files[i];
       if (!part) break;
       const { source, file } = part;
       if (run.stopped()) return total;
+      const whole = ahead.take(i);
       if (part.tail) {
         await this.readTail(part, (read) => batch.add(source, read), run.later, i + 1);
         read++;
@@ -252,7 +287,7 @@ export class EntryIngest {
           batch.add(source, { relPath: file.relPath, facts, entries: entries.entries, problems: entries.problems, bytes, from, whole });
           // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
           if (batch.full) await flush();
-        });
+        }, run.chunkBytes, whole);
       } catch (err) {
         // Gone or swapped for something Mailroom will not read since it was listed: the next event or scan sees what is there.
         if (!(err instanceof RefusedFile)) throw err;

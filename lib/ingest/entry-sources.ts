@@ -1,10 +1,20 @@
 import "server-only";
 // The wave-2 sources of the workspaces, as ingest drives them: adopted at each scan, scanned
 // whole then, and kept current by file events and an overdue sweep in between.
+import { newestPageAfter } from "@/lib/journal/load-claim";
+import { DEFAULT_LIMIT } from "@/lib/journal/queries";
 import type { Journal } from "@/lib/journal/store";
 import type { ReadContext } from "@/lib/protocols/layout";
 import { EntryIngest, summaryOf, type BatchLimits, type EntryPlan, type EntrySource, type OnEntryCommit } from "./entry-ingest";
 import type { Source } from "./sources";
+
+/**
+ * A start's first turn goes on, a small commit at a time, until the entry sources' newest page is
+ * in (their first commit alone was not: three channels' tails filled it, and the page was right only
+ * after IGNITE's load and a commit of the second turn, 5.6 s after the server's first answer); at
+ * most this many commits, so a tree whose newest are not where their files say never holds IGNITE's load back long.
+ */
+const FIRST_TURN_MAX_COMMITS = 10;
 
 export class EntrySources {
   private sources: EntrySource[] = [];
@@ -42,7 +52,7 @@ export class EntrySources {
     pause: () => Promise<void>,
     stopped: () => boolean,
     report = false,
-    /** Only the newest commit, the first of a start's two turns (see IngestService.rescan): the sweep waits for the second. */
+    /** Only the newest commits, the first of a start's two turns (see IngestService.rescan): the sweep waits for the second. */
     firstTurn = false,
   ): Promise<{ dirs: string[]; files: number }> {
     const { writer } = this.journal;
@@ -57,7 +67,9 @@ export class EntrySources {
         writer.setLoadClaim(id, claimMs);
       };
       const onCommit: OnEntryCommit | undefined = report ? (source, loaded, claimMs) => progress(source.id, loaded, claimMs) : undefined;
-      await this.current().load(plans, { pause, stopped, onCommit, maxCommits: firstTurn ? 1 : undefined });
+      const ids = plans.map((p) => p.source.id);
+      const turn = { maxCommits: FIRST_TURN_MAX_COMMITS, enough: (claimMs: number) => newestPageAfter(this.journal.db, ids, claimMs, DEFAULT_LIMIT) };
+      await this.current().load(plans, { pause, stopped, onCommit, ...(firstTurn ? turn : {}) });
       // Stopped mid-load, or a first turn: not known to be level with the tree, so not done (the next scan reads the rest).
       if (stopped() || firstTurn) return { dirs: [], files: 0 };
       for (const p of plans) {

@@ -29,3 +29,15 @@ export function loadingNow(db: Db): PageLoading | undefined {
     completeAfter: after === null ? null : Number.isFinite(new Date(after).getTime()) ? new Date(after).toISOString() : new Date(-8.64e15).toISOString(),
   };
 }
+
+/**
+ * Whether `rows` messages of `sources` are sorted after `ms`. With every message of theirs sorted
+ * after `ms` journaled (their weakest claim), their newest `rows` are then all in.
+ */
+export function newestPageAfter(db: Db, sources: readonly string[], ms: number, rows: number): boolean {
+  const held = db
+    .prepare("SELECT count(*) FROM (SELECT 1 FROM messages WHERE sort_ms > ? AND source IN (SELECT value FROM json_each(?)) LIMIT ?)")
+    .pluck()
+    .get(ms, JSON.stringify(sources), rows) as number;
+  return held >= rows;
+}
