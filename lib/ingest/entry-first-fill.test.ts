@@ -175,7 +175,7 @@ describe("a first fill of channels read from their tails first", () => {
     const apply = vi.spyOn(EntryWriter.prototype, "apply");
     await fill.load(await Promise.all(sources.map((s) => fill.plan(s))), { pause: async () => {} });
     const tails = apply.mock.calls.filter((c) => c[1].some((r) => r.tailOnly)).length;
-    const firstFills = apply.mock.calls.map((c) => c[3] === true);
+    const firstFills = apply.mock.calls.map((c) => c[3]?.firstFill === true);
     apply.mockRestore();
     await general.load(await Promise.all(sources.map((s) => general.plan(s))), { pause: async () => {} });
     expect(tails).toBeGreaterThan(0);
@@ -199,7 +199,7 @@ describe("a first fill cut short by a start's first turn", () => {
     await fill.load(await plans(fill), { pause: async () => {}, maxCommits: 1 });
     apply.mockClear();
     await fill.load(await plans(fill), { pause: async () => {} });
-    firstFills.push(...apply.mock.calls.map((c) => c[3] === true));
+    firstFills.push(...apply.mock.calls.map((c) => c[3]?.firstFill === true));
     apply.mockRestore();
     await general.load(await plans(general), { pause: async () => {} });
     expect(firstFills.length).toBeGreaterThan(0);

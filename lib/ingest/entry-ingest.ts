@@ -6,97 +6,29 @@ import "server-only";
 import { lstat } from "node:fs/promises";
 import { EntryWriter, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "@/lib/journal/entry-writer";
 import type { Db } from "@/lib/journal/db";
-import type { Protocol } from "@/lib/model";
-import type { Layout, ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
+import type { ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
 import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
 import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
+import { Batch, BATCH_ENTRIES, FIRST_BATCH_ENTRIES, SCAN_CHUNK_BYTES, type BatchLimits } from "./entry-batch";
 import { ReadAhead } from "./entry-read-ahead";
+import { summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
 
-export interface EntrySource {
-  id: string;
-  protocol: Protocol;
-  root: string;
-  layout: Layout;
-  side: ProtocolReadSide;
-}
-
-/**
- * Journaled per transaction at most: a first scan of 20,000 small files is a few commits, not
- * 20,000. Each holds the main thread (0.1-0.4 ms an entry): at 5,000 a commit was up to 2 s of it,
- * and 2,000 cost no more CPU over 20,000 entries of each protocol (noisy runs, a loaded machine).
- */
-const BATCH_ENTRIES = 2_000;
-const BATCH_BYTES = 16 * 1024 * 1024;
-/** A scan's first commit is smaller, so its newest files (read first) are in soon; so is every commit of a start's first turn (see load). */
-const FIRST_BATCH_ENTRIES = 1_000;
-/**
- * A scan reads a channel this much at a time (each chunk's entries join the batch before it is
- * committed): ~900 values of ~300 bytes. Read in one 16 MB chunk (APPEND_CHUNK), a 2.9 MB
- * channel was one commit of 10,000 entries that held the main thread for 1.9 s.
- */
-const SCAN_CHUNK_BYTES = 256 * 1024;
-
-/** Entries per commit, and from what size a channel's tail is read first (tests make several commits of a small fixture with them). */
-export interface BatchLimits {
-  first: number;
-  rest: number;
-  tailBytes: number;
-  /** How much of a channel a scan reads at a time (SCAN_CHUNK_BYTES). */
-  chunkBytes?: number;
-}
-
-class Batch {
-  /** Reads and files gone, by source: each source's are one transaction. */
-  readonly sources = new Map<string, { source: EntrySource; reads: EntryFileRead[]; deleted: DeletedFile[] }>();
-  private entries = 0;
-  private bytes = 0;
-
-  constructor(private readonly maxEntries: number) {}
-
-  of(source: EntrySource) {
-    let held = this.sources.get(source.id);
-    if (!held) this.sources.set(source.id, (held = { source, reads: [], deleted: [] }));
-    return held;
-  }
-
-  add(source: EntrySource, read: EntryFileRead): void {
-    this.of(source).reads.push(read);
-    this.entries += read.entries.length + read.problems.length;
-    this.bytes += read.bytes.length;
-  }
-
-  get full(): boolean {
-    return this.entries >= this.maxEntries || this.bytes >= BATCH_BYTES;
-  }
-}
-
-/** A source's tree against the journal: every placed file, and what a scan has to read or forget. */
-export interface EntryPlan {
-  source: EntrySource;
-  files: EntrySourceFile[];
-  dirs: string[];
-  changed: EntrySourceFile[];
-  deleted: DeletedFile[];
-  /** How far each file was read, as the journal said when the tree was listed. */
-  known: ReadonlyMap<string, EntryFileFacts>;
-}
-
-/** After each commit of a load: how many of each source's changed files are in, and its claim (see EntryLoadFront). */
-export type OnEntryCommit = (source: EntrySource, loaded: number, claimMs: number) => void;
-
-export interface EntryScan {
-  files: number;
-  changed: number;
-  dirs: string[];
-  /** Every agent (inbox, queue, channel) a placed file names. */
-  agents: string[];
-}
+export type { BatchLimits } from "./entry-batch";
+export { summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
 
 export class EntryIngest {
   private readonly writer: EntryWriter;
   /** Sources whose first fill the last load left part-way, by its maxCommits (see load). */
   private readonly fillsUnderWay = new Set<string>();
+  /**
+   * Sources whose problems about absent entries a load held back, to settle when a load ends (see
+   * EntryWriter.apply); at start every source, as a load this process did not end may have held some.
+   */
+  private readonly heldAbsent = new Set<string>();
+  private everyHeld = true;
+  /** Loads under way: file events journaled meanwhile hold problems about absent entries back too. */
+  private loading = 0;
 
   constructor(
     db: Db,
@@ -174,6 +106,7 @@ export class EntryIngest {
     const stopped = opts.stopped ?? (() => false);
     const turn = opts.maxCommits !== undefined || opts.enough !== undefined;
     const cut = () => enough || commits >= (opts.maxCommits ?? Infinity);
+    this.loading++;
     const changedMessages = await this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
       firstBatch: this.limits.first,
       restBatch: turn ? this.limits.first : this.limits.rest,
@@ -188,10 +121,26 @@ export class EntryIngest {
       },
       later: (part, after) => front.insert(part, after),
       firstFill: (source) => fills.has(source.id),
-    });
+      holdAbsent: true,
+    }).finally(() => this.loading--);
     // Cut short by maxCommits (not stopped: a stopped service loads no more): the next load goes on with these fills.
     if (cut() && !stopped()) for (const id of fills) this.fillsUnderWay.add(id);
+    else if (!stopped()) await this.settleHeld(plans.map((p) => p.source), opts.pause);
     return changedMessages;
+  }
+
+  /** Settle the problems about absent entries that loads held back, now that everything is read (see EntryWriter.apply). */
+  private async settleHeld(sources: readonly EntrySource[], pause: () => Promise<void>): Promise<void> {
+    for (const source of sources) {
+      if (!this.everyHeld && !this.heldAbsent.has(source.id)) continue;
+      for (let after = 0, ids = this.writer.namingAbsent(source.id, after, BATCH_ENTRIES); ids.length > 0; ids = this.writer.namingAbsent(source.id, after, BATCH_ENTRIES)) {
+        this.writer.settleAbsent(this.contextOf(source), ids);
+        after = ids[ids.length - 1] as number;
+        await pause();
+      }
+      this.heldAbsent.delete(source.id);
+    }
+    this.everyHeld = false;
   }
 
   /** Look at these absolute paths now (file events); returns whether any belonged to the source. */
@@ -214,7 +163,10 @@ export class EntryIngest {
       else if (!st && known.has(relPath)) deleted.push({ relPath, why: "deleted" });
     }
     if (changed.length + deleted.length > 0) {
-      const noPause = { firstBatch: this.limits.rest, restBatch: this.limits.rest, chunkBytes: APPEND_CHUNK, pause: async () => {}, stopped: () => false, committed: () => {}, later: () => {}, firstFill: () => false };
+      const noPause = {
+        firstBatch: this.limits.rest, restBatch: this.limits.rest, chunkBytes: APPEND_CHUNK, pause: async () => {}, stopped: () => false,
+        committed: () => {}, later: () => {}, firstFill: () => false, holdAbsent: this.loading > 0,
+      };
       await this.journal(changed.map((file) => ({ source, file, newestMs: file.mtimeMs })), deleted.map((d) => ({ source, d })), new Map([[source.id, known]]), noPause);
     }
     return true;
@@ -246,6 +198,8 @@ export class EntryIngest {
       later: (part: OrderedFile<EntrySource>, after: number) => void;
       /** Whether the source's batches take the first-fill path (see load). */
       firstFill: (source: EntrySource) => boolean;
+      /** Hold problems about absent entries back (see EntryWriter.apply): the entry may still be read. */
+      holdAbsent: boolean;
     },
   ): Promise<number> {
     let batch = new Batch(run.firstBatch);
@@ -259,7 +213,8 @@ export class EntryIngest {
       for (const [i, { source, reads, deleted: gone }] of held.entries()) {
         // Each source's part its own turn of the event loop, not one stretch for every source's.
         if (i > 0) await run.pause();
-        total += this.writer.apply(this.contextOf(source), reads, gone, run.firstFill(source));
+        if (run.holdAbsent) this.heldAbsent.add(source.id);
+        total += this.writer.apply(this.contextOf(source), reads, gone, { firstFill: run.firstFill(source), holdAbsent: run.holdAbsent });
       }
       batch = new Batch(run.restBatch);
       committed = read;
@@ -322,10 +277,4 @@ export class EntryIngest {
   private contextOf(source: EntrySource): EntrySourceContext {
     return { source: source.id, protocol: source.protocol, resolve: (e: Parameters<ProtocolReadSide["resolve"]>[0]) => source.side.resolve(e) };
   }
-}
-
-/** What a scan found of a source's tree (its `changed` count is the caller's to fill). */
-export function summaryOf(plan: EntryPlan): EntryScan {
-  const agents = [...new Set(plan.files.map((f) => f.place.agent).filter((a) => a !== ""))].sort();
-  return { files: plan.files.length, changed: 0, dirs: plan.dirs, agents };
 }

@@ -150,6 +150,46 @@ describe.each(["ignite-yaml", "shogun", "workflow", "kicklang"])("an entry sourc
   });
 });
 
+/** A response to no request, appended to a channel. (A workflow's ack of no message is such a problem too, but acks are no rows.) */
+const ANSWER_TO_NOTHING = {
+  id: "answer-to-nothing", timestamp: "2025-12-16T15:47:00.000Z", sender: "WePlan", receiver: "Orchestrator", type: "Info",
+  channel: "⫻report/status", content: "⫻report/status:task_009/001\nDone", correlation_id: "no-such-request",
+};
+
+describe("a problem about an absent entry, in a first scan newest first (KickLang: a response to a request not read yet)", () => {
+  const problems = (db: Db) => new Map((db.prepare("SELECT key, problems FROM messages").all() as { key: string; problems: string }[]).map((r) => [r.key, r.problems]));
+
+  it("is not shown while the entry may still be read, and is shown once the scan has read everything and it never came", async () => {
+    const root = copyFixture("kicklang");
+    try {
+      fs.appendFileSync(path.join(root, ".kicklang/channels/report/status.jsonl"), `${JSON.stringify(ANSWER_TO_NOTHING)}\n`);
+      await restoreEntryMtimes(root);
+      const whole = journalIn();
+      await firstScan(root, whole, () => {}, AT_ONCE);
+      const final = problems(whole.db);
+      // The end shows the problem of the line whose entry is in no file.
+      expect([...final.values()].some((p) => p.includes("no-such-request names no envelope"))).toBe(true);
+
+      const journal = journalIn();
+      const wrong: string[] = [];
+      let commits = 0;
+      await firstScan(root, journal, () => {
+        commits++;
+        // Each message shows only problems it will still have at the end.
+        for (const [key, shown] of problems(journal.db)) {
+          const end = JSON.parse(final.get(key) ?? "[]") as string[];
+          for (const p of JSON.parse(shown) as string[]) if (!end.includes(p)) wrong.push(`commit ${commits}: ${key}: ${p}`);
+        }
+      });
+      expect(commits).toBeGreaterThan(2);
+      expect(wrong).toEqual([]);
+      expect(problems(journal.db)).toEqual(final);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the loading status of a tree mixing IGNITE v3 and entry sources", () => {
   it("counts every source's files, and claims only what every source's claim holds (the weakest)", async () => {
     const root = copyFixture("workflow");

@@ -31,10 +31,18 @@ export function neighbourhood(store: EntryStore, source: string, changed: readon
   return [...seen.values()];
 }
 
-/** The adapter's settled view of each entry in the neighbourhood, by entry id. */
-export function settle(entries: readonly StoredEntry[], resolve: (entries: readonly Entry[]) => Entry[]): Map<number, Entry> {
+/** An entry without its problems about absent entries (EntryProblem.absent), held back while a load may still bring them. */
+function withoutAbsent(e: Entry): Entry {
+  return e.problems.some((p) => p.absent !== undefined) ? { ...e, problems: e.problems.filter((p) => p.absent === undefined) } : e;
+}
+
+/** The adapter's settled view of each entry in the neighbourhood, by entry id; `holdAbsent`: see EntryWriter.apply. */
+export function settle(entries: readonly StoredEntry[], resolve: (entries: readonly Entry[]) => Entry[], holdAbsent = false): Map<number, Entry> {
   const resolved = resolve(entries.map((s) => (s.path === null ? { ...s.entry, gone: true } : s.entry)));
   const out = new Map<number, Entry>();
-  entries.forEach((s, i) => out.set(s.id, resolved[i] ?? s.entry));
+  entries.forEach((s, i) => {
+    const e = resolved[i] ?? s.entry;
+    out.set(s.id, holdAbsent ? withoutAbsent(e) : e);
+  });
   return out;
 }

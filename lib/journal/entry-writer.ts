@@ -14,6 +14,10 @@ import { preparedOnce } from "./prepared";
 import { neighbourhood, settle } from "./entry-settle";
 import { makeKey } from "./keys";
 
+const pendingFor = (firstFill: boolean, holdAbsent: boolean): Pending => ({
+  changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, holdAbsent, written: new Map(),
+});
+
 /** Entries shown as messages: acks only settle their message, logs are the source's log. */
 const SHOWN = new Set(["message", "document"]);
 interface Pending {
@@ -28,6 +32,8 @@ interface Pending {
   left: Map<number, { kind: "trimmed" | "gone" | "moved"; detail: string; data: Record<string, string | null> }>;
   /** A first fill (see apply). */
   firstFill: boolean;
+  /** Problems about an absent entry are held back (see apply). */
+  holdAbsent: boolean;
   /**
    * Entries as this batch wrote them, by id: settling takes them from here instead of reading them
    * back (a batch of appends settled its own 200 new entries by reading each again).
@@ -76,9 +82,18 @@ export class EntryWriter {
    * anyway: the per-entry lookups for those are skipped (a fifth of a first fill's journaling CPU).
    * The indexes stay live, unlike a bulk load's: set aside for 4 × 20,000 entries they saved 1.7 s
    * of inserting and cost 1.1 s to build again, and the set-aside ones are the whole journal's.
+   *
+   * `holdAbsent`: a load that reads the newest first and has not read everything yet may not have
+   * reached the entry a problem says is absent (an answer's request, read after it): such problems
+   * (EntryProblem.absent) are not written now; settleAbsent() settles them once the load is done.
    */
-  apply(ctx: EntrySourceContext, reads: readonly EntryFileRead[], deleted: readonly DeletedFile[] = [], firstFill = false): number {
-    const pending: Pending = { changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, written: new Map() };
+  apply(
+    ctx: EntrySourceContext,
+    reads: readonly EntryFileRead[],
+    deleted: readonly DeletedFile[] = [],
+    { firstFill = false, holdAbsent = false }: { firstFill?: boolean; holdAbsent?: boolean } = {},
+  ): number {
+    const pending = pendingFor(firstFill, holdAbsent);
     const run = this.db.transaction(() => {
       const leaving: StoredEntry[] = [];
       const touched = new Set<number>();
@@ -90,10 +105,26 @@ export class EntryWriter {
         if (!reads.some((r) => r.relPath === relPath)) this.sql("DELETE FROM entry_files WHERE source = ? AND path = ?").run(ctx.source, relPath);
       }
       for (const s of leaving) this.leave(ctx, s, why.get(s.path ?? "") ?? null, pending);
-      this.settleChanged(ctx, pending);
+      this.settleAround(ctx, [...pending.changed], pending);
     });
     run();
     return pending.changed.size;
+  }
+
+  /**
+   * Entries of a source that name an id no entry of it has, the first `limit` after entry id
+   * `after`: those whose problems about an absent entry a load held back, among others (see apply).
+   */
+  namingAbsent(source: string, after: number, limit: number): number[] {
+    return this.sql(
+      `SELECT DISTINCT r.entry FROM entry_refs r WHERE r.source = ? AND r.entry > ?
+         AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.source = r.source AND e.message_id = r.target) ORDER BY r.entry LIMIT ?`,
+    ).pluck().all(source, after, limit) as number[];
+  }
+
+  /** Settle `ids` as the journal now stands, problems about absent entries included; only rows that change are written. */
+  settleAbsent(ctx: EntrySourceContext, ids: readonly number[]): void {
+    this.db.transaction(() => this.settleAround(ctx, ids, pendingFor(false, false)))();
   }
 
   private journalFile(ctx: EntrySourceContext, read: EntryFileRead, pending: Pending, touched: Set<number>): StoredEntry[] {
@@ -188,11 +219,11 @@ export class EntryWriter {
     }
   }
 
-  /** Settle what the changes touch, then write each shown entry's message row and history. */
-  private settleChanged(ctx: EntrySourceContext, pending: Pending): void {
-    if (pending.changed.size === 0) return;
-    const around = neighbourhood(this.store, ctx.source, [...pending.changed], pending.written);
-    const settled = settle(around, ctx.resolve);
+  /** Settle what the entries `seeds` (the changed ones) touch, then write each shown entry's message row and history. */
+  private settleAround(ctx: EntrySourceContext, seeds: readonly number[], pending: Pending): void {
+    if (seeds.length === 0) return;
+    const around = neighbourhood(this.store, ctx.source, seeds, pending.written);
+    const settled = settle(around, ctx.resolve, pending.holdAbsent);
     const shown = around.filter((s) => SHOWN.has(s.entry.kind));
     const before = this.messages.before(shown.map((s) => s.key));
     const writes = shown.flatMap((s) => {

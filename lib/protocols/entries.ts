@@ -10,6 +10,12 @@ export interface EntryProblem {
   code: string;
   /** One sentence for a person, saying what is wrong and where. */
   message: string;
+  /**
+   * The id of the entry whose absence this problem is (a response's request, an ack's message). A
+   * load reads the newest first, so until it has read everything the entry may still come: the
+   * core holds such a problem back until then, and shows it only if the entry never came.
+   */
+  absent?: string;
 }
 
 /** A reference from one entry to another, resolved by the core (never by the UI). */

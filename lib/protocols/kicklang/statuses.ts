@@ -61,7 +61,7 @@ export function resolve(entries: readonly Entry[]): Entry[] {
       out.dueAt = null;
     }
     if (e.correlationId && !parent.has(e.correlationId)) {
-      out.problems = [...e.problems, { code: "rule:correlation", message: `The correlation id ${e.correlationId} names no envelope in any channel.` }];
+      out.problems = [...e.problems, { code: "rule:correlation", message: `The correlation id ${e.correlationId} names no envelope in any channel.`, absent: e.correlationId }];
     }
     const root = e.messageId ? rootOf(e.messageId, parent) : e.correlationId ? rootOf(e.correlationId, parent) : null;
     if (root) out.threadKey = root.id;

@@ -32,7 +32,7 @@ export function resolve(entries: readonly Entry[]): Entry[] {
   return entries.map((e) => {
     if (e.kind === "ack") {
       const orphan = e.links.find((l) => l.kind === "acks" && !messages.has(l.targetId));
-      return orphan ? { ...e, problems: [...e.problems, { code: "orphan-ack", message: `This ack names ${orphan.targetId}, a message not found in this workflow.` }] } : e;
+      return orphan ? { ...e, problems: [...e.problems, { code: "orphan-ack", message: `This ack names ${orphan.targetId}, a message not found in this workflow.`, absent: orphan.targetId }] } : e;
     }
     const acked = e.kind === "message" && e.messageId && e.status in RANK ? best.get(e.messageId) : undefined;
     return acked && (RANK[acked] ?? 0) > (RANK[e.status] ?? 0) ? { ...e, status: acked, dueAt: null } : e;
