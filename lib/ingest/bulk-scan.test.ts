@@ -296,7 +296,7 @@ describe("bulk first scan", () => {
     db.close();
   });
 
-  it("starts the workers while the tree is still being listed, once it is big enough", async () => {
+  it("starts the workers while the tree is still being listed, once it is big enough, and lists it again on them", async () => {
     const { db, writer, source } = await threeChunks();
     const steps: string[] = [];
     const realOpen = IngestWorkers.open.bind(IngestWorkers);
@@ -306,25 +306,33 @@ describe("bulk first scan", () => {
     });
     const list = source.reader.list;
     source.reader.list = async (opts) => {
-      const found = await list(opts);
+      const found = await list(opts).catch((err: unknown) => {
+        steps.push("listing here stopped");
+        throw err;
+      });
       steps.push("listing done");
       return found;
     };
-    await scanSource(source, writer, { reportProgress: false, workersMinFiles: 100, chunkFiles: CHUNK_FILES });
+    const scanned = await scanSource(source, writer, { reportProgress: false, workersMinFiles: 100, chunkFiles: CHUNK_FILES });
     vi.restoreAllMocks();
-    expect(steps).toEqual(["workers started", "listing done"]);
+    expect(steps).toEqual(["workers started", "listing here stopped"]);
+    expect(scanned.load).toMatchObject({ listedOn: 2, workers: 2 });
     expect(db.prepare("SELECT count(*) FROM messages").pluck().get()).toBeGreaterThan(440);
     db.close();
   });
 
-  it("stops workers it started for a listing that then fails", async () => {
-    const { db, writer, source } = await threeChunks();
+  it("stops workers it started for a listing that then fails, here and on them", async () => {
+    const { root, db, writer, source } = await threeChunks();
     const close = vi.spyOn(IngestWorkers.prototype, "close");
+    let calls = 0;
     source.reader.list = async (opts) => {
+      // The workers open the workspace afresh: gone, they fail, and the listing falls back to here.
+      if (calls++ === 0) fs.rmSync(path.join(root, ".ignite"), { recursive: true });
       opts?.onListed?.(5000);
       throw new Error("EIO: the queue folder went away");
     };
     await expect(scanSource(source, writer, { reportProgress: false, workersMinFiles: 1000 })).rejects.toThrow("EIO");
+    expect(calls).toBe(2);
     expect(close).toHaveBeenCalledTimes(1);
     close.mockRestore();
     db.close();

@@ -13,7 +13,7 @@ import { IngestWorkers } from "./workers";
  */
 export async function loadOnWorkers(
   source: ReadableSource,
-  chunks: FoundFile[][],
+  chunks: { count: number; at: (i: number) => FoundFile[] },
   workers: IngestWorkers,
   bulk: BulkLoad,
   { stopped, onChunk }: { stopped: () => boolean; onChunk: (i: number, deadLetters: PreparedFile[]) => void },
@@ -21,8 +21,8 @@ export async function loadOnWorkers(
   const deadLetters: PreparedFile[][] = [];
   let next = 0;
   const lane = async () => {
-    for (let i = next++; i < chunks.length && !stopped(); i = next++) {
-      deadLetters[i] = (await workers.load(source, chunks[i] ?? [], bulk.target())).deadLetters;
+    for (let i = next++; i < chunks.count && !stopped(); i = next++) {
+      deadLetters[i] = (await workers.load(source, chunks.at(i), bulk.target())).deadLetters;
       onChunk(i, deadLetters[i] ?? []);
     }
   };

@@ -14,7 +14,7 @@ import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "@/lib/protocols/ignite/build";
 import { fileRecord } from "@/lib/testing/parsed";
 import { tempDirs } from "@/lib/testing/temp-dirs";
-import { FIRST_CHUNK_FILES, LoadFront, NAME_CLOCK_SLACK_MS, newestFirst, newestFirstLoad } from "./newest-first";
+import { FIRST_CHUNK_FILES, LoadFront, NAME_CLOCK_SLACK_MS, newestFirst, newestFirstLoad, orderNewestFirst, selectNewest } from "./newest-first";
 import { scanSource } from "./scan";
 import type { PreparedFile } from "./sync";
 
@@ -44,6 +44,20 @@ describe("newestFirst", () => {
     const ordered = newestFirst(files, timeOf);
     expect(ordered.files).toEqual(expected.map((x) => x.f));
     expect(ordered.times).toEqual(expected.map((x) => x.t));
+  });
+});
+
+describe("selectNewest", () => {
+  it.each([0, 1, 7, 250, 2999, 3000, 4000])("picks the first %i of the newest-first order in one pass, and the one after them", (k) => {
+    let seed = 5;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    // Few distinct times (many equal), some none.
+    const times = Float64Array.from({ length: 3000 }, () => (random(20) === 0 ? NaN : 1000 + random(300)));
+    const order = Array.from(orderNewestFirst(times));
+    expect(selectNewest(times, k)).toEqual({ first: order.slice(0, k), next: order[k] ?? null });
   });
 });
 

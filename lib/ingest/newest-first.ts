@@ -21,21 +21,69 @@ export function newestFirst(files: readonly FoundFile[], timeOf: (relPath: strin
   // Typed arrays, not an object per file: at a million files the objects' sort took 2–3 s of the
   // main thread, the indexes' 0.4 s.
   const times = new Float64Array(files.length);
-  const order = new Uint32Array(files.length);
-  for (let i = 0; i < files.length; i++) {
-    times[i] = timeOf((files[i] as FoundFile).relPath) ?? NaN;
-    order[i] = i;
-  }
-  order.sort((a, b) => {
-    const ta = times[a] as number;
-    const tb = times[b] as number;
-    if (Number.isNaN(ta) || Number.isNaN(tb)) return Number.isNaN(ta) ? (Number.isNaN(tb) ? a - b : -1) : 1;
-    return tb - ta || a - b;
-  });
+  for (let i = 0; i < files.length; i++) times[i] = timeOf((files[i] as FoundFile).relPath) ?? NaN;
+  const order = orderNewestFirst(times);
   return {
     files: Array.from(order, (i) => files[i] as FoundFile),
     times: Array.from(order, (i) => (Number.isNaN(times[i]) ? null : (times[i] as number))),
   };
+}
+
+/** newestFirst's order of files by their name times (NaN: none): negative when file `a` comes before `b`. */
+function newestFirstCompare(times: Float64Array): (a: number, b: number) => number {
+  return (a, b) => {
+    const ta = times[a] as number;
+    const tb = times[b] as number;
+    if (Number.isNaN(ta) || Number.isNaN(tb)) return Number.isNaN(ta) ? (Number.isNaN(tb) ? a - b : -1) : 1;
+    return tb - ta || a - b;
+  };
+}
+
+/** The indexes of `times` in newestFirst's order. */
+export function orderNewestFirst(times: Float64Array): Uint32Array {
+  const order = new Uint32Array(times.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  return order.sort(newestFirstCompare(times));
+}
+
+/**
+ * The first `k` of orderNewestFirst(times), in that order, found in one pass (a heap of k) rather
+ * than a sort of them all; and the index of the one after them (null when there are no more).
+ * A load reads these while the rest is sorted.
+ */
+export function selectNewest(times: Float64Array, k: number): { first: number[]; next: number | null } {
+  const compare = newestFirstCompare(times);
+  // A heap whose root is the last of those kept so far.
+  const heap: number[] = [];
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j] as number, heap[i] as number]);
+  const later = (i: number, j: number) => compare(heap[i] as number, heap[j] as number) > 0;
+  let next: number | null = null;
+  const passedOver = (i: number) => {
+    if (next === null || compare(i, next) < 0) next = i;
+  };
+  for (let i = 0; i < times.length; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      for (let c = heap.length - 1, p = (c - 1) >> 1; c > 0 && later(c, p); c = p, p = (c - 1) >> 1) swap(c, p);
+      continue;
+    }
+    if (k === 0 || compare(i, heap[0] as number) > 0) {
+      passedOver(i);
+      continue;
+    }
+    passedOver(heap[0] as number);
+    heap[0] = i;
+    for (let p = 0; ; ) {
+      const [l, r] = [2 * p + 1, 2 * p + 2];
+      let last = p;
+      if (l < heap.length && later(l, last)) last = l;
+      if (r < heap.length && later(r, last)) last = r;
+      if (last === p) break;
+      swap(p, last);
+      p = last;
+    }
+  }
+  return { first: heap.sort(compare), next };
 }
 
 /** The message's sort time as the journal will set it (its Date, else at most its file's time). */
@@ -64,8 +112,19 @@ export class LoadFront {
   private pending: PreparedFile[] = [];
 
   /** `firstTimes[i]`: the name time of chunk i's first (newest) file, null when it has none. */
-  constructor(private readonly firstTimes: readonly (number | null)[]) {
+  constructor(private firstTimes: readonly (number | null)[]) {
     this.finished = firstTimes.map(() => false);
+  }
+
+  /**
+   * The load began with its first chunk and one placeholder for the rest (`firstTimes` [first,
+   * the rest's newest]), so that chunk 0 could be read while the rest was ordered: the rest is
+   * now cut into chunks, chunk 1 on, whose first times are `restTimes` (the first, the same newest).
+   */
+  restIs(restTimes: readonly (number | null)[]): void {
+    if (this.finished.length !== 2 || this.finished[1]) throw new Error("the rest of a load is cut into chunks once, before any of it is loaded");
+    this.firstTimes = [this.firstTimes[0] ?? null, ...restTimes];
+    this.finished = [this.finished[0] ?? false, ...restTimes.map(() => false)];
   }
 
   /** Chunk `i` is committed; `deadLetters` it read wait to be journaled. Returns the claim (see completeAfterMs). */

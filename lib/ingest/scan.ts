@@ -8,7 +8,9 @@ import { mayBeThereSync } from "./read";
 import { sweepOf } from "./cleanup";
 import type { TreeDiff } from "./worker";
 import { loadOnWorkers, workersForLoad } from "./load-workers";
-import { newestFirstLoad } from "./newest-first";
+import { newestFirstLoad, type LoadFront } from "./newest-first";
+import { listForLoad, loadPacked, newestOfPacked } from "./list-workers";
+import type { PackedTree } from "./packed";
 import { byteBatches, prepareHere } from "./main-thread";
 import { commitFile, compareListing, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
@@ -49,6 +51,10 @@ function commitLetters(ctx: SyncContext, deadLetters: readonly PreparedFile[]): 
 /** Where a bulk first scan's time went (ms), for the server log and the bench. */
 export interface LoadStages {
   listMs: number;
+  /** Worker threads the listing ran on (0: the main thread listed). */
+  listedOn: number;
+  /** From the scan's start to its newest chunk journaled (null: the load was not newest first). */
+  newestMs: number | null;
   loadMs: number;
   /** Worker threads that loaded (0: the main thread did). */
   workers: number;
@@ -60,9 +66,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** One log line for a bulk first scan, e.g. "first scan of /ws: 99,019 files listed in 0.25 s, …". */
 export function describeLoad(root: string, files: number, s: LoadStages): string {
-  const where = s.workers > 0 ? `on ${s.workers} worker thread${s.workers === 1 ? "" : "s"}` : "on the main thread";
-  return `first scan of ${root}: ${files.toLocaleString("en-US")} files listed in ${seconds(s.listMs)}, ` +
-    `loaded in ${seconds(s.loadMs)} ${where}, indexes built in ${seconds(s.indexMs)}, ` +
+  const on = (workers: number) => (workers > 0 ? `on ${workers} worker thread${workers === 1 ? "" : "s"}` : "on the main thread");
+  const listedOn = s.listedOn > 0 ? ` ${on(s.listedOn)}` : "";
+  const newest = s.newestMs === null ? "" : `the newest chunk journaled at ${seconds(s.newestMs)}, `;
+  return `first scan of ${root}: ${files.toLocaleString("en-US")} files listed in ${seconds(s.listMs)}${listedOn}, ${newest}` +
+    `loaded in ${seconds(s.loadMs)} ${on(s.workers)}, indexes built in ${seconds(s.indexMs)}, ` +
     `dead letters journaled in ${seconds(s.deadLettersMs)}`;
 }
 
@@ -98,32 +106,59 @@ interface Comparison {
   agents: string[] | null;
   /** Folders the listing could not read: their journaled files are neither gone nor moved. */
   unreadable: UnreadableDir[];
+  /** A big tree listed on worker threads, for a bulk load: `changed` is then empty, these are its files. */
+  packed: PackedTree | null;
+  /** Worker threads that listed it (0: this one did). */
+  listedOn: number;
 }
 
 /** List the tree here (unless `listing` was made before) and compare it with `known`, what the journal holds. */
 async function compareHere(
   source: ReadableSource,
   known: Map<string, FileIdentity>,
-  { listing, onListed, onDir }: { listing?: SourceListing; onListed?: (files: number) => void; onDir?: (dir: string) => void },
+  { listing, onDir, early, minFiles }: { listing?: SourceListing; onDir?: (dir: string) => void; early: ReturnType<typeof workersForLoad> | null; minFiles: number },
 ): Promise<Comparison> {
   const dirs: string[] | null = listing ? null : [];
   const listingDir = (dir: string) => {
     dirs?.push(dir);
     onDir?.(dir);
   };
-  // Nothing journaled yet: every file will be read, and the read's fstat gives its facts.
-  const { files: found, unreadable } = listing ?? (await listSource(source.root, source.reader, { stat: known.size > 0, onListed, onDir: listingDir }));
-  const { changed, unlisted, listed } = compareListing(found, known);
+  // Nothing journaled yet: every file will be read, and the read's fstat gives its facts. A big
+  // tree whose names order a newest-first load is listed on the workers that will load it.
+  const listed =
+    listing ??
+    (early && source.reader.nameTimeMs
+      ? await listForLoad(source, early, minFiles, listingDir)
+      : await listSource(source.root, source.reader, { stat: known.size > 0, onListed: early?.onListed, onDir: listingDir }));
+  if ("tree" in listed) {
+    const hidden = underUnreadable(listed.unreadable);
+    return {
+      files: listed.tree.size,
+      changed: [],
+      unlisted: [],
+      // No set of a million paths here: a dead letter's original is asked of the disk.
+      isThere: (p) => hidden(p) || mayBeThereSync(source.root, p),
+      dirs: [...new Set(dirs)],
+      agents: null,
+      unreadable: listed.unreadable,
+      packed: listed.tree,
+      listedOn: listed.workers,
+    };
+  }
+  const { files: found, unreadable } = listed;
+  const { changed, unlisted, listed: listedPaths } = compareListing(found, known);
   const hidden = underUnreadable(unreadable);
   return {
     files: found.length,
     changed,
     unlisted,
     // Not listed may still mean there now: a listing made before this turn is asked again.
-    isThere: (p) => listed.has(p) || hidden(p) || (listing !== undefined && mayBeThereSync(source.root, p)),
+    isThere: (p) => listedPaths.has(p) || hidden(p) || (listing !== undefined && mayBeThereSync(source.root, p)),
     dirs,
     agents: null,
     unreadable,
+    packed: null,
+    listedOn: 0,
   };
 }
 
@@ -139,6 +174,8 @@ function fromDiff(source: ReadableSource, diff: TreeDiff): Comparison {
     dirs: diff.dirs,
     agents: diff.agents,
     unreadable: diff.unreadable,
+    packed: null,
+    listedOn: 0,
   };
 }
 
@@ -184,12 +221,12 @@ export async function scanSource(
       empty = known.size === 0;
       // An empty journal loads in bulk, so a big tree's workers can start while it is listed.
       if (empty) early = workersForLoad(minFiles);
-      tree = await compareHere(source, known, { listing: opts.listing, onListed: early?.onListed, onDir: opts.onDir });
+      tree = await compareHere(source, known, { listing: opts.listing, onDir: opts.onDir, early, minFiles });
     }
     // Agents whose folder cannot be read are left as they were, not emptied.
     const agents = tree.agents ?? (await agentsOrNull(source.reader));
     if (agents) writer.setAgents(source.id, agents);
-    if (opts.reportProgress) writer.setProgress(source.id, tree.files - tree.changed.length, tree.files, false);
+    if (opts.reportProgress) writer.setProgress(source.id, tree.files - (tree.packed?.size ?? tree.changed.length), tree.files, false);
     // A claim left by a load that did not end (a crash) is not this scan's.
     writer.setLoadClaim(source.id, null);
     bulk = empty ? writer.beginBulkLoad(source.id) : null;
@@ -199,27 +236,31 @@ export async function scanSource(
   }
   const { isThere } = tree;
   const chunkFiles = opts.chunkFiles ?? CHUNK;
-  const order = bulk ? newestFirstLoad(tree.changed, source.reader.nameTimeMs?.bind(source.reader), chunkFiles) : null;
-  const { changed } = tree;
+  const { changed, packed } = tree;
+  const order = bulk && !packed ? newestFirstLoad(changed, source.reader.nameTimeMs?.bind(source.reader), chunkFiles) : null;
+  const packedFirst = bulk && packed ? newestOfPacked(packed, chunkFiles) : null;
+  const front: LoadFront | null = order?.front ?? packedFirst?.front ?? null;
+  let newestAt: number | null = null;
   const ctx: SyncContext = { source, writer, isPresent: isThere };
   const settledEarly = new Set<PreparedFile>();
   let settling = true;
   const onChunk = (i: number, deadLetters: PreparedFile[]) => {
-    if (!order || !bulk) return;
-    order.front.chunkDone(i, deadLetters);
+    if (!front || !bulk) return;
+    front.chunkDone(i, deadLetters);
     // The newest dead letters are journaled once, after the first chunk, so that the newest page
     // holds them in the first seconds; the rest wait for the end (each time costs an index build).
-    if (settling && order.front.chunksIn >= 1) {
+    if (settling && front.chunksIn >= 1) {
       settling = false;
-      const early = order.front.takeSettled();
+      const early = front.takeSettled();
       if (early.length > 0) bulk.withIndexes(() => commitLetters(ctx, early));
       for (const p of early) settledEarly.add(p);
     }
     opts.afterChunk?.();
-    writer.setLoadClaim(source.id, order.front.completeAfterMs());
+    writer.setLoadClaim(source.id, front.completeAfterMs());
+    if (front.chunksIn >= 1) newestAt ??= performance.now();
   };
   let done = tree.files - changed.length;
-  const workers = (await early?.take(bulk !== null && changed.length >= minFiles)) ?? null;
+  const workers = (await early?.take(bulk !== null && (changed.length >= minFiles || packed !== null))) ?? null;
   // Dead letters link to other messages, so they follow the other files (see oldestFirst).
   const afterLoad: PreparedFile[] = [];
   const listedAt = performance.now();
@@ -245,17 +286,23 @@ export async function scanSource(
     await yieldToEventLoop();
   };
   try {
-    if (bulk && workers) {
+    if (bulk && workers && packed && packedFirst) {
+      const stopped = opts.stopped ?? (() => false);
+      afterLoad.push(...(await loadPacked(source, packed, packedFirst, workers, bulk, { chunkFiles, stopped, loadHere, onChunk })));
+    } else if (bulk && workers) {
       // A newest-first load's small first chunk is read here while the workers start (cold, a few
       // tenths of a second; at 100,000 files on a busy machine the first chunk took 1.5 s on them).
       const here = order && !opts.stopped?.() ? 1 : 0;
       for (const [chunk, files] of chunks.slice(0, here).entries()) await loadHere(chunk, files);
       const onWorkerChunk = (i: number, deadLetters: PreparedFile[]) => onChunk(i + here, deadLetters);
-      afterLoad.push(...(await loadOnWorkers(source, chunks.slice(here), workers, bulk, { stopped: opts.stopped ?? (() => false), onChunk: onWorkerChunk })));
+      const rest = { count: chunks.length - here, at: (i: number) => chunks[i + here] ?? [] };
+      afterLoad.push(...(await loadOnWorkers(source, rest, workers, bulk, { stopped: opts.stopped ?? (() => false), onChunk: onWorkerChunk })));
     } else {
       for (const [chunk, files] of chunks.entries()) await loadHere(chunk, files);
     }
   } catch (err) {
+    // A load that failed before the workers took their chunks leaves them running.
+    await workers?.close();
     // What was loaded stays, with its indexes back now rather than at the next start.
     try {
       if (bulk) finishLoad(bulk, source.id);
@@ -278,7 +325,8 @@ export async function scanSource(
   commitLetters(ctx, afterLoad.filter((p) => !settledEarly.has(p)));
   if (bulk) {
     const [listMs, loadMs, indexMs] = [listedAt - startedAt, loadedAt - listedAt, indexedAt - loadedAt];
-    load = { listMs, loadMs, workers: workers?.size ?? 0, indexMs, deadLettersMs: performance.now() - indexedAt };
+    const newestMs = newestAt === null ? null : newestAt - startedAt;
+    load = { listMs, listedOn: tree.listedOn, newestMs, loadMs, workers: workers?.size ?? 0, indexMs, deadLettersMs: performance.now() - indexedAt };
   }
 
   // Journaled when the tree was compared but not listed (this scan only adds listed files, and

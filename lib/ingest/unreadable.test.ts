@@ -13,6 +13,8 @@ import { describe, expect, it } from "vitest";
 import { querySources } from "@/lib/journal/queries";
 import { loadConfig } from "@/lib/server/config";
 import { data, freshJournal, journal, mime, q, queue, service, setUpIngestFixture, until, ws } from "./ingest-fixture";
+import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { scanSource } from "./scan";
 import { IngestService } from "./service";
 import { discoverSources } from "./sources";
 
@@ -46,7 +48,7 @@ it.runIf(overrides)("runs its cases again in a process that cannot override file
   const output = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
   expect(run.status, output).toBe(0);
   // Each case ran there (only this one was skipped).
-  expect(output).toMatch(/Tests\s+8 passed \| 1 skipped/);
+  expect(output).toMatch(/Tests\s+9 passed \| 1 skipped/);
 }, 320_000);
 
 const LEADER = ".ignite/queue/leader/";
@@ -147,6 +149,20 @@ describe.skipIf(overrides)("a folder or file that cannot be read", () => {
     } finally {
       offThread.stop();
     }
+  });
+
+  it("is said when a first scan lists the tree on worker threads", async () => {
+    const { fresh, pageOf } = freshJournal();
+    const reader = await openIgnite(ws);
+    if (!reader) throw new Error("not a workspace");
+    fresh.writer.upsertSource({ id: "s", protocol: "ignite", root: ws, error: null });
+    await withLeaderUnreadable(async () => {
+      // Any tree counts as big here.
+      const scanned = await scanSource({ id: "s", protocol: "ignite", root: ws, reader, error: null }, fresh.writer, { reportProgress: false, workersMinFiles: 0 });
+      expect(scanned.load?.listedOn).toBeGreaterThan(0);
+      expect(scanned.unreadable).toEqual([{ relPath: LEADER.slice(0, -1), code: "EACCES" }]);
+    });
+    expect(pageOf("agent:coordinator").length).toBeGreaterThan(0);
   });
 
   it("is not a deletion when a file event names a file in it", async () => {

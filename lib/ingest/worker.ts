@@ -15,6 +15,8 @@ import type { Protocol } from "@/lib/model";
 import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
 import { agentsOrNull, listSource, underUnreadable, type UnreadableDir } from "./listing";
 import { compareListing, prepareFile, type PreparedFile } from "./sync";
+import { orderNewestFirst } from "./newest-first";
+import { pack, transferOf as transferListing, type PackedListing } from "./packed";
 
 export interface LoadJob {
   kind: "load";
@@ -83,8 +85,39 @@ export interface FullTextJob {
 
 export type FullTextResult = { id: number; filled: true } | { id: number; error: string };
 
-export type Job = LoadJob | DiffJob | FullTextJob;
-export type JobResult = LoadResult | DiffResult | FullTextResult;
+/**
+ * A first scan's listing of a big tree, one share of it a worker (see ListOptions.share), packed
+ * with the files' name times; each folder told before it is read, as a diff's (see DiffJob).
+ */
+export interface ListJob {
+  kind: "list";
+  id: number;
+  source: { id: string; protocol: Protocol; root: string };
+  share: { part: number; of: number };
+  dirsAcked: SharedArrayBuffer;
+  dirAckWaitMs: number;
+}
+
+export interface ListedShare {
+  listing: PackedListing;
+  unreadable: UnreadableDir[];
+  dirs: string[];
+  dirAcksLapsed: boolean;
+}
+
+export type ListResult = ({ id: number } & ListedShare) | { id: number; error: string };
+
+/** The newest-first order of a load's files by their name times (see orderNewestFirst). */
+export interface OrderJob {
+  kind: "order";
+  id: number;
+  times: Float64Array;
+}
+
+export type OrderResult = { id: number; order: Uint32Array } | { id: number; error: string };
+
+export type Job = LoadJob | DiffJob | FullTextJob | ListJob | OrderJob;
+export type JobResult = LoadResult | DiffResult | FullTextResult | ListResult | OrderResult;
 
 /**
  * Ingest is background work: requests should win the CPU over a load or a rescan (on two cores a
@@ -93,7 +126,15 @@ export type JobResult = LoadResult | DiffResult | FullTextResult;
  * systems it would slow the whole server, so it is not done there.
  */
 const WORKER_NICE = 10;
-if (process.platform === "linux") {
+let lowered = false;
+/**
+ * Lowered at this thread's first job that is not a first scan's listing: the newest page waits on
+ * that listing (half a second a share at a million files), and at nice 10 beside busy processes
+ * it took seconds. Only once: a thread may not raise its priority again.
+ */
+function lowerPriority(): void {
+  if (lowered || process.platform !== "linux") return;
+  lowered = true;
   try {
     os.setPriority(WORKER_NICE);
   } catch (err) {
@@ -200,6 +241,25 @@ async function diff(job: DiffJob): Promise<DiffResult> {
   return { id: job.id, files: found.length, agents, changed, missing, unreadable, dirs, dirAcksLapsed: beforeRead?.lapsed() ?? false };
 }
 
+async function list(job: ListJob): Promise<ListResult> {
+  const reader = await readerFor(job.source.protocol, job.source.root);
+  if (!reader) return { id: job.id, error: `no ${job.source.protocol} workspace at ${job.source.root} any more` };
+  const dirs: string[] = [];
+  const beforeRead = tellBeforeRead(job.id, job.dirsAcked, job.dirAckWaitMs);
+  // Read synchronously, without stats (the load's reads fstat each file): see ListOptions.sync.
+  const { files, unreadable } = await listSource(reader.root, reader, {
+    sync: true,
+    stat: false,
+    share: job.share,
+    onDir: (d) => {
+      dirs.push(d);
+      beforeRead.tell(d);
+    },
+  });
+  const listing = pack(files, reader.nameTimeMs?.bind(reader));
+  return { id: job.id, listing, unreadable, dirs, dirAcksLapsed: beforeRead.lapsed() };
+}
+
 /**
  * Tells the main thread of each folder and waits until it has counted it off in `acked` (after
  * watching it), so a file written before the watch is in this listing and one written after it
@@ -232,8 +292,17 @@ async function fillFullText(job: FullTextJob): Promise<FullTextResult> {
 }
 
 function run(job: Job): Promise<JobResult> {
+  if (job.kind === "list") return list(job);
+  lowerPriority();
   if (job.kind === "load") return load(job);
+  if (job.kind === "order") return Promise.resolve({ id: job.id, order: orderNewestFirst(job.times) });
   return job.kind === "diff" ? diff(job) : fillFullText(job);
+}
+
+/** A result's big buffers, handed over rather than copied. */
+function transferOf(r: JobResult): ArrayBuffer[] {
+  if ("listing" in r) return transferListing(r.listing);
+  return "order" in r ? [r.order.buffer as ArrayBuffer] : [];
 }
 
 // One job at a time, in order: jobs run side by side would each hold their files until the
@@ -244,7 +313,7 @@ parentPort?.on("message", (job: Job) => {
   queue = queue.then(async () => {
     const result = await run(job).catch((err: unknown) => ({ id: job.id, error: messageOf(err) }));
     try {
-      parentPort?.postMessage(result);
+      parentPort?.postMessage(result, transferOf(result));
     } catch (err) {
       parentPort?.postMessage({ id: job.id, error: `could not hand back the result: ${messageOf(err)}` });
     }

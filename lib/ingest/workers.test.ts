@@ -152,4 +152,22 @@ describe("IngestWorkers", () => {
       db.close();
     }
   });
+
+  it.runIf(process.platform === "linux")("lists a first scan's tree at the server's priority, and lowers it from the next job on", async () => {
+    const source = await fixtureSource();
+    const before = new Set(niceOfThreads().map((t) => t.tid));
+    const started = () => niceOfThreads().filter((t) => !before.has(t.tid)).map((t) => t.nice);
+    const workers = IngestWorkers.open(1);
+    try {
+      // Asked while the worker waits to read each folder.
+      const during: number[][] = [];
+      await workers?.list(source, { part: 0, of: 1 }, () => during.push(started()));
+      expect(during.length).toBeGreaterThan(0);
+      for (const nices of during) expect(nices).not.toContain(10);
+      await workers?.order(new Float64Array([1, 2, 3]));
+      expect(started()).toContain(10);
+    } finally {
+      await workers?.close();
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundFile } from "@/lib/protocols";
 import type { BulkTarget } from "@/lib/journal/bulk";
-import type { DiffJob, FullTextJob, Job, JobResult, ListingDir, LoadJob, TreeDiff } from "./worker";
+import type { DiffJob, FullTextJob, Job, JobResult, ListedShare, ListingDir, ListJob, LoadJob, OrderJob, TreeDiff } from "./worker";
 import type { PreparedFile, ReadableSource } from "./sync";
 
 /**
@@ -29,6 +29,9 @@ function revive(p: PreparedFile): PreparedFile {
   const buf = (b: Uint8Array | null) => (b === null ? null : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
   return { record: { ...p.record, raw: buf(p.record.raw) }, original: p.original && { ...p.original, raw: buf(p.original.raw) } };
 }
+
+const sayAcksLapsed = (root: string) =>
+  console.error(`[mailroom] listing ${root}: the server was too busy to watch each folder before the worker read it; a file written there meanwhile may wait for the next rescan`);
 
 /** What a worker loaded of one chunk, and the dead letters it leaves to the main thread. */
 export interface LoadedChunk {
@@ -102,11 +105,33 @@ export class IngestWorkers {
     return this.send(job, onDir, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("changed" in r)) throw new Error("a worker answered a rescan with something else");
-      if (r.dirAcksLapsed) {
-        console.error(`[mailroom] listing ${source.root}: the server was too busy to watch each folder before the worker read it; a file written there meanwhile may wait for the next rescan`);
-      }
+      if (r.dirAcksLapsed) sayAcksLapsed(source.root);
       return { files: r.files, agents: r.agents, changed: r.changed, missing: r.missing, unreadable: r.unreadable, dirs: r.dirs, dirAcksLapsed: r.dirAcksLapsed };
     });
+  }
+
+  /**
+   * List share `share` of `source` (a first scan's listing, packed: see ListJob). `onDir` hears
+   * each folder before it is read, as a diff's does.
+   */
+  list(source: ReadableSource, share: ListJob["share"], onDir: (dir: string) => void, dirAckWaitMs = DIR_ACK_WAIT_MS): Promise<ListedShare> {
+    const job: ListJob = { kind: "list", id: this.nextId++, source: sourceOf(source), share, dirsAcked: new SharedArrayBuffer(4), dirAckWaitMs };
+    return this.send(job, onDir, (r) => {
+      if ("error" in r) throw new Error(r.error);
+      if (!("listing" in r)) throw new Error("a worker answered a listing with something else");
+      if (r.dirAcksLapsed) sayAcksLapsed(source.root);
+      return { listing: r.listing, unreadable: r.unreadable, dirs: r.dirs, dirAcksLapsed: r.dirAcksLapsed };
+    });
+  }
+
+  /** The newest-first order of files by their name times `times` (see orderNewestFirst), which are handed over. */
+  order(times: Float64Array): Promise<Uint32Array> {
+    const job: OrderJob = { kind: "order", id: this.nextId++, times };
+    return this.send(job, undefined, (r) => {
+      if ("error" in r) throw new Error(r.error);
+      if (!("order" in r)) throw new Error("a worker answered an ordering with something else");
+      return r.order;
+    }, [times.buffer as ArrayBuffer]);
   }
 
   /** Index the bodies of messages `fromId` to `toId` in `journalFile`'s full-text index (one chunk of its fill). */
@@ -118,7 +143,7 @@ export class IngestWorkers {
     });
   }
 
-  private send<T>(job: Job, onDir: ((dir: string) => void) | undefined, answer: (r: JobResult) => T): Promise<T> {
+  private send<T>(job: Job, onDir: ((dir: string) => void) | undefined, answer: (r: JobResult) => T, transfer: ArrayBuffer[] = []): Promise<T> {
     const busy = (w: Worker) => [...this.pending.values()].filter((p) => p.worker === w).length;
     const worker = this.workers.reduce((best, w) => (busy(w) < busy(best) ? w : best));
     return new Promise((resolve, reject) => {
@@ -130,7 +155,7 @@ export class IngestWorkers {
         }
       };
       this.pending.set(job.id, { worker, settle, reject, onDir });
-      worker.postMessage(job);
+      worker.postMessage(job, transfer);
     });
   }
 

@@ -41,6 +41,8 @@ export async function findIgniteLayout(root: string): Promise<IgniteLayout | nul
   };
 }
 
+const DOT = 46;
+
 /**
  * `place(relPath) !== null`, asked once per folder and kind of name: whether a file is a message
  * depends only on its folder, a leading dot and its ending (see placeIgnite). Placing each path
@@ -48,18 +50,25 @@ export async function findIgniteLayout(root: string): Promise<IgniteLayout | nul
  */
 export function acceptByFolder(place: SourceReader["place"]): (relPath: string) => boolean {
   const folders = new Map<string, { mime: boolean; yaml: boolean }>();
+  // A listing asks folder by folder: the last folder's answer is kept, and no path is cut
+  // (a million names sliced twice each cost 0.3 s of a listing's 1.9 s).
+  let lastFolder: string | null = null;
+  let last = { mime: false, yaml: false };
   return (relPath) => {
     const slash = relPath.lastIndexOf("/");
-    const name = relPath.slice(slash + 1);
-    const ending = name.endsWith(".mime") ? "mime" : name.endsWith(".yaml") ? "yaml" : null;
-    if (ending === null || name.startsWith(".") || slash < 0) return place(relPath) !== null;
-    const folder = relPath.slice(0, slash);
-    let accepts = folders.get(folder);
-    if (!accepts) {
-      accepts = { mime: place(`${folder}/m.mime`) !== null, yaml: place(`${folder}/m.yaml`) !== null };
-      folders.set(folder, accepts);
+    // Neither ending holds a "/", so the path ends with it when its name does.
+    const ending = relPath.endsWith(".mime") ? "mime" : relPath.endsWith(".yaml") ? "yaml" : null;
+    if (ending === null || relPath.charCodeAt(slash + 1) === DOT || slash < 0) return place(relPath) !== null;
+    if (lastFolder === null || slash !== lastFolder.length || !relPath.startsWith(lastFolder)) {
+      const folder = relPath.slice(0, slash);
+      let accepts = folders.get(folder);
+      if (!accepts) {
+        accepts = { mime: place(`${folder}/m.mime`) !== null, yaml: place(`${folder}/m.yaml`) !== null };
+        folders.set(folder, accepts);
+      }
+      [lastFolder, last] = [folder, accepts];
     }
-    return accepts[ending];
+    return last[ending];
   };
 }
 

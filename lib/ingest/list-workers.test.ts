@@ -1,0 +1,125 @@
+// A big tree's first listing on worker threads, a share each: the same files as a listing on the
+// main thread, each once, ordered newest first the same way, every folder heard before it is read.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateIgniteTree } from "@/lib/bench/generate";
+import type { FoundFile } from "@/lib/protocols";
+import { listNoFollow } from "@/lib/protocols/fs-safe";
+import { buildMessage, messageFileName } from "@/lib/protocols/ignite/build";
+import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { copyFixture } from "@/lib/testing/fixtures";
+import { tempDirs } from "@/lib/testing/temp-dirs";
+import { listOnWorkers, newestOfPacked, restChunks, type ListedOnWorkers } from "./list-workers";
+import { NAME_CLOCK_SLACK_MS, newestFirst, orderNewestFirst } from "./newest-first";
+import type { ReadableSource } from "./sync";
+import { IngestWorkers } from "./workers";
+
+const temp = tempDirs();
+
+async function sourceAt(root: string): Promise<ReadableSource> {
+  const reader = await openIgnite(root);
+  if (!reader) throw new Error("not a workspace");
+  return { id: "s", protocol: "ignite", root, reader, error: null };
+}
+
+async function listedOnWorkers(source: ReadableSource, onDir: (dir: string) => void = () => undefined): Promise<ListedOnWorkers> {
+  const workers = IngestWorkers.open(2);
+  if (!workers) throw new Error("no worker threads");
+  try {
+    return await listOnWorkers(source, workers, onDir);
+  } finally {
+    await workers.close();
+  }
+}
+
+const filesOf = (listed: ListedOnWorkers) => Array.from({ length: listed.tree.size }, (_, i) => listed.tree.fileAt(i));
+const byPath = (files: readonly FoundFile[]) => [...files].sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
+const trees = {
+  // Symlinks, a folder where a file belongs, binary and empty files.
+  fixture: () => copyFixture("ignite", path.join(temp("mailroom-listw-ws-"), "ws")),
+  generated: () => {
+    const root = path.join(temp("mailroom-listw-ws-"), "ws");
+    generateIgniteTree(root, 3000);
+    return root;
+  },
+};
+
+describe("a first listing on worker threads", () => {
+  it.each(Object.keys(trees) as (keyof typeof trees)[])("lists the same files as the main thread, each once, newest first in the same order (%s)", async (tree) => {
+    const source = await sourceAt(trees[tree]());
+    const heard: string[] = [];
+    const listed = await listedOnWorkers(source, (dir) => heard.push(dir));
+    const dirsHere: string[] = [];
+    const here = await source.reader.list({ stat: false, onDir: (dir) => dirsHere.push(dir) });
+    const there = filesOf(listed);
+    expect(listed.workers).toBe(2);
+    expect(new Set(there.map((f) => f.relPath)).size).toBe(there.length);
+    expect(byPath(there)).toEqual(byPath(here));
+    expect(new Set(heard)).toEqual(new Set(dirsHere));
+    expect(listed.unreadable).toEqual([]);
+    // Newest first: the same times in the same order (files of one time may come in another order).
+    const timeOf = source.reader.nameTimeMs?.bind(source.reader);
+    if (!timeOf) throw new Error("IGNITE names tell their time");
+    const order = Array.from(orderNewestFirst(listed.tree.times), (i) => listed.tree.fileAt(i).relPath);
+    expect(order.map((p) => timeOf(p))).toEqual(newestFirst(here, timeOf).times);
+    // Chunk 0 picked by a selection, then the rest in chunks: every file once, in that order.
+    const first = newestOfPacked(listed.tree, 250);
+    const rest = restChunks(listed.tree, orderNewestFirst(listed.tree.times), first.files, 400);
+    const chunks = [first.files.map((i) => listed.tree.fileAt(i)), ...Array.from({ length: rest.count }, (_, i) => rest.at(i))];
+    expect(chunks.flat().map((f) => f.relPath)).toEqual(order);
+  });
+
+  it("hears each folder before it is read: a file written then is listed", async () => {
+    const root = trees.generated();
+    const source = await sourceAt(root);
+    const written: string[] = [];
+    const date = new Date("2026-06-01T00:00:00Z");
+    const listed = await listedOnWorkers(source, (dir) => {
+      // Each share reads the folders listed from (their files are shared out by name): one
+      // written there as the other share reads them is the watch's (the folder was heard first).
+      if (source.reader.watchDirs.includes(dir)) return;
+      const name = messageFileName("task_assignment", new Date(date.getTime() + written.length));
+      fs.writeFileSync(path.join(dir, name), buildMessage({ from: "leader", to: ["strategist"], type: "task_assignment", body: "x: y\n", date }));
+      written.push(path.relative(root, path.join(dir, name)));
+    });
+    expect(written.length).toBeGreaterThan(10);
+    const there = new Set(filesOf(listed).map((f) => f.relPath));
+    for (const p of written) expect(there).toContain(p);
+  });
+
+  it("makes the claim of its newest chunk from the newest file left, before the rest is ordered", async () => {
+    const source = await sourceAt(trees.generated());
+    const listed = await listedOnWorkers(source);
+    const { files, front } = newestOfPacked(listed.tree, 250);
+    const order = orderNewestFirst(listed.tree.times);
+    const after = listed.tree.times[order[250] as number] as number;
+    expect(front.chunkDone(0, [])).toBe(after + NAME_CLOCK_SLACK_MS);
+    // Every file left is at or before it; every file loaded at or after it.
+    for (const i of order.subarray(250)) expect(listed.tree.times[i]).toBeLessThanOrEqual(after);
+    for (const i of files) expect(listed.tree.times[i]).toBeGreaterThanOrEqual(after);
+    // Cut into chunks, the rest claims the same, then chunk by chunk down to every file.
+    const rest = restChunks(listed.tree, order, files, 1000);
+    front.restIs(rest.firstTimes);
+    expect(front.completeAfterMs()).toBe(after + NAME_CLOCK_SLACK_MS);
+    front.chunkDone(1, []);
+    expect(front.completeAfterMs()).toBe((rest.firstTimes[1] as number) + NAME_CLOCK_SLACK_MS);
+    for (let i = 2; i <= rest.count; i++) front.chunkDone(i, []);
+    expect(front.completeAfterMs()).toBe(Number.MIN_SAFE_INTEGER);
+  });
+});
+
+describe("a listing in shares", () => {
+  it.each([1, 2, 3, 5])("lists every file in exactly one of %i shares", async (of) => {
+    const root = trees.generated();
+    const dir = path.join(root, ".ignite", "queue");
+    fs.writeFileSync(path.join(dir, "loose.mime"), "");
+    const whole = await listNoFollow(root, dir, { maxDepth: 6, accept: () => true, stat: false });
+    const shares = await Promise.all(Array.from({ length: of }, (_, part) => listNoFollow(root, dir, { maxDepth: 6, accept: () => true, stat: false, share: { part, of } })));
+    const all = shares.flat().map((f) => f.relPath);
+    expect(new Set(all).size).toBe(all.length);
+    // Shared out, not all in one.
+    if (of > 1) expect(shares.filter((s) => s.length > 0).length).toBeGreaterThan(1);
+    expect(all.sort()).toEqual(whole.map((f) => f.relPath).sort());
+  });
+});
