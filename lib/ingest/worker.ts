@@ -6,118 +6,22 @@ import "server-only";
 // journal, handing back only what differs. After a start's scan: the full-text index's fill, a chunk a job.
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
-import { BulkInserter, type BulkTarget } from "@/lib/journal/bulk";
+import { BulkInserter } from "@/lib/journal/bulk";
 import { openWorkerDb, type Db } from "@/lib/journal/db";
 import { fileIdentities, type FileIdentity } from "@/lib/journal/files";
 import { fillFullTextChunk } from "@/lib/journal/fulltext";
 import type { FileRecord } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
-import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
-import { agentsOrNull, listSource, underUnreadable, type UnreadableDir } from "./listing";
+import { adapterFor, type SourceReader } from "@/lib/protocols";
+import { agentsOrNull, listSource, underUnreadable } from "./listing";
 import { compareListing, prepareFile, type PreparedFile } from "./sync";
 import { orderNewestFirst } from "./newest-first";
-import { pack, transferOf as transferListing, type PackedListing } from "./packed";
+import { pack, transferOf as transferListing } from "./packed";
+import type {
+  DiffJob, DiffResult, FullTextJob, FullTextResult, Job, JobResult, ListingDir, ListJob, ListResult, LoadJob, LoadResult,
+} from "./worker-jobs";
 
-export interface LoadJob {
-  kind: "load";
-  id: number;
-  source: { id: string; protocol: Protocol; root: string };
-  files: FoundFile[];
-  target: BulkTarget;
-  /** One Int32 shared by a load's workers: 1 while one of them writes (SQLite has one writer). */
-  writeLock: SharedArrayBuffer;
-}
-
-export type LoadResult =
-  | { id: number; loaded: number; deadLetters: PreparedFile[]; failed: { relPath: string; error: string }[] }
-  | { id: number; error: string };
-
-export interface DiffJob {
-  kind: "diff";
-  id: number;
-  source: { id: string; protocol: Protocol; root: string };
-  journalFile: string;
-  /**
-   * When set, each folder is told (ListingDir) before it is read, and read once the main thread
-   * has counted it off here (after its callback, which watches the folder), so nothing written in
-   * between is missed.
-   */
-  dirsAcked: SharedArrayBuffer | null;
-  /** How long to wait for each count; past that the job lists without waiting (and says so). */
-  dirAckWaitMs: number;
-}
-
-/** The tree as a rescan found it, as far as it differs from the journal. */
-export interface TreeDiff {
-  files: number;
-  /** null when the folder that holds them could not be read. */
-  agents: string[] | null;
-  /** Listed files that are new or not as journaled, with their stats. */
-  changed: FoundFile[];
-  /** Journaled as on disk, but not listed (and not in a folder that could not be read). */
-  missing: string[];
-  /** Folders the listing could not read. */
-  unreadable: UnreadableDir[];
-  /** The folders listed: those to watch. */
-  dirs: string[];
-  /** The main thread did not count a folder off in time, so the job stopped waiting for it. */
-  dirAcksLapsed: boolean;
-}
-
-export type DiffResult = ({ id: number } & TreeDiff) | { id: number; error: string };
-
-/** Sent while a diff lists the tree (when asked): a folder it is about to read, for the main thread to watch. */
-export interface ListingDir {
-  id: number;
-  listingDir: string;
-  /** The job's dirsAcked, for the main thread to count the folder off (even once the job is gone). */
-  acked: SharedArrayBuffer;
-}
-
-/** One chunk of the full-text index's fill (fulltext.ts): the main thread hands them out in ingest's turns. */
-export interface FullTextJob {
-  kind: "fulltext";
-  id: number;
-  journalFile: string;
-  fromId: number;
-  toId: number;
-}
-
-export type FullTextResult = { id: number; filled: true } | { id: number; error: string };
-
-/**
- * A first scan's listing of a big tree, one share of it a worker (see ListOptions.share), packed
- * with the files' name times; each folder told before it is read, as a diff's (see DiffJob).
- */
-export interface ListJob {
-  kind: "list";
-  id: number;
-  source: { id: string; protocol: Protocol; root: string };
-  share: { part: number; of: number };
-  dirsAcked: SharedArrayBuffer;
-  dirAckWaitMs: number;
-}
-
-export interface ListedShare {
-  listing: PackedListing;
-  unreadable: UnreadableDir[];
-  dirs: string[];
-  dirAcksLapsed: boolean;
-}
-
-export type ListResult = ({ id: number } & ListedShare) | { id: number; error: string };
-
-/** The newest-first order of a load's files by their name times (see orderNewestFirst). */
-export interface OrderJob {
-  kind: "order";
-  id: number;
-  times: Float64Array;
-}
-
-export type OrderResult = { id: number; order: Uint32Array } | { id: number; error: string };
-
-export type Job = LoadJob | DiffJob | FullTextJob | ListJob | OrderJob;
-export type JobResult = LoadResult | DiffResult | FullTextResult | ListResult | OrderResult;
+export type * from "./worker-jobs";
 
 /**
  * Ingest is background work: requests should win the CPU over a load or a rescan (on two cores a
