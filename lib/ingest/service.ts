@@ -2,7 +2,6 @@ import "server-only";
 import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
 import { isTransientFault, JOURNAL_RETRY_MS, journalFaultKind, reportJournalFault } from "@/lib/journal/faults";
-import { buildFullText, fullTextReady, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
 import { unlessWriting } from "@/lib/journal/db";
 import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/writer";
@@ -20,6 +19,7 @@ import { JournalRecovery } from "./journal-retry";
 import { listSource, type SourceListing } from "./listing";
 import { SourceProblems } from "./source-problems";
 import { StuckTimeout } from "./stuck-timeout";
+import { compareOnWorker, fillFullText } from "./off-thread";
 import { EntrySources } from "./entry-sources";
 
 const STUCK_CHECK_MS = 1000;
@@ -265,64 +265,21 @@ export class IngestService {
     return totalMs;
   }
 
-  /**
-   * The full-text index's one fill. A big tree's chunks run on a worker thread: bigger there (a
-   * quarter faster), while the main thread, which would stop for each, answers requests. Each takes
-   * its turn with file events, which never write beside the worker (a transaction that read first
-   * would fail at once, not wait); an action's history entry waits out a chunk in SQLite's busy
-   * handler, as during a load, and the stuck sweep skips a tick (unlessWriting). Worker threads are a speed-up, never a dependency:
-   * if that fails, the fill goes on here.
-   */
+  /** The full-text index's one fill (see fillFullText in off-thread.ts): a big tree's on a worker thread. */
   private async fillFullText(pause: () => Promise<void>): Promise<void> {
-    const { db, file } = this.journal;
-    if (fullTextReady(db)) return;
-    const worker = this.treeFiles >= this.offThreadFiles ? IngestWorkers.open(1) : null;
-    if (worker) {
-      this.fullTextWorker = worker;
-      const fillChunk = async (from: number, to: number) => {
-        const outcome: { error?: Error } = {};
-        // Caught within its turn, which would log it as an ingest error: the fill says what failed.
-        await this.serial(() =>
-          worker.fillFullText(file, from, to).catch((err: unknown) => {
-            outcome.error = err instanceof Error ? err : new Error(String(err));
-          }),
-        );
-        if (outcome.error) throw outcome.error;
-      };
-      try {
-        return await buildFullText(db, pause, OFF_THREAD_CHUNK_ROWS, fillChunk);
-      } catch (err) {
-        if (this.stopped) throw err;
-        console.error("[mailroom] filling the full-text index on a worker thread failed; filling it on the main thread:", err);
-      } finally {
-        this.fullTextWorker = null;
-        await worker.close();
-      }
-    }
-    await buildFullText(db, pause);
+    await fillFullText(this.journal, {
+      offThread: this.treeFiles >= this.offThreadFiles,
+      pause,
+      inTurn: (job) => this.serial(job),
+      stopped: () => this.stopped,
+      onWorker: (worker) => (this.fullTextWorker = worker),
+    });
   }
 
-  /**
-   * Each source's differences from the journal, computed on a worker thread; null if that failed.
-   * `watchAsListed` (a start's scan): each folder is watched just before the worker lists it, so a
-   * file written meanwhile is in the listing or sends an event. A periodic rescan does not wait on
-   * this thread for each folder: nearly all are watched already, and one whose events were missed
-   * is watched once the listing is back (reconcile), its files then journaled from the listing.
-   */
-  private async compareOffThread(all: Source[], watchAsListed = false): Promise<Map<string, TreeDiff> | null> {
-    const worker = IngestWorkers.open(1);
-    if (!worker) return null;
+  /** Each source's differences from the journal, computed on a worker thread (see compareOnWorker); null if that failed. */
+  private compareOffThread(all: Source[], watchAsListed = false): Promise<Map<string, TreeDiff> | null> {
     const watch = watchAsListed ? (dir: string) => this.watcher.addDir(dir) : undefined;
-    try {
-      const diffs = new Map<string, TreeDiff>();
-      for (const s of all) if (s.reader && !this.stopped) diffs.set(s.id, await worker.diff({ ...s, reader: s.reader }, this.journal.file, watch));
-      return diffs;
-    } catch (err) {
-      console.error("[mailroom] comparing the tree on a worker thread failed; scanning it on the main thread:", err);
-      return null;
-    } finally {
-      await worker.close();
-    }
+    return compareOnWorker(all, this.journal.file, () => this.stopped, watch);
   }
 
   /** Apply a rescan's differences: each path is looked at now, as a file event would be. */
