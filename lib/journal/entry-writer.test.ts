@@ -1,25 +1,21 @@
 // The entry journal's append path in a real journal: what a batch settles is what it wrote (not
 // read back), and a new row threaded at its insert still threads what hangs from it.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/protocols/entries";
 import { makeEntry } from "@/lib/protocols/entry-kit";
 import type { Db } from "./db";
 import { EntryWriter, type EntryFileRead, type EntrySourceContext } from "./entry-writer";
-import { closeJournals, openJournal } from "./store";
+import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 
-const temps: string[] = [];
+const opened: TempJournal[] = [];
 afterEach(() => {
-  closeJournals();
-  for (const t of temps.splice(0)) fs.rmSync(t, { recursive: true, force: true });
+  for (const j of opened.splice(0)) j.close();
 });
 
 function journal(): Db {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entry-writer-"));
-  temps.push(dir);
-  return openJournal(path.join(dir, "journal.db")).db;
+  const j = openTempJournal();
+  opened.push(j);
+  return j.db;
 }
 
 /** An adapter's settling, protocol-free: a message named by another's inReplyTo is answered. */

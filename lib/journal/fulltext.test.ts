@@ -1,25 +1,17 @@
 // The full-text fill on a journal analyzed before it (as a start does after its first scan): the
 // index's own tables must not keep the statistics of when they were empty.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeEntry } from "@/lib/protocols/entry-kit";
+import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import { EntryWriter } from "./entry-writer";
 import { buildFullText } from "./fulltext";
-import { closeJournals, openJournal } from "./store";
 
-const temps: string[] = [];
-afterEach(() => {
-  closeJournals();
-  for (const t of temps.splice(0)) fs.rmSync(t, { recursive: true, force: true });
-});
+let journal: TempJournal | null = null;
+afterEach(() => journal?.close());
 
 describe("buildFullText", () => {
   it("leaves statistics under which FTS5's range reads of its index seek, not scan it", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-fulltext-"));
-    temps.push(dir);
-    const journal = openJournal(path.join(dir, "journal.db"));
+    journal = openTempJournal();
     const entries = Array.from({ length: 3000 }, (_, i) =>
       makeEntry({ kind: "message", locator: `m${i}`, messageId: `m${i}`, agent: "a", folder: "inbox", status: "sent", body: `report ${i}: ${"進捗 progress ".repeat(20)} ${i * 7919}` }),
     );
