@@ -89,13 +89,9 @@ export function restChunks(tree: PackedTree, order: Uint32Array, loaded: readonl
   for (const i of loaded) skip[i] = 1;
   const rest = order.filter((i) => skip[i] === 0);
   const count = Math.ceil(rest.length / chunkFiles);
-  const timeAt = (i: number) => {
-    const t = tree.times[rest[i * chunkFiles] as number] as number;
-    return Number.isNaN(t) ? null : t;
-  };
   return {
     count,
-    firstTimes: Array.from({ length: count }, (_, i) => timeAt(i)),
+    firstTimes: Array.from({ length: count }, (_, i) => tree.timeAt(rest[i * chunkFiles] as number)),
     /** Chunk i's files, made when it is handed out (a million objects at once held the main thread). */
     at: (i: number): FoundFile[] => Array.from(rest.subarray(i * chunkFiles, (i + 1) * chunkFiles), (j) => tree.fileAt(j)),
   };
@@ -104,12 +100,8 @@ export function restChunks(tree: PackedTree, order: Uint32Array, loaded: readonl
 /** A packed tree's newest chunk (its files' indexes), picked without sorting the rest, and the claim its load will make. */
 export function newestOfPacked(tree: PackedTree, chunkFiles: number): { files: number[]; front: LoadFront } {
   const { first, next } = selectNewest(tree.times, Math.min(FIRST_CHUNK_FILES, chunkFiles));
-  const timeAt = (i: number) => {
-    const t = tree.times[i] as number;
-    return Number.isNaN(t) ? null : t;
-  };
   // The rest is one placeholder chunk until it is ordered (LoadFront.restIs): its first is the newest of it.
-  const firstTimes = first.length === 0 ? [] : [timeAt(first[0] as number), ...(next === null ? [] : [timeAt(next)])];
+  const firstTimes = first.length === 0 ? [] : [tree.timeAt(first[0] as number), ...(next === null ? [] : [tree.timeAt(next)])];
   return { files: first, front: new LoadFront(firstTimes) };
 }
 

@@ -59,6 +59,12 @@ export class PackedTree {
     parts.forEach((part, i) => this.times.set(part.times, this.bases[i]));
   }
 
+  /** File i's name time, null when its name tells none. */
+  timeAt(i: number): number | null {
+    const t = this.times[i] as number;
+    return Number.isNaN(t) ? null : t;
+  }
+
   /** File i, as a listing without stats gives it. */
   fileAt(i: number): FoundFile {
     const special = this.special.get(i);
