@@ -346,7 +346,7 @@ describe("bulk first scan", () => {
     deferIndexes(db, ["messages", "events"], { triggers: LOAD_SETS_ASIDE });
     // The entries tables' indexes (migration 19) are not a load's to set aside: it writes only messages and events.
     const entryIndexes = ["entries_documents", "entries_message_id", "entries_place", "entry_refs_entry", "entry_refs_target"];
-    expect(indexNames(db)).toEqual(["agent_counts_delete", "agent_counts_update", ...entryIndexes, "message_raw_delete", "thread_last_delete", "thread_last_update"]);
+    expect(indexNames(db)).toEqual(["agent_counts_delete", "agent_counts_update", ...entryIndexes, "hour_counts_delete", "hour_counts_update", "message_raw_delete", "thread_last_delete", "thread_last_update"]);
     // A message journaled while the triggers were away (a load's end failed; live ingest went on).
     new JournalWriter(db).record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>", threadId: "thr_1" }));
     db.close(); // as if the process died here
@@ -355,6 +355,7 @@ describe("bulk first scan", () => {
     // The kept tables are filled again from the messages.
     expect(db.prepare("SELECT agent, status, n FROM agent_counts WHERE n > 0").all()).toEqual([{ agent: "leader", status: "queued", n: 1 }]);
     expect(db.prepare("SELECT thread_key FROM thread_last").pluck().all()).toEqual(["h\x1fthr_1"]);
+    expect(db.prepare("SELECT agent, n FROM hour_agent_counts").all()).toEqual([{ agent: "leader", n: 1 }]);
     expect(db.prepare("SELECT count(*) FROM deferred_indexes").pluck().get()).toBe(0);
     db.close();
   });

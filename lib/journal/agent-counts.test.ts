@@ -1,5 +1,5 @@
-// The overview's counts come from a table triggers keep (migration 9), and so does each thread's
-// last activity (migration 11). Checked here against what a full scan of the messages table gives, on the IGNITE fixture, after each kind of write:
+// The overview's counts come from a table triggers keep (migration 9), and so do each thread's
+// last activity (migration 11) and the charts' counts per hour (migration 22). Checked here against what a full scan of the messages table gives, on the IGNITE fixture, after each kind of write:
 // the first scan, operations that move files between queues, a stuck sweep, a file deleted, a
 // prune, and a journal migrated from before the table existed.
 import fs from "node:fs";
@@ -73,6 +73,12 @@ function expectCountsMatch(db: Db): void {
   expect(db.prepare("SELECT thread_key, last_ms FROM thread_last ORDER BY 1").all()).toEqual(
     db.prepare("SELECT thread_key, max(sort_ms) AS last_ms FROM messages WHERE thread_key IS NOT NULL GROUP BY 1 ORDER BY 1").all(),
   );
+  // The charts' counts per hour (migration 22): a count that fell to zero may stay as a row.
+  for (const [table, column] of [["hour_agent_counts", "agent"], ["hour_type_counts", "coalesce(type, '(no type)')"]]) {
+    expect(db.prepare(`SELECT * FROM ${table} WHERE n != 0 ORDER BY 1, 2`).raw().all()).toEqual(
+      db.prepare(`SELECT sort_ms / 3600000, ${column}, COUNT(*) FROM messages WHERE folder != 'dead_letter' GROUP BY 1, 2 ORDER BY 1, 2`).raw().all(),
+    );
+  }
 }
 
 describe("agent counts kept by triggers", () => {

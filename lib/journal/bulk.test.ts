@@ -61,7 +61,7 @@ it("keeps only the indexes few loaded rows enter during a load, and they stay ri
   db.close();
 });
 
-it("keeps the overview's counts current at every chunk while its trigger is set aside, and never counts twice", () => {
+it("keeps the overview's and the charts' counts current at every chunk while their triggers are set aside, and never counts twice", () => {
   const { db, writer } = emptyJournal(1_000_000);
   const counts = () => db.prepare("SELECT agent, dead_letter, status, n, stuck, last_ms FROM agent_counts WHERE n > 0 ORDER BY 1, 2, 3").all();
   const trigger = () => db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'agent_counts_insert'").pluck().get();
@@ -79,8 +79,14 @@ it("keeps the overview's counts current at every chunk while its trigger is set 
   ]);
   // And each thread's last activity.
   expect(db.prepare("SELECT thread_key, last_ms FROM thread_last").all()).toEqual([{ thread_key: "h\x1fthr_1", last_ms: Date.parse("2026-11-20T00:00:02.000Z") }]);
+  // And the charts' counts per hour (migration 22), as the messages counted one by one.
+  const hours = (table: string) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).raw().all();
+  const scan = (column: string) => db.prepare(`SELECT sort_ms / 3600000, ${column}, COUNT(*) FROM messages GROUP BY 1, 2 ORDER BY 1, 2`).raw().all();
+  expect(hours("hour_agent_counts")).toEqual(scan("agent"));
+  expect(hours("hour_type_counts")).toEqual(scan("coalesce(type, '(no type)')"));
   bulk?.add("ws-ignite", [fileRecord("queue/leader/d.mime", { messageId: "<d@x>" }, { mtimeMs: 5, size: 1, ino: 4 })], 1);
   expect(counts()).toContainEqual({ agent: "leader", dead_letter: 0, status: "queued", n: 3, stuck: 0, last_ms: 30 });
+  expect(hours("hour_agent_counts")).toEqual(scan("agent"));
   const seq = db.prepare("SELECT value FROM meta WHERE name = 'seq'").pluck().get() as number;
   bulk?.finish("ws-ignite");
   expect(trigger()).toBe(1);

@@ -135,7 +135,7 @@ export class BulkInserter {
     this.triggerWork.apply(
       rows.map(({ rec, atMs, values }) => ({
         source: rec.source, agent: rec.placement.agent, deadLetter: rec.placement.folder === DEAD_LETTER_FOLDER, status: rec.parsed.status,
-        atMs, threadKey: values[THREAD_KEY_COLUMN] as string | null, sortMs: values[SORT_COLUMN] as number,
+        atMs, threadKey: values[THREAD_KEY_COLUMN] as string | null, sortMs: values[SORT_COLUMN] as number, type: rec.parsed.type,
       })),
     );
     this.settler.settle(

@@ -1,16 +1,16 @@
 import "server-only";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./db";
-import { FILL_AGENT_COUNTS_SQL, FILL_THREAD_LAST_SQL } from "./schema";
+import { FILL_AGENT_COUNTS_SQL, FILL_HOUR_COUNTS_SQL, FILL_THREAD_LAST_SQL, NO_TYPE } from "./schema";
 
 /**
- * The insert triggers that keep the overview's counts (agent_counts, migration 9) and each
- * thread's last activity (thread_last, migration 11). Each costs a few µs a row, spent holding the
+ * The insert triggers that keep the overview's counts (agent_counts, migration 9), each
+ * thread's last activity (thread_last, migration 11) and the charts' counts per hour (migration 22). Each costs a few µs a row, spent holding the
  * one write turn, so a first load sets them aside with its deferred indexes and does their work
  * per chunk, in the chunk's own transaction: what they keep is as current as the rows at every
  * commit, and a load that dies part-way leaves it consistent (the next open restores the triggers).
  */
-export const LOAD_SETS_ASIDE = ["agent_counts_insert", "thread_last_insert"] as const;
+export const LOAD_SETS_ASIDE = ["agent_counts_insert", "thread_last_insert", "hour_counts_insert"] as const;
 
 /**
  * Fill the trigger-kept tables again from the messages, as their migrations did. For a journal
@@ -19,7 +19,8 @@ export const LOAD_SETS_ASIDE = ["agent_counts_insert", "thread_last_insert"] as 
  * last activity then only knows the messages still journaled.
  */
 export function rebuildTriggerTables(db: Db): void {
-  db.exec(`DELETE FROM agent_counts; ${FILL_AGENT_COUNTS_SQL} DELETE FROM thread_last; ${FILL_THREAD_LAST_SQL}`);
+  db.exec(`DELETE FROM agent_counts; ${FILL_AGENT_COUNTS_SQL} DELETE FROM thread_last; ${FILL_THREAD_LAST_SQL}
+    DELETE FROM hour_agent_counts; DELETE FROM hour_type_counts; ${FILL_HOUR_COUNTS_SQL}`);
 }
 
 /** What one inserted row adds to the trigger-kept tables. */
@@ -32,6 +33,14 @@ export interface InsertedRow {
   atMs: number;
   threadKey: string | null;
   sortMs: number;
+  type: string | null;
+}
+
+const HOUR = 3_600_000;
+
+/** Adds 1 to `key`'s count in `counts`. */
+function countIn(counts: Map<string, number>, key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
 /** Does the set-aside triggers' work for a chunk of inserted rows, on one connection. */
@@ -39,6 +48,8 @@ export class LoadTriggerWork {
   private readonly present: Statement;
   private readonly addCounts: Statement;
   private readonly addThreadLast: Statement;
+  private readonly addHourAgent: Statement;
+  private readonly addHourType: Statement;
 
   constructor(db: Db) {
     this.present = db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (${LOAD_SETS_ASIDE.map(() => "?").join(", ")})`).pluck();
@@ -46,6 +57,8 @@ export class LoadTriggerWork {
     this.addCounts = db.prepare(`INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms) VALUES (?, ?, ?, ?, ?, 0, ?)
       ON CONFLICT DO UPDATE SET n = n + excluded.n, last_ms = max(coalesce(last_ms, 0), excluded.last_ms)`);
     this.addThreadLast = db.prepare("INSERT INTO thread_last VALUES (?, ?) ON CONFLICT DO UPDATE SET last_ms = max(last_ms, excluded.last_ms)");
+    this.addHourAgent = db.prepare("INSERT INTO hour_agent_counts VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n");
+    this.addHourType = db.prepare("INSERT INTO hour_type_counts VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n");
   }
 
   /** Call in the rows' transaction. Does nothing while the triggers are in place (never twice); they go and come back together. */
@@ -55,6 +68,7 @@ export class LoadTriggerWork {
     if (present > 0) throw new Error("the load's insert triggers are half set aside; the journal's next open restores them");
     const counts = new Map<string, { group: [string, string, number, string]; n: number; lastMs: number }>();
     const threads = new Map<string, number>();
+    const [hourAgents, hourTypes] = [new Map<string, number>(), new Map<string, number>()];
     for (const r of rows) {
       const group: [string, string, number, string] = [r.source, r.agent, r.deadLetter ? 1 : 0, r.status];
       const name = group.join("\0");
@@ -64,8 +78,18 @@ export class LoadTriggerWork {
         g.lastMs = Math.max(g.lastMs, r.atMs);
       } else counts.set(name, { group, n: 1, lastMs: r.atMs });
       if (r.threadKey !== null) threads.set(r.threadKey, Math.max(threads.get(r.threadKey) ?? r.sortMs, r.sortMs));
+      if (r.deadLetter) continue;
+      const hour = Math.trunc(r.sortMs / HOUR); // as SQLite divides integers: toward zero
+      countIn(hourAgents, `${hour}\0${r.agent}`);
+      countIn(hourTypes, `${hour}\0${r.type ?? NO_TYPE}`);
     }
     for (const { group, n, lastMs } of counts.values()) this.addCounts.run(...group, n, lastMs);
     for (const [threadKey, lastMs] of threads) this.addThreadLast.run(threadKey, lastMs);
+    for (const [into, counts] of [[this.addHourAgent, hourAgents], [this.addHourType, hourTypes]] as const) {
+      for (const [key, n] of counts) {
+        const cut = key.indexOf("\0");
+        into.run(Number(key.slice(0, cut)), key.slice(cut + 1), n);
+      }
+    }
   }
 }
