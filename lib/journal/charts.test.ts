@@ -174,6 +174,15 @@ describe("hopSampling", () => {
     );
     for (let i = 0; i < HOP_SAMPLE * 2; i++) insert.run(`bulk${i}`, T0 + 1000);
     expect(hopSampling(journal.db, w)).toBe(3);
+    // A window of part hours counts its ends one by one and its whole hours from the counts per
+    // hour: 2,001 before minute 50 of the first hour are outside, 1,001 after it inside.
+    for (let i = 0; i < HOP_SAMPLE + 1; i++) insert.run(`late${i}`, T0 + 55 * MIN);
+    const parts = { from: T0 + 50 * MIN, to: T0 + 3 * 60 * MIN + 10 * MIN };
+    expect(hopSampling(journal.db, { from: parts.from, to: parts.to, bucketMs: MIN })).toBe(2);
+    for (let i = 0; i < HOP_SAMPLE; i++) insert.run(`whole${i}`, T0 + 90 * MIN);
+    for (let i = 0; i < HOP_SAMPLE; i++) insert.run(`end${i}`, T0 + 3 * 60 * MIN + 5 * MIN);
+    for (let i = 0; i < HOP_SAMPLE * 5; i++) insert.run(`after${i}`, T0 + 3 * 60 * MIN + 10 * MIN);
+    expect(hopSampling(journal.db, { from: parts.from, to: parts.to, bucketMs: MIN })).toBe(4);
   });
 
   it("reads only the sampled messages, by id", () => {
@@ -190,6 +199,30 @@ describe("hopSampling", () => {
     const steps = plan.map((p) => p.detail);
     expect(steps).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");
     expect(steps).not.toContain("SCAN m");
+  });
+
+  it("finds the same sample by looking its ids up as by reading the window, and reads no other message", () => {
+    const delivery = IGNITE_CATALOG.hops[0];
+    if (!delivery) throw new Error("IGNITE has hops");
+    const keys = Array.from({ length: 40 }, (_, i) => send(i + 1, i % 2 ? "coder" : "leader", i));
+    keys.forEach((key, i) => deliver(key, i + 1, i % 2 ? "coder" : "leader", i + 1 + (i % 7)));
+    send(99, "coder", 200); // after the window
+    journal.db.exec("ANALYZE");
+    const w = chartWindow(journal.db, { window: twoHours });
+    const maxId = journal.db.prepare("SELECT max(id) FROM messages").pluck().get() as number;
+    for (const agent of [undefined, "coder"]) {
+      for (const every of [1, 3]) {
+        const [scan, probe] = [false, true].map((p) => hopSql([{ protocol: "ignite", hop: delivery }], agent, p));
+        if (!scan || !probe) throw new Error("two queries");
+        const rows = journal.db.prepare(probe.sql).all(...probe.params(w, every, maxId));
+        expect(rows).toEqual(journal.db.prepare(scan.sql).all(...scan.params(w, every)));
+        expect(rows.length).toBeGreaterThan(0);
+      }
+    }
+    const probe = hopSql([{ protocol: "ignite", hop: delivery }], undefined, true);
+    const plan = journal.db.prepare(`EXPLAIN QUERY PLAN ${probe.sql}`).all(...probe.params(w, 3, maxId)) as { detail: string }[];
+    expect(plan.map((p) => p.detail)).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(plan.map((p) => p.detail).filter((d) => /^SCAN m\b|messages_chart/.test(d))).toEqual([]);
   });
 
   it("times 1 in `every` messages", () => {
