@@ -6,7 +6,7 @@ import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import { CATALOGS } from "@/lib/protocols/catalog";
 import { IGNITE_CATALOG } from "@/lib/protocols/ignite/catalog";
 import { chartWindow, countsBy, failures, hopChart, hopSampling, hopSql, hopsOf, HOP_SAMPLE, queryCharts } from "./charts";
-import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES } from "./schema";
+import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES } from "./schema-sql";
 
 const T0 = Date.parse("2026-11-20T00:00:00Z");
 const MIN = 60_000;

@@ -4,7 +4,7 @@ import { DEAD_LETTER_FOLDER, PROTOCOLS, type Protocol } from "@/lib/model";
 import type { HopDefinition, HopPoint, ProtocolCatalog } from "@/lib/protocols/types";
 import type { Db } from "./db";
 import { FILE_LIFE } from "./file-life";
-import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES, NO_TYPE } from "./schema";
+import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES, NO_TYPE } from "./schema-sql";
 
 // The charts of the overview and an agent's page, each one SQL query over the journal: messages
 // per bucket by agent and by type, failures per bucket, and each protocol's hops (its catalog's

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./db";
-import { FILL_AGENT_COUNTS_SQL, FILL_HOUR_COUNTS_SQL, FILL_THREAD_LAST_SQL, NO_TYPE } from "./schema";
+import { FILL_AGENT_COUNTS_SQL, FILL_HOUR_COUNTS_SQL, FILL_THREAD_LAST_SQL, NO_TYPE } from "./schema-sql";
 
 /**
  * The insert triggers that keep the overview's counts (agent_counts, migration 9), each
