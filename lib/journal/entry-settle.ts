@@ -31,6 +31,48 @@ export function neighbourhood(store: EntryStore, source: string, changed: readon
   return [...seen.values()];
 }
 
+/**
+ * The entries of a neighbourhood whose settled view a change of `seeds` can alter: the seeds, the
+ * entries they name (their answers, acks or holders changed) and those that name them, all the way
+ * down (their chain up changed). Adapters settle an entry from itself, what it names up its chain
+ * and what names it, so the rest (a request's other answers, met on the way down from it) is only
+ * read for settling these, and its rows are neither looked up nor planned again: a stream of
+ * answers to old requests looked up and compared three untouched rows for each answer appended.
+ * Every entry when a document changed: adapters may thread any message by documents (see neighbourhood).
+ */
+export function affectedBy(around: readonly StoredEntry[], seeds: readonly number[]): Set<number> {
+  const out = new Set(seeds);
+  const seeded = around.filter((s) => out.has(s.id));
+  if (seeded.some((s) => s.entry.kind === "document")) return new Set(around.map((s) => s.id));
+  const byMessageId = new Map<string, number[]>();
+  const namedBy = new Map<string, number[]>();
+  const add = (index: Map<string, number[]>, id: string, entry: number) => {
+    const ids = index.get(id);
+    if (ids) ids.push(entry);
+    else index.set(id, [entry]);
+  };
+  for (const s of around) {
+    if (s.entry.messageId) add(byMessageId, s.entry.messageId, s.id);
+    for (const ref of refsOf(s.entry)) add(namedBy, ref, s.id);
+  }
+  for (const s of seeded) for (const ref of refsOf(s.entry)) for (const id of byMessageId.get(ref) ?? []) out.add(id);
+  const byId = new Map(around.map((s) => [s.id, s]));
+  const downFrom = new Set(seeded.map((s) => s.id));
+  for (let down = seeded; down.length > 0; ) {
+    const next: StoredEntry[] = [];
+    for (const s of down) {
+      for (const id of (s.entry.messageId && namedBy.get(s.entry.messageId)) || []) {
+        out.add(id);
+        const r = byId.get(id);
+        if (r && !downFrom.has(id)) next.push(r);
+        downFrom.add(id);
+      }
+    }
+    down = next;
+  }
+  return out;
+}
+
 /** An entry without its problems about absent entries (EntryProblem.absent), held back while a load may still bring them. */
 function withoutAbsent(e: Entry): Entry {
   return e.problems.some((p) => p.absent !== undefined) ? { ...e, problems: e.problems.filter((p) => p.absent === undefined) } : e;

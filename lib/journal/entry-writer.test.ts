@@ -93,3 +93,49 @@ describe("EntryWriter.apply on appends", () => {
     expect(db.prepare("SELECT last_ms FROM thread_last WHERE thread_key = ?").pluck().get("h\x1ft-9")).not.toBeUndefined();
   });
 });
+
+/** Every key list the settle's look-up of message rows was asked for, from now on. */
+function rowLookups(db: Db): string[][] {
+  const asked: string[][] = [];
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    if (!sql.includes("FROM messages WHERE key IN")) return statement;
+    const all = statement.all.bind(statement);
+    statement.all = ((keys: string) => {
+      asked.push(JSON.parse(keys) as string[]);
+      return all(keys);
+    }) as typeof statement.all;
+    return statement;
+  }) as typeof db.prepare;
+  return asked;
+}
+
+const keyOf = (db: Db, id: string) => db.prepare("SELECT key FROM messages WHERE message_id = ?").pluck().get(id) as string;
+
+describe("EntryWriter.apply: what an append settles again", () => {
+  it("an answer to a request answered before looks up the request's row only, and leaves the other answers' rows alone", () => {
+    const db = journal();
+    const asked = rowLookups(db);
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    writer.apply(ctx, [appended([message("q1"), message("r1", { inReplyTo: "q1" }), message("r2", { inReplyTo: "q1" })], 100)]);
+    const seqs = [row(db, "r1").seq, row(db, "r2").seq];
+    asked.length = 0;
+    writer.apply(ctx, [appended([message("r3", { inReplyTo: "q1" })], 200)]);
+    expect(asked).toEqual([[keyOf(db, "q1")]]);
+    expect(row(db, "q1").status).toBe("answered");
+    expect(row(db, "r3").status).toBe("sent");
+    expect([row(db, "r1").seq, row(db, "r2").seq]).toEqual(seqs);
+  });
+
+  it("an entry that changes settles what hangs from it again, all the way down", () => {
+    const db = journal();
+    const asked = rowLookups(db);
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    writer.apply(ctx, [appended([message("q1"), message("r1", { inReplyTo: "q1" }), message("r2", { inReplyTo: "r1" }), message("r3", { inReplyTo: "r2" })], 100)]);
+    asked.length = 0;
+    // q1 read again from its file, changed (a new body): its answers down the chain are settled again.
+    writer.apply(ctx, [appended([message("q1", { body: "edited" })], 200)]);
+    expect(new Set(asked.flat())).toEqual(new Set(["q1", "r1", "r2", "r3"].map((id) => keyOf(db, id))));
+  });
+});

@@ -11,11 +11,11 @@ import { EntryMessages } from "./entry-messages";
 import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "./entry-rows";
 import { EntryStore, type StoredEntry } from "./entry-store";
 import { preparedOnce } from "./prepared";
-import { neighbourhood, settle } from "./entry-settle";
+import { affectedBy, neighbourhood, settle } from "./entry-settle";
 import { makeKey } from "./keys";
 
 const pendingFor = (firstFill: boolean, holdAbsent: boolean): Pending => ({
-  changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, holdAbsent, written: new Map(),
+  changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, holdAbsent, written: new Map(), inserted: new Set(),
 });
 
 /** Entries shown as messages: acks only settle their message, logs are the source's log. */
@@ -39,6 +39,8 @@ interface Pending {
    * back (a batch of appends settled its own 200 new entries by reading each again).
    */
   written: Map<number, StoredEntry>;
+  /** Entries this batch inserted: their keys are new (newKey), so they have no message row to look up. */
+  inserted: Set<number>;
 }
 
 export class EntryWriter {
@@ -170,6 +172,7 @@ export class EntryWriter {
     }
     const inserted = this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e);
     wrote(inserted);
+    pending.inserted.add(inserted.id);
     return { id: inserted.id, changed: true, isNew: true };
   }
 
@@ -224,8 +227,9 @@ export class EntryWriter {
     if (seeds.length === 0) return;
     const around = neighbourhood(this.store, ctx.source, seeds, pending.written);
     const settled = settle(around, ctx.resolve, pending.holdAbsent);
-    const shown = around.filter((s) => SHOWN.has(s.entry.kind));
-    const before = this.messages.before(shown.map((s) => s.key));
+    const affected = affectedBy(around, seeds);
+    const shown = around.filter((s) => SHOWN.has(s.entry.kind) && affected.has(s.id));
+    const before = this.messages.before(shown.flatMap((s) => (pending.inserted.has(s.id) ? [] : [s.key])));
     const writes = shown.flatMap((s) => {
       const w = this.messages.plan(ctx, s, settled.get(s.id) ?? s.entry, pending, before.get(s.key));
       return w ? [w] : [];
