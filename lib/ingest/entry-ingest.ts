@@ -275,6 +275,9 @@ export class EntryIngest {
   }
 
   private contextOf(source: EntrySource): EntrySourceContext {
-    return { source: source.id, protocol: source.protocol, resolve: (e: Parameters<ProtocolReadSide["resolve"]>[0]) => source.side.resolve(e) };
+    return {
+      source: source.id, protocol: source.protocol, resolve: (e: Parameters<ProtocolReadSide["resolve"]>[0]) => source.side.resolve(e),
+      anyReferrer: source.side.settlesByAnyReferrer === true,
+    };
   }
 }

@@ -15,16 +15,35 @@ const MAX_DOCUMENTS = 5_000;
 
 const present = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined;
 
-/** `written`: entries as the caller's transaction wrote them (not read back; see EntryStore.byId). */
-export function neighbourhood(store: EntryStore, source: string, changed: readonly number[], written?: ReadonlyMap<number, StoredEntry>): StoredEntry[] {
+/**
+ * `written`: entries as the caller's transaction wrote them (not read back; see EntryStore.byId).
+ * `anyReferrer` (ProtocolReadSide.settlesByAnyReferrer): an entry reached only up a chain from a
+ * change is settled without what else names it, as the change names it already: an answer to a
+ * request with answers before no longer reads them all again (three old rows per append, 100 MB channel).
+ */
+export function neighbourhood(store: EntryStore, source: string, changed: readonly number[], written?: ReadonlyMap<number, StoredEntry>, anyReferrer = false): StoredEntry[] {
   const seen = new Map<number, StoredEntry>();
+  /** Reached only up a chain (with anyReferrer): what names them is not looked for. */
+  const upOnly = new Set<number>();
   let frontier = [...new Set(changed)];
-  for (let round = 0; round <= MAX_ROUNDS && frontier.length > 0 && seen.size < MAX_ENTRIES; round++) {
+  /** Reached up first and down since (a loop): what names them is looked for after all. */
+  let downAgain: StoredEntry[] = [];
+  for (let round = 0; round <= MAX_ROUNDS && frontier.length + downAgain.length > 0 && seen.size < MAX_ENTRIES; round++) {
     const fresh = store.byId(frontier.filter((id) => !seen.has(id)), written);
     for (const s of fresh) seen.set(s.id, s);
     const named = [...new Set(fresh.flatMap((s) => refsOf(s.entry)))];
-    const own = [...new Set(fresh.map((s) => s.entry.messageId).filter(present))];
-    frontier = [...store.withMessageIds(source, named), ...store.referring(source, own)].filter((id) => !seen.has(id));
+    const own = [...new Set([...fresh.filter((s) => !upOnly.has(s.id)), ...downAgain].map((s) => s.entry.messageId).filter(present))];
+    const up = store.withMessageIds(source, named).filter((id) => !seen.has(id));
+    const down = store.referring(source, own);
+    downAgain = [];
+    if (anyReferrer) {
+      for (const id of up) upOnly.add(id);
+      for (const id of down) {
+        const s = upOnly.delete(id) ? seen.get(id) : undefined;
+        if (s) downAgain.push(s);
+      }
+    }
+    frontier = [...up, ...down].filter((id) => !seen.has(id));
   }
   const documents = store.documents(source, MAX_DOCUMENTS).filter((id) => !seen.has(id));
   for (const s of store.byId(documents)) seen.set(s.id, s);

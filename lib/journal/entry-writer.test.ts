@@ -139,3 +139,35 @@ describe("EntryWriter.apply: what an append settles again", () => {
     expect(new Set(asked.flat())).toEqual(new Set(["q1", "r1", "r2", "r3"].map((id) => keyOf(db, id))));
   });
 });
+
+describe("EntryWriter.apply for an adapter that settles by any referrer", () => {
+  it("an answer to a request answered before reads the request, not its other answers, and settles it", () => {
+    const db = journal();
+    const asked = entryReadsById(db);
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    const any = { ...ctx, anyReferrer: true };
+    writer.apply(any, [appended([message("q0"), message("q1", { inReplyTo: "q0" }), message("r1", { inReplyTo: "q1" }), message("r2", { inReplyTo: "q1" })], 100)]);
+    const id = (m: string) => db.prepare("SELECT id FROM entries WHERE message_id = ?").pluck().get(m) as number;
+    asked.length = 0;
+    writer.apply(any, [appended([message("r3", { inReplyTo: "q1" })], 200)]);
+    // Up the chain (q1, then q0), never down from it (r1, r2).
+    expect(asked.flat().sort()).toEqual([id("q0"), id("q1")].sort());
+    expect(row(db, "q1").status).toBe("answered");
+    expect(row(db, "r3").status).toBe("sent");
+  });
+
+  it("an entry reached up a loop and down it too is settled with what names it", () => {
+    const db = journal();
+    const asked = entryReadsById(db);
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    const any = { ...ctx, anyReferrer: true };
+    // a names b, b names d, d names a (a loop); c answers b.
+    const loop = [message("a", { inReplyTo: "b" }), message("b", { inReplyTo: "d" }), message("d", { inReplyTo: "a" }), message("c", { inReplyTo: "b" })];
+    writer.apply(any, [appended(loop, 100)]);
+    const id = (m: string) => db.prepare("SELECT id FROM entries WHERE message_id = ?").pluck().get(m) as number;
+    asked.length = 0;
+    // a changes: b is what a names (up, first) and, through d, hangs from a (down, after): what names b (c) is read too.
+    writer.apply(any, [appended([message("a", { inReplyTo: "b", body: "edited" })], 200)]);
+    expect(asked.flat()).toContain(id("c"));
+  });
+});

@@ -225,7 +225,7 @@ export class EntryWriter {
   /** Settle what the entries `seeds` (the changed ones) touch, then write each shown entry's message row and history. */
   private settleAround(ctx: EntrySourceContext, seeds: readonly number[], pending: Pending): void {
     if (seeds.length === 0) return;
-    const around = neighbourhood(this.store, ctx.source, seeds, pending.written);
+    const around = neighbourhood(this.store, ctx.source, seeds, pending.written, ctx.anyReferrer);
     const settled = settle(around, ctx.resolve, pending.holdAbsent);
     const affected = affectedBy(around, seeds);
     const shown = around.filter((s) => SHOWN.has(s.entry.kind) && affected.has(s.id));
