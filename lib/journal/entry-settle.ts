@@ -97,13 +97,19 @@ function withoutAbsent(e: Entry): Entry {
   return e.problems.some((p) => p.absent !== undefined) ? { ...e, problems: e.problems.filter((p) => p.absent === undefined) } : e;
 }
 
-/** The adapter's settled view of each entry in the neighbourhood, by entry id; `holdAbsent`: see EntryWriter.apply. */
-export function settle(entries: readonly StoredEntry[], resolve: (entries: readonly Entry[]) => Entry[], holdAbsent = false): Map<number, Entry> {
+/**
+ * The adapter's settled view of each entry in the neighbourhood, by entry id; `holdAbsent`: see
+ * EntryWriter.apply. `held`: whether a problem about an absent entry was held back.
+ */
+export function settle(entries: readonly StoredEntry[], resolve: (entries: readonly Entry[]) => Entry[], holdAbsent = false): { views: Map<number, Entry>; held: boolean } {
   const resolved = resolve(entries.map((s) => (s.path === null ? { ...s.entry, gone: true } : s.entry)));
-  const out = new Map<number, Entry>();
+  const views = new Map<number, Entry>();
+  let held = false;
   entries.forEach((s, i) => {
     const e = resolved[i] ?? s.entry;
-    out.set(s.id, holdAbsent ? withoutAbsent(e) : e);
+    const view = holdAbsent ? withoutAbsent(e) : e;
+    held ||= view !== e;
+    views.set(s.id, view);
   });
-  return out;
+  return { views, held };
 }

@@ -48,6 +48,8 @@ export class EntryWriter {
   private readonly sql: (text: string) => Statement;
   private readonly store: EntryStore;
   private readonly messages: EntryMessages;
+  /** Sources with problems about absent entries held back since takeHeld() last asked (see apply). */
+  private readonly heldIn = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -111,6 +113,11 @@ export class EntryWriter {
     });
     run();
     return pending.changed.size;
+  }
+
+  /** Whether a problem about an absent entry of the source was held back since the last call. */
+  takeHeld(source: string): boolean {
+    return this.heldIn.delete(source);
   }
 
   /**
@@ -226,7 +233,8 @@ export class EntryWriter {
   private settleAround(ctx: EntrySourceContext, seeds: readonly number[], pending: Pending): void {
     if (seeds.length === 0) return;
     const around = neighbourhood(this.store, ctx.source, seeds, pending.written, ctx.anyReferrer);
-    const settled = settle(around, ctx.resolve, pending.holdAbsent);
+    const { views: settled, held } = settle(around, ctx.resolve, pending.holdAbsent);
+    if (held) this.heldIn.add(ctx.source);
     const affected = affectedBy(around, seeds);
     const shown = around.filter((s) => SHOWN.has(s.entry.kind) && affected.has(s.id));
     const before = this.messages.before(shown.flatMap((s) => (pending.inserted.has(s.id) ? [] : [s.key])));
