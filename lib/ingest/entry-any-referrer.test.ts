@@ -2,32 +2,19 @@
 // settle the entries it names without reading what else names them. The journal a stream of appends
 // leaves must be exactly the one it leaves when everything that names them is read and settled again.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeJournals, openJournal } from "@/lib/journal/store";
+import { dumpJournal as dump } from "@/lib/testing/journal-dump";
+import { tempDirs } from "@/lib/testing/temp-dirs";
 import { generateKicklang } from "@/lib/bench/generate-wave2";
 import { discoverSources } from "./sources";
 import { EntryIngest, type EntrySource } from "./entry-ingest";
 
-const temps: string[] = [];
-afterEach(() => {
-  closeJournals();
-  for (const t of temps.splice(0)) fs.rmSync(t, { recursive: true, force: true });
-});
-const temp = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-};
+const temp = tempDirs();
+afterEach(() => closeJournals());
 
-const TABLES = ["messages", "events", "message_raw", "entries", "entry_refs", "entry_files", "agent_counts", "thread_last", "meta"];
 const NOW = Date.parse("2026-11-26T12:00:00Z");
-
-function dump(file: string) {
-  const db = openJournal(file).db;
-  return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((r) => JSON.stringify(r)).sort()]));
-}
 
 /** Every file under `dir`, relative to it. */
 const filesUnder = (dir: string): string[] =>

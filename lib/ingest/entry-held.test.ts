@@ -3,27 +3,20 @@
 // reference of the source, so a load (a periodic rescan of a channel appended to) that held none
 // back does not look.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { benchUuid, channelFile, envelopeLine, reportEnvelope, STATUS } from "@/lib/bench/generate-wave2";
+import { benchUuid, channelFile, envelopeLine, generateKicklang, reportEnvelope, STATUS } from "@/lib/bench/generate-wave2";
 import { EntryWriter } from "@/lib/journal/entry-writer";
 import { closeJournals, openJournal } from "@/lib/journal/store";
-import { generateKicklang } from "@/lib/bench/generate-wave2";
+import { tempDirs } from "@/lib/testing/temp-dirs";
 import { discoverSources } from "./sources";
 import { EntryIngest } from "./entry-ingest";
 
-const temps: string[] = [];
+const temp = tempDirs();
 afterEach(() => {
   closeJournals();
   vi.restoreAllMocks();
-  for (const t of temps.splice(0)) fs.rmSync(t, { recursive: true, force: true });
 });
-const temp = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-};
 
 describe("problems about absent entries a load held back", () => {
   it("are looked for when a load held one back, not after a load that held none", async () => {

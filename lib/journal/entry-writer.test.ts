@@ -42,22 +42,27 @@ const appended = (entries: Entry[], consumed: number): EntryFileRead => ({
   whole: false,
 });
 
-/** Every id list the settle's read of entries by id was asked for, from now on. */
-function entryReadsById(db: Db): number[][] {
-  const asked: number[][] = [];
+/** Every JSON list a statement whose SQL holds `fragment` was run with (its .all), from now on. */
+function listsAsked<T>(db: Db, fragment: string): T[][] {
+  const asked: T[][] = [];
   const prepare = db.prepare.bind(db);
   db.prepare = ((sql: string) => {
     const statement = prepare(sql);
-    if (!sql.includes("FROM entries WHERE id IN")) return statement;
+    if (!sql.includes(fragment)) return statement;
     const all = statement.all.bind(statement);
-    statement.all = ((ids: string) => {
-      asked.push(JSON.parse(ids) as number[]);
-      return all(ids);
+    statement.all = ((...params: unknown[]) => {
+      asked.push(JSON.parse(params[params.length - 1] as string) as T[]);
+      return all(...params);
     }) as typeof statement.all;
     return statement;
   }) as typeof db.prepare;
   return asked;
 }
+
+/** Every id list the settle's read of entries by id was asked for, from now on. */
+const entryReadsById = (db: Db) => listsAsked<number>(db, "FROM entries WHERE id IN");
+/** Every key list the settle's look-up of message rows was asked for, from now on. */
+const rowLookups = (db: Db) => listsAsked<string>(db, "FROM messages WHERE key IN");
 
 const row = (db: Db, key: string) =>
   db.prepare("SELECT status, thread_key AS threadKey, seq FROM messages WHERE message_id = ?").get(key) as { status: string; threadKey: string | null; seq: number };
@@ -93,23 +98,6 @@ describe("EntryWriter.apply on appends", () => {
     expect(db.prepare("SELECT last_ms FROM thread_last WHERE thread_key = ?").pluck().get("h\x1ft-9")).not.toBeUndefined();
   });
 });
-
-/** Every key list the settle's look-up of message rows was asked for, from now on. */
-function rowLookups(db: Db): string[][] {
-  const asked: string[][] = [];
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => {
-    const statement = prepare(sql);
-    if (!sql.includes("FROM messages WHERE key IN")) return statement;
-    const all = statement.all.bind(statement);
-    statement.all = ((keys: string) => {
-      asked.push(JSON.parse(keys) as string[]);
-      return all(keys);
-    }) as typeof statement.all;
-    return statement;
-  }) as typeof db.prepare;
-  return asked;
-}
 
 const keyOf = (db: Db, id: string) => db.prepare("SELECT key FROM messages WHERE message_id = ?").pluck().get(id) as string;
 
