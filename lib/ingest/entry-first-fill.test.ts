@@ -10,6 +10,7 @@ import { EntryWriter } from "@/lib/journal/entry-writer";
 import { closeJournals, openJournal } from "@/lib/journal/store";
 import { generateKicklang, generateWorkflow } from "@/lib/bench/generate-wave2";
 import { copyFixture } from "@/lib/testing/fixtures";
+import { dumpJournal as dump } from "@/lib/testing/journal-dump";
 import { discoverSources } from "./sources";
 import { EntryIngest, type EntrySource } from "./entry-ingest";
 
@@ -24,14 +25,7 @@ const temp = (prefix: string) => {
   return dir;
 };
 
-const TABLES = ["messages", "events", "message_raw", "entries", "entry_refs", "entry_files", "agent_counts", "thread_last", "meta"];
 const NOW = Date.parse("2026-11-26T12:00:00Z");
-
-/** Every row of the compared tables. Row ids and seqs too: both paths write the same rows in the same order. Sorted, as some tables have no rowid. */
-function dump(file: string) {
-  const db = openJournal(file).db;
-  return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t}`).all().map((r) => JSON.stringify(r)).sort()]));
-}
 
 /** The same tree journaled twice: through the first-fill path, and through the general one. */
 async function twoPaths(root: string) {

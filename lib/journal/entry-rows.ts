@@ -41,6 +41,8 @@ export interface EntrySourceContext {
   source: string;
   protocol: Protocol;
   resolve: (entries: readonly Entry[]) => Entry[];
+  /** The adapter settles an entry from whether anything names it, not from which entries do (ProtocolReadSide.settlesByAnyReferrer). */
+  anyReferrer?: boolean;
 }
 
 /** An entry's own bytes kept at most: a multi-megabyte line keeps its head, as oversized files do. */

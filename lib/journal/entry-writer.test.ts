@@ -42,22 +42,27 @@ const appended = (entries: Entry[], consumed: number): EntryFileRead => ({
   whole: false,
 });
 
-/** Every id list the settle's read of entries by id was asked for, from now on. */
-function entryReadsById(db: Db): number[][] {
-  const asked: number[][] = [];
+/** Every JSON list a statement whose SQL holds `fragment` was run with (its .all), from now on. */
+function listsAsked<T>(db: Db, fragment: string): T[][] {
+  const asked: T[][] = [];
   const prepare = db.prepare.bind(db);
   db.prepare = ((sql: string) => {
     const statement = prepare(sql);
-    if (!sql.includes("FROM entries WHERE id IN")) return statement;
+    if (!sql.includes(fragment)) return statement;
     const all = statement.all.bind(statement);
-    statement.all = ((ids: string) => {
-      asked.push(JSON.parse(ids) as number[]);
-      return all(ids);
+    statement.all = ((...params: unknown[]) => {
+      asked.push(JSON.parse(params[params.length - 1] as string) as T[]);
+      return all(...params);
     }) as typeof statement.all;
     return statement;
   }) as typeof db.prepare;
   return asked;
 }
+
+/** Every id list the settle's read of entries by id was asked for, from now on. */
+const entryReadsById = (db: Db) => listsAsked<number>(db, "FROM entries WHERE id IN");
+/** Every key list the settle's look-up of message rows was asked for, from now on. */
+const rowLookups = (db: Db) => listsAsked<string>(db, "FROM messages WHERE key IN");
 
 const row = (db: Db, key: string) =>
   db.prepare("SELECT status, thread_key AS threadKey, seq FROM messages WHERE message_id = ?").get(key) as { status: string; threadKey: string | null; seq: number };
@@ -91,5 +96,66 @@ describe("EntryWriter.apply on appends", () => {
     expect(row(db, "q1").threadKey).toBe("h\x1ft-9");
     expect(row(db, "r1").threadKey).toBe("h\x1ft-9");
     expect(db.prepare("SELECT last_ms FROM thread_last WHERE thread_key = ?").pluck().get("h\x1ft-9")).not.toBeUndefined();
+  });
+});
+
+const keyOf = (db: Db, id: string) => db.prepare("SELECT key FROM messages WHERE message_id = ?").pluck().get(id) as string;
+
+describe("EntryWriter.apply: what an append settles again", () => {
+  it("an answer to a request answered before looks up the request's row only, and leaves the other answers' rows alone", () => {
+    const db = journal();
+    const asked = rowLookups(db);
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    writer.apply(ctx, [appended([message("q1"), message("r1", { inReplyTo: "q1" }), message("r2", { inReplyTo: "q1" })], 100)]);
+    const seqs = [row(db, "r1").seq, row(db, "r2").seq];
+    asked.length = 0;
+    writer.apply(ctx, [appended([message("r3", { inReplyTo: "q1" })], 200)]);
+    expect(asked).toEqual([[keyOf(db, "q1")]]);
+    expect(row(db, "q1").status).toBe("answered");
+    expect(row(db, "r3").status).toBe("sent");
+    expect([row(db, "r1").seq, row(db, "r2").seq]).toEqual(seqs);
+  });
+
+  it("an entry that changes settles what hangs from it again, all the way down", () => {
+    const db = journal();
+    const asked = rowLookups(db);
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    writer.apply(ctx, [appended([message("q1"), message("r1", { inReplyTo: "q1" }), message("r2", { inReplyTo: "r1" }), message("r3", { inReplyTo: "r2" })], 100)]);
+    asked.length = 0;
+    // q1 read again from its file, changed (a new body): its answers down the chain are settled again.
+    writer.apply(ctx, [appended([message("q1", { body: "edited" })], 200)]);
+    expect(new Set(asked.flat())).toEqual(new Set(["q1", "r1", "r2", "r3"].map((id) => keyOf(db, id))));
+  });
+});
+
+describe("EntryWriter.apply for an adapter that settles by any referrer", () => {
+  it("an answer to a request answered before reads the request, not its other answers, and settles it", () => {
+    const db = journal();
+    const asked = entryReadsById(db);
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    const any = { ...ctx, anyReferrer: true };
+    writer.apply(any, [appended([message("q0"), message("q1", { inReplyTo: "q0" }), message("r1", { inReplyTo: "q1" }), message("r2", { inReplyTo: "q1" })], 100)]);
+    const id = (m: string) => db.prepare("SELECT id FROM entries WHERE message_id = ?").pluck().get(m) as number;
+    asked.length = 0;
+    writer.apply(any, [appended([message("r3", { inReplyTo: "q1" })], 200)]);
+    // Up the chain (q1, then q0), never down from it (r1, r2).
+    expect(asked.flat().sort()).toEqual([id("q0"), id("q1")].sort());
+    expect(row(db, "q1").status).toBe("answered");
+    expect(row(db, "r3").status).toBe("sent");
+  });
+
+  it("an entry reached up a loop and down it too is settled with what names it", () => {
+    const db = journal();
+    const asked = entryReadsById(db);
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    const any = { ...ctx, anyReferrer: true };
+    // a names b, b names d, d names a (a loop); c answers b.
+    const loop = [message("a", { inReplyTo: "b" }), message("b", { inReplyTo: "d" }), message("d", { inReplyTo: "a" }), message("c", { inReplyTo: "b" })];
+    writer.apply(any, [appended(loop, 100)]);
+    const id = (m: string) => db.prepare("SELECT id FROM entries WHERE message_id = ?").pluck().get(m) as number;
+    asked.length = 0;
+    // a changes: b is what a names (up, first) and, through d, hangs from a (down, after): what names b (c) is read too.
+    writer.apply(any, [appended([message("a", { inReplyTo: "b", body: "edited" })], 200)]);
+    expect(asked.flat()).toContain(id("c"));
   });
 });

@@ -11,11 +11,11 @@ import { EntryMessages } from "./entry-messages";
 import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "./entry-rows";
 import { EntryStore, type StoredEntry } from "./entry-store";
 import { preparedOnce } from "./prepared";
-import { neighbourhood, settle } from "./entry-settle";
+import { affectedBy, neighbourhood, settle } from "./entry-settle";
 import { makeKey } from "./keys";
 
 const pendingFor = (firstFill: boolean, holdAbsent: boolean): Pending => ({
-  changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, holdAbsent, written: new Map(),
+  changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, holdAbsent, written: new Map(), inserted: new Set(),
 });
 
 /** Entries shown as messages: acks only settle their message, logs are the source's log. */
@@ -39,6 +39,8 @@ interface Pending {
    * back (a batch of appends settled its own 200 new entries by reading each again).
    */
   written: Map<number, StoredEntry>;
+  /** Entries this batch inserted: their keys are new (newKey), so they have no message row to look up. */
+  inserted: Set<number>;
 }
 
 export class EntryWriter {
@@ -46,6 +48,8 @@ export class EntryWriter {
   private readonly sql: (text: string) => Statement;
   private readonly store: EntryStore;
   private readonly messages: EntryMessages;
+  /** Sources with problems about absent entries held back since takeHeld() last asked (see apply). */
+  private readonly heldIn = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -111,6 +115,11 @@ export class EntryWriter {
     return pending.changed.size;
   }
 
+  /** Whether a problem about an absent entry of the source was held back since the last call. */
+  takeHeld(source: string): boolean {
+    return this.heldIn.delete(source);
+  }
+
   /**
    * Entries of a source that name an id no entry of it has, the first `limit` after entry id
    * `after`: those whose problems about an absent entry a load held back, among others (see apply).
@@ -170,6 +179,7 @@ export class EntryWriter {
     }
     const inserted = this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e);
     wrote(inserted);
+    pending.inserted.add(inserted.id);
     return { id: inserted.id, changed: true, isNew: true };
   }
 
@@ -222,10 +232,12 @@ export class EntryWriter {
   /** Settle what the entries `seeds` (the changed ones) touch, then write each shown entry's message row and history. */
   private settleAround(ctx: EntrySourceContext, seeds: readonly number[], pending: Pending): void {
     if (seeds.length === 0) return;
-    const around = neighbourhood(this.store, ctx.source, seeds, pending.written);
-    const settled = settle(around, ctx.resolve, pending.holdAbsent);
-    const shown = around.filter((s) => SHOWN.has(s.entry.kind));
-    const before = this.messages.before(shown.map((s) => s.key));
+    const around = neighbourhood(this.store, ctx.source, seeds, pending.written, ctx.anyReferrer);
+    const { views: settled, held } = settle(around, ctx.resolve, pending.holdAbsent);
+    if (held) this.heldIn.add(ctx.source);
+    const affected = affectedBy(around, seeds);
+    const shown = around.filter((s) => SHOWN.has(s.entry.kind) && affected.has(s.id));
+    const before = this.messages.before(shown.flatMap((s) => (pending.inserted.has(s.id) ? [] : [s.key])));
     const writes = shown.flatMap((s) => {
       const w = this.messages.plan(ctx, s, settled.get(s.id) ?? s.entry, pending, before.get(s.key));
       return w ? [w] : [];

@@ -55,6 +55,12 @@ export interface ProtocolReadSide<L extends Layout = Layout> {
   deadLetterFacts?(body: string): DeadLetterFacts;
   /** Statuses and threads that depend on other entries, settled over all of a source's entries. */
   resolve(entries: readonly Entry[]): Entry[];
+  /**
+   * Whether `resolve` settles an entry from what it names, up its chain, and from whether anything
+   * names it, never from which or how many entries do: the entries a change names are then settled
+   * without reading everything else that names them.
+   */
+  settlesByAnyReferrer?: boolean;
   /** What the workspace's own state files say about its liveness at `nowMs` (absent: the protocol keeps none). */
   health?(layout: L, nowMs: number): Promise<SourceHealth>;
   /** The workspace's log files, by name (a name is one path part: it travels in a URL segment). */

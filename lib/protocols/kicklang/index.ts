@@ -14,6 +14,8 @@ export const kicklangReadSide: ProtocolReadSide<KicklangLayout> = {
   read,
   statuses: STATUSES,
   resolve,
+  // A request is answered by any envelope that correlates to it; a thread is its chain's root (statuses.ts).
+  settlesByAnyReferrer: true,
 };
 
 export { detect, placeKicklang, read, resolve, STATUSES, type KicklangLayout };
