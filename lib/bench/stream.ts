@@ -92,10 +92,28 @@ function allJournaled(writer: ChannelWriter, seq: number): () => Promise<true | 
   };
 }
 
+/**
+ * True once the last envelope appended is in the journal: one indexed lookup a probe. The channel
+ * is one file read in order, so the last one journaled means every one before it was read. The
+ * window's CPU ends there; allJournaled checks every envelope after it. Before, that check ran
+ * inside the window: reading 30,000 envelopes back in pages of 500 cost the server about 1.5 of
+ * the window's 11-13 CPU-seconds (profiled), work no browser does.
+ */
+function lastJournaled(writer: ChannelWriter): () => Promise<true | null> {
+  const last = [...writer.writtenAt.keys()].at(-1);
+  return async () => {
+    if (last === undefined) return true;
+    const page = (await timedJson(`${base}/api/messages?q=${encodeURIComponent(`mid:${last}`)}&limit=1`)).body as Page;
+    if (page.items.length > 0) return true;
+    await sleep(200);
+    return null;
+  };
+}
+
 /** Runs a window's appends, and its wait until they are journaled, inside something (a trace), or as they are. */
 type Around = (appending: () => Promise<void>) => Promise<void>;
 
-/** One window of appends: what the poller saw, and the server's CPU and bytes read from the first append until all are journaled. */
+/** One window of appends: what the poller saw, and the server's CPU and bytes read from the first append until the last is journaled. */
 async function appendWindow(server: Server, file: string, requests: string[], o: StreamOptions, everyMs: number, ui: boolean, around: Around = (f) => f()) {
   const writer = new ChannelWriter(file, requests);
   const { seq } = (await timedJson(`${base}/api/messages?limit=1`)).body as Page;
@@ -109,12 +127,13 @@ async function appendWindow(server: Server, file: string, requests: string[], o:
     await appendAtRate(writer, o.perSecond, o.seconds);
     writer.close();
     // Generous: how far behind the journal falls is itself the finding.
-    await waitFor(allJournaled(writer, seq), 600_000, "every appended envelope journaled", server);
+    await waitFor(lastJournaled(writer), 600_000, "the last appended envelope journaled", server);
   });
   const seconds = (performance.now() - t0) / 1000;
   const cpuPercent = (100 * (treeCpuSeconds(server.pid) - cpu0)) / seconds;
   const read1 = treeReadBytes(server.pid);
   const readBytes = read0 === null || read1 === null ? null : read1 - read0;
+  await waitFor(allJournaled(writer, seq), 600_000, "every appended envelope journaled", server);
   drained = true;
   const result = await Promise.race([seen, sleep(60_000).then(() => null)]);
   if (!result) throw new Error("the poller did not see the appended envelopes within 60 s of their being journaled");
