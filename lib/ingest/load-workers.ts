@@ -8,7 +8,8 @@ import { IngestWorkers } from "./workers";
 
 /**
  * A bulk load on worker threads: each loads whole chunks into the journal, a few chunks in flight
- * so none waits; no new chunk is handed out once `stopped()`. Returns the dead letters found, in
+ * so none waits; no new chunk is handed out once `stopped()`. `onChunk`, this thread's writes
+ * after each, takes the load's write turn (see IngestWorkers.inWriteTurn). Returns the dead letters found, in
  * listing order, for the writer, once every worker has ended (so none still writes).
  */
 export async function loadOnWorkers(
@@ -23,7 +24,7 @@ export async function loadOnWorkers(
   const lane = async () => {
     for (let i = next++; i < chunks.count && !stopped(); i = next++) {
       deadLetters[i] = (await workers.load(source, chunks.at(i), bulk.target())).deadLetters;
-      onChunk(i, deadLetters[i] ?? []);
+      await workers.inWriteTurn(() => onChunk(i, deadLetters[i] ?? []));
     }
   };
   try {

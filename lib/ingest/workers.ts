@@ -162,6 +162,26 @@ export class IngestWorkers {
     });
   }
 
+  /**
+   * Run `fn`, this thread's writes between a load's chunks (its claim, the stuck sweep), in the
+   * load's write turn (see holdingWriteLock in worker.ts), waited for without blocking this thread:
+   * requests are answered meanwhile. Left to SQLite's busy handler, this thread slept in steps
+   * while the workers handed the lock to each other, and every request waited with it.
+   */
+  async inWriteTurn<T>(fn: () => T): Promise<T> {
+    const cell = new Int32Array(this.writeLock);
+    while (Atomics.compareExchange(cell, 0, 0, 1) !== 0) {
+      const waited = Atomics.waitAsync(cell, 0, 1);
+      if (waited.async) await waited.value;
+    }
+    try {
+      return fn();
+    } finally {
+      Atomics.store(cell, 0, 0);
+      Atomics.notify(cell, 0, 1);
+    }
+  }
+
   /** Stop the workers; resolves once they are gone, so none is still writing. */
   async close(): Promise<void> {
     this.closed = true;
