@@ -7,12 +7,14 @@ import { generateIgniteTree } from "@/lib/bench/generate";
 import type { FoundFile } from "@/lib/protocols";
 import { listNoFollow } from "@/lib/protocols/fs-safe";
 import { buildMessage, messageFileName } from "@/lib/protocols/ignite/build";
+import { nameTimeMs } from "@/lib/protocols/ignite/name-time";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { listOnWorkers, newestOfPacked, restChunks, type ListedOnWorkers } from "./list-workers";
 import { NAME_CLOCK_SLACK_MS, newestFirst, orderNewestFirst } from "./newest-first";
 import type { ReadableSource } from "./sync";
+import { pack, PackedTree } from "./packed";
 import { IngestWorkers } from "./workers";
 
 const temp = tempDirs();
@@ -106,6 +108,23 @@ describe("a first listing on worker threads", () => {
     expect(front.completeAfterMs()).toBe((rest.firstTimes[1] as number) + NAME_CLOCK_SLACK_MS);
     for (let i = 2; i <= rest.count; i++) front.chunkDone(i, []);
     expect(front.completeAfterMs()).toBe(Number.MIN_SAFE_INTEGER);
+  });
+});
+
+describe("a packed listing", () => {
+  it("holds the files listed as objects, then each folder's by name, with their paths, kinds and name times", () => {
+    const link: FoundFile = { relPath: "q/a/link_1795400000000001.mime", kind: "symlink", size: 3, mtimeMs: 5, ino: 7 };
+    const plain: FoundFile = { relPath: "q/a/b_1795400000000002.mime", kind: "file", size: -1, mtimeMs: -1, ino: -1 };
+    const folders = [{ relDir: "q/c", names: ["x_1795400000000003.mime", "no-time.mime"] }, { relDir: "q/empty", names: [] }, { relDir: "", names: ["top_1795400000.mime"] }];
+    const tree = new PackedTree([pack([link, plain], folders, nameTimeMs)]);
+    expect(Array.from({ length: tree.size }, (_, i) => tree.fileAt(i))).toEqual([
+      link,
+      plain,
+      { ...plain, relPath: "q/c/x_1795400000000003.mime" },
+      { ...plain, relPath: "q/c/no-time.mime" },
+      { ...plain, relPath: "top_1795400000.mime" },
+    ]);
+    expect(Array.from({ length: tree.size }, (_, i) => tree.timeAt(i))).toEqual([1795400000000, 1795400000000, 1795400000000, null, 1795400000000]);
   });
 });
 

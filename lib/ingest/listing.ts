@@ -18,7 +18,7 @@ export interface SourceListing {
 export async function listSource(
   root: string,
   reader: SourceReader,
-  opts: Pick<ListOptions, "stat" | "onListed" | "onDir" | "sync" | "share"> = {},
+  opts: Pick<ListOptions, "stat" | "onListed" | "onDir" | "sync" | "share" | "plainFiles"> = {},
 ): Promise<SourceListing> {
   const unreadable: UnreadableDir[] = [];
   const files = await reader.list({ ...opts, onUnreadable: (dir, code) => unreadable.push({ relPath: toRelPath(root, dir), code }) });

@@ -8,7 +8,8 @@ import { IngestWorkers } from "./workers";
 
 /**
  * A bulk load on worker threads: each loads whole chunks into the journal, a few chunks in flight
- * so none waits; no new chunk is handed out once `stopped()`. Returns the dead letters found, in
+ * so none waits; no new chunk is handed out once `stopped()`. `onChunk`, this thread's writes
+ * after each, takes the load's write turn (see IngestWorkers.inWriteTurn). Returns the dead letters found, in
  * listing order, for the writer, once every worker has ended (so none still writes).
  */
 export async function loadOnWorkers(
@@ -23,7 +24,7 @@ export async function loadOnWorkers(
   const lane = async () => {
     for (let i = next++; i < chunks.count && !stopped(); i = next++) {
       deadLetters[i] = (await workers.load(source, chunks.at(i), bulk.target())).deadLetters;
-      onChunk(i, deadLetters[i] ?? []);
+      await workers.inWriteTurn(() => onChunk(i, deadLetters[i] ?? []));
     }
   };
   try {
@@ -36,12 +37,15 @@ export async function loadOnWorkers(
 
 /**
  * Worker threads for a first scan's load, started as soon as the listing passes `minFiles`: they
- * take a few tenths of a second to start cold, which the rest of the listing then hides.
+ * take a few tenths of a second to start cold, which the rest of the listing then hides. `warm`:
+ * workers started before (see IngestService.start), used instead.
  */
-export function workersForLoad(minFiles: number) {
+export function workersForLoad(minFiles: number, warm?: IngestWorkers | null) {
   let listed = 0;
-  let started: IngestWorkers | null | undefined; // undefined: not started (null: none to be had)
+  let started: IngestWorkers | null | undefined = warm ?? undefined; // undefined: not started (null: none to be had)
   return {
+    /** Whether workers were started before the listing (it then lists on them at once). */
+    warm: Boolean(warm),
     onListed(files: number): void {
       listed += files;
       if (started === undefined && listed >= minFiles) started = IngestWorkers.open();
@@ -54,6 +58,23 @@ export function workersForLoad(minFiles: number) {
       }
       if (started === undefined) started = IngestWorkers.open();
       return started;
+    },
+  };
+}
+
+/**
+ * Worker threads started with ingest when the journal holds no file (`empty`): a first scan then
+ * lists its tree on them at once (see listForLoad), and they boot (0.5-1.1 s on a busy 2-core
+ * machine) while the server starts, not once a listing here has found the tree big. Taken once
+ * (see workersForLoad); whoever takes them last closes them.
+ */
+export function warmWorkers(empty: boolean): { take: () => IngestWorkers | null } {
+  let workers = empty ? IngestWorkers.open() : null;
+  return {
+    take: () => {
+      const taken = workers;
+      workers = null;
+      return taken;
     },
   };
 }

@@ -20,20 +20,45 @@ export interface PackedListing {
 
 const isPlain = (f: FoundFile) => f.kind === "file" && f.size === UNSTATTED && f.mtimeMs === UNSTATTED && f.ino === UNSTATTED;
 
-/** Pack `files` with their name times (`timeOf`; none when the protocol's names tell none). */
-export function pack(files: readonly FoundFile[], timeOf: ((relPath: string) => number | null) | undefined): PackedListing {
-  const starts = new Uint32Array(files.length + 1);
-  const times = new Float64Array(files.length);
+/** Regular files of one folder, by name, as a listing hands them over (see ListOptions.plainFiles). */
+export interface PlainFolder {
+  /** Root-relative, "" for the root. */
+  relDir: string;
+  names: string[];
+}
+
+/**
+ * Pack `files` and the files of `folders` (in that order) with their name times (`timeOf`; none
+ * when the protocol's names tell none). A folder's paths are made by one join, not one by one,
+ * and each time is asked of a slice of the joined paths (a view, not a copy).
+ */
+export function pack(files: readonly FoundFile[], folders: readonly PlainFolder[], timeOf: ((relPath: string) => number | null) | undefined): PackedListing {
+  const count = folders.reduce((n, f) => n + f.names.length, files.length);
+  const starts = new Uint32Array(count + 1);
   const special: PackedListing["special"] = [];
+  const pieces: string[] = [];
   let at = 0;
   for (const [i, f] of files.entries()) {
     starts[i] = at;
     at += f.relPath.length + 1;
-    times[i] = timeOf?.(f.relPath) ?? NaN;
     if (!isPlain(f)) special.push({ at: i, file: f });
   }
-  starts[files.length] = at;
-  return { paths: files.map((f) => f.relPath).join("\0"), starts, times, special };
+  if (files.length > 0) pieces.push(files.map((f) => f.relPath).join("\0"));
+  let i = files.length;
+  for (const { relDir, names } of folders) {
+    if (names.length === 0) continue;
+    const prefix = relDir === "" ? "" : `${relDir}/`;
+    for (const name of names) {
+      starts[i++] = at;
+      at += prefix.length + name.length + 1;
+    }
+    pieces.push(prefix + names.join(`\0${prefix}`));
+  }
+  starts[count] = at;
+  const paths = pieces.join("\0");
+  const times = new Float64Array(count);
+  for (let j = 0; j < count; j++) times[j] = timeOf?.(paths.slice(starts[j], (starts[j + 1] as number) - 1)) ?? NaN;
+  return { paths, starts, times, special };
 }
 
 /** The buffers of a packed listing, handed over to the other thread rather than copied. */

@@ -16,7 +16,7 @@ import { adapterFor, type SourceReader } from "@/lib/protocols";
 import { agentsOrNull, listSource, underUnreadable } from "./listing";
 import { compareListing, prepareFile, type PreparedFile } from "./sync";
 import { orderNewestFirst } from "./newest-first";
-import { pack, transferOf as transferListing } from "./packed";
+import { pack, transferOf as transferListing, type PlainFolder } from "./packed";
 import type {
   DiffJob, DiffResult, FullTextJob, FullTextResult, Job, JobResult, ListingDir, ListJob, ListResult, LoadJob, LoadResult,
 } from "./worker-jobs";
@@ -151,16 +151,18 @@ async function list(job: ListJob): Promise<ListResult> {
   const dirs: string[] = [];
   const beforeRead = tellBeforeRead(job.id, job.dirsAcked, job.dirAckWaitMs);
   // Read synchronously, without stats (the load's reads fstat each file): see ListOptions.sync.
+  const folders: PlainFolder[] = [];
   const { files, unreadable } = await listSource(reader.root, reader, {
     sync: true,
     stat: false,
     share: job.share,
+    plainFiles: (relDir, names) => folders.push({ relDir, names }),
     onDir: (d) => {
       dirs.push(d);
       beforeRead.tell(d);
     },
   });
-  const listing = pack(files, reader.nameTimeMs?.bind(reader));
+  const listing = pack(files, folders, reader.nameTimeMs?.bind(reader));
   return { id: job.id, listing, unreadable, dirs, dirAcksLapsed: beforeRead.lapsed() };
 }
 

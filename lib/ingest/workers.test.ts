@@ -115,6 +115,27 @@ describe("IngestWorkers", () => {
     expect(errors.mock.calls[0]?.[0]).toContain("the server was too busy to watch each folder");
   });
 
+  it("runs this thread's writes in the load's write turn, waiting for it while the event loop goes on", async () => {
+    const workers = IngestWorkers.open(1);
+    if (!workers) throw new Error("no worker threads");
+    try {
+      // The lock the workers' chunks take (worker.ts holdingWriteLock), held as one of them would.
+      const cell = new Int32Array((workers as unknown as { writeLock: SharedArrayBuffer }).writeLock);
+      Atomics.store(cell, 0, 1);
+      const seen: string[] = [];
+      const turn = workers.inWriteTurn(() => seen.push(`wrote, lock ${Atomics.load(cell, 0)}`));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen.push("a request answered");
+      Atomics.store(cell, 0, 0);
+      Atomics.notify(cell, 0, 1);
+      await turn;
+      expect(seen).toEqual(["a request answered", "wrote, lock 1"]);
+      expect(Atomics.load(cell, 0)).toBe(0);
+    } finally {
+      await workers.close();
+    }
+  });
+
   it("rejects with a reason when a worker cannot read the source", async () => {
     const source = await fixtureSource();
     const gone = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-not-a-workspace-"));

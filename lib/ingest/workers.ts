@@ -54,6 +54,7 @@ export class IngestWorkers {
   private readonly writeLock = new SharedArrayBuffer(4);
   readonly size: number;
   private nextId = 0;
+  private closed = false;
 
   private constructor(private readonly workers: Worker[]) {
     this.size = workers.length;
@@ -146,6 +147,8 @@ export class IngestWorkers {
   private send<T>(job: Job, onDir: ((dir: string) => void) | undefined, answer: (r: JobResult) => T, transfer: ArrayBuffer[] = []): Promise<T> {
     const busy = (w: Worker) => [...this.pending.values()].filter((p) => p.worker === w).length;
     const worker = this.workers.reduce((best, w) => (busy(w) < busy(best) ? w : best));
+    // A terminated worker never answers: a job would wait forever.
+    if (this.closed) return Promise.reject(new Error("ingest workers closed"));
     return new Promise((resolve, reject) => {
       const settle = (r: JobResult) => {
         try {
@@ -159,8 +162,29 @@ export class IngestWorkers {
     });
   }
 
+  /**
+   * Run `fn`, this thread's writes between a load's chunks (its claim, the stuck sweep), in the
+   * load's write turn (see holdingWriteLock in worker.ts), waited for without blocking this thread:
+   * requests are answered meanwhile. Left to SQLite's busy handler, this thread slept in steps
+   * while the workers handed the lock to each other, and every request waited with it.
+   */
+  async inWriteTurn<T>(fn: () => T): Promise<T> {
+    const cell = new Int32Array(this.writeLock);
+    while (Atomics.compareExchange(cell, 0, 0, 1) !== 0) {
+      const waited = Atomics.waitAsync(cell, 0, 1);
+      if (waited.async) await waited.value;
+    }
+    try {
+      return fn();
+    } finally {
+      Atomics.store(cell, 0, 0);
+      Atomics.notify(cell, 0, 1);
+    }
+  }
+
   /** Stop the workers; resolves once they are gone, so none is still writing. */
   async close(): Promise<void> {
+    this.closed = true;
     this.failAll(new Error("ingest workers closed"));
     await Promise.all(this.workers.map((w) => w.terminate()));
   }

@@ -220,9 +220,9 @@ export interface SourceReader {
    * lists regular files without stats, `onListed` hears how many files were just added as the
    * listing goes, and `onDir` each folder just before it is read; `sync` blocks, for a worker
    * thread; `onUnreadable` hears each folder there but unreadable; `share` lists one share of the
-   * tree, for several threads (see fs-safe ListOptions).
+   * tree, for several threads; `plainFiles` hears regular files by folder and name instead (see fs-safe ListOptions).
    */
-  list(opts?: Pick<ListOptions, "stat" | "onListed" | "onDir" | "sync" | "onUnreadable" | "share">): Promise<FoundFile[]>;
+  list(opts?: Pick<ListOptions, "stat" | "onListed" | "onDir" | "sync" | "onUnreadable" | "share" | "plainFiles">): Promise<FoundFile[]>;
   /** Every agent with a queue or inbox, even an empty one; throws when the folder that holds them cannot be read. */
   agents(): Promise<string[]>;
   /** Where a root-relative path sits, or null when it is not a message location. */

@@ -1,10 +1,11 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES, type FoundFile, type ParsedMessage, type SourceReader } from "@/lib/protocols/types";
 import { placeIgnite } from "./paths";
-import { acceptByFolder, igniteAdapter } from "./reader";
+import { acceptByFolder, acceptNamesIn, igniteAdapter } from "./reader";
 import { removeTemp, tempWorkspace } from "./test-fixture";
 
 const HEAD = 64 * 1024;
@@ -125,6 +126,43 @@ describe("list() and parse() on awkward trees", () => {
     }
   });
 
+  it("hands regular files over by folder and name when asked, the same files; links, folders and FIFOs stay in the listing", async () => {
+    const secret = path.join(outside, "secret.mime");
+    fs.writeFileSync(secret, "From: spy\n\n");
+    fs.symlinkSync(secret, path.join(root, Q, "leader/link.mime"));
+    fs.symlinkSync(outside, path.join(root, Q, "evil"));
+    fs.symlinkSync(outside, path.join(root, Q, "leader/processed/dir_1795400000000001.mime"));
+    fs.mkdirSync(path.join(root, Q, "leader/processed/x.mime"));
+    spawnSync("mkfifo", [path.join(root, Q, "leader/fifo_1795400000000002.mime")]);
+    const r = await open();
+    for (const sync of [true, false]) {
+      const whole = await r.list({ stat: false, sync });
+      const byName: string[] = [];
+      const dirs: string[] = [];
+      const counted: number[] = [];
+      const rest = await r.list({
+        stat: false,
+        sync,
+        onDir: (d) => dirs.push(d),
+        onListed: (n) => counted.push(n),
+        plainFiles: (relDir, names) => byName.push(...names.map((n) => `${relDir}/${n}`)),
+      });
+      expect([...byName, ...rest.map((f) => f.relPath)].sort()).toEqual(whole.map((f) => f.relPath).sort());
+      expect(byName.length).toBeGreaterThan(10);
+      // Only regular files go by name: what is not one is listed with its own kind, from its lstat.
+      for (const p of byName) expect(fs.lstatSync(path.join(root, p)).isFile(), p).toBe(true);
+      const kinds = Object.fromEntries(rest.map((f) => [f.relPath.slice(Q.length + 1), f.kind]));
+      expect(kinds).toEqual({
+        "leader/link.mime": "symlink",
+        "leader/processed/dir_1795400000000001.mime": "symlink",
+        "leader/processed/x.mime": "directory",
+        "leader/fifo_1795400000000002.mime": "other",
+      });
+      expect(dirs.some((d) => d.includes("evil") || d.includes("x.mime"))).toBe(false);
+      expect(counted.reduce((a, b) => a + b, 0)).toBe(whole.length);
+    }
+  });
+
   it("tells each folder it reads, the ones to watch, and never one behind a link", async () => {
     fs.symlinkSync(outside, path.join(root, Q, "evil"));
     const r = await open();
@@ -214,14 +252,17 @@ describe("acceptByFolder", () => {
       const placed: string[] = [];
       const place = (relPath: string) => (placed.push(relPath), placeIgnite(prefix, relPath));
       const accept = acceptByFolder(place);
+      const acceptIn = acceptNamesIn(place);
       for (const folder of folders) {
+        const acceptName = acceptIn(folder);
         for (const name of names) {
           const relPath = folder === "" ? name : `${folder}/${name}`;
           expect(accept(relPath), `${prefix} ${relPath}`).toBe(placeIgnite(prefix, relPath) !== null);
+          expect(acceptName(name), `by name: ${prefix} ${relPath}`).toBe(placeIgnite(prefix, relPath) !== null);
         }
       }
-      // Two probes per folder (one per ending), and the odd names (no ending, a leading dot) each.
-      expect(placed.length).toBeLessThan(folders.length * names.length);
+      // Two probes per folder (one per ending) for each, and the odd names (no ending, a leading dot) each.
+      expect(placed.length).toBeLessThan(2 * folders.length * names.length);
     }
   });
 });

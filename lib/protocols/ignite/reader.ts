@@ -43,6 +43,25 @@ export async function findIgniteLayout(root: string): Promise<IgniteLayout | nul
 
 const DOT = 46;
 
+/** Which of the two message endings are messages in `folder` (root-relative, not the root). */
+const endingsIn = (place: SourceReader["place"], folder: string) => ({
+  mime: place(`${folder}/m.mime`) !== null,
+  yaml: place(`${folder}/m.yaml`) !== null,
+});
+
+/** acceptByFolder's answer for the names directly in one folder, asked once for the folder (see ListOptions.acceptIn). */
+export function acceptNamesIn(place: SourceReader["place"]): (relDir: string) => (name: string) => boolean {
+  return (relDir) => {
+    const exactly = (name: string) => place(relDir === "" ? name : `${relDir}/${name}`) !== null;
+    if (relDir === "") return exactly;
+    const accepts = endingsIn(place, relDir);
+    return (name) => {
+      const ending = name.endsWith(".mime") ? "mime" : name.endsWith(".yaml") ? "yaml" : null;
+      return ending === null || name.charCodeAt(0) === DOT ? exactly(name) : accepts[ending];
+    };
+  };
+}
+
 /**
  * `place(relPath) !== null`, asked once per folder and kind of name: whether a file is a message
  * depends only on its folder, a leading dot and its ending (see placeIgnite). Placing each path
@@ -63,7 +82,7 @@ export function acceptByFolder(place: SourceReader["place"]): (relPath: string) 
       const folder = relPath.slice(0, slash);
       let accepts = folders.get(folder);
       if (!accepts) {
-        accepts = { mime: place(`${folder}/m.mime`) !== null, yaml: place(`${folder}/m.yaml`) !== null };
+        accepts = endingsIn(place, folder);
         folders.set(folder, accepts);
       }
       [lastFolder, last] = [folder, accepts];
@@ -91,9 +110,10 @@ export async function openIgnite(root: string): Promise<SourceReader | null> {
     },
     async list(opts = {}): Promise<FoundFile[]> {
       const accept = acceptByFolder(place);
+      const acceptIn = acceptNamesIn(place);
       const [queued, archived] = await Promise.all([
-        listNoFollow(absRoot, layout.queueDir, { ...opts, maxDepth: QUEUE_DEPTH, accept }),
-        listNoFollow(absRoot, layout.archiveDir, { ...opts, maxDepth: ARCHIVE_DEPTH, accept }),
+        listNoFollow(absRoot, layout.queueDir, { ...opts, maxDepth: QUEUE_DEPTH, accept, acceptIn }),
+        listNoFollow(absRoot, layout.archiveDir, { ...opts, maxDepth: ARCHIVE_DEPTH, accept, acceptIn }),
       ]);
       return [...queued, ...archived];
     },
