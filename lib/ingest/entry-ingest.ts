@@ -16,6 +16,9 @@ import { summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEnt
 export type { BatchLimits } from "./entry-batch";
 export { summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
 
+/** A load's reading stretch without a turn of the event loop, at most (see journal). */
+const YIELD_AFTER_MS = 20;
+
 export class EntryIngest {
   private readonly writer: EntryWriter;
   /** Sources whose first fill the last load left part-way, by its maxCommits (see load). */
@@ -221,10 +224,17 @@ export class EntryIngest {
       await run.pause();
     };
     // `files` may grow as it is read (run.later).
+    let turnStarted = performance.now();
     for (let i = 0; i < files.length; i++) {
       const part = files[i];
       if (!part) break;
       const { source, file } = part;
+      // Files read whole are read synchronously (readWhole): requests are served between them
+      // every few ms, not only at a commit (a batch of 1,000 files is read and parsed in one go else).
+      if (performance.now() - turnStarted > YIELD_AFTER_MS) {
+        await run.pause();
+        turnStarted = performance.now();
+      }
       if (run.stopped()) return total;
       if (part.tail) {
         await this.readTail(part, (read) => batch.add(source, read), run.later, i + 1);
