@@ -11,11 +11,13 @@ import { RefusedFile } from "@/lib/protocols/safe-open";
 import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
 import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
 import { Batch, BATCH_ENTRIES, FIRST_BATCH_ENTRIES, SCAN_CHUNK_BYTES, type BatchLimits } from "./entry-batch";
-import { ReadAhead } from "./entry-read-ahead";
 import { summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
 
 export type { BatchLimits } from "./entry-batch";
 export { summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
+
+/** A load's reading stretch without a turn of the event loop, at most (see journal). */
+const YIELD_AFTER_MS = 20;
 
 export class EntryIngest {
   private readonly writer: EntryWriter;
@@ -223,14 +225,19 @@ export class EntryIngest {
       run.committed(committed);
       await run.pause();
     };
-    const ahead = new ReadAhead(files);
     // `files` may grow as it is read (run.later).
+    let turnStarted = performance.now();
     for (let i = 0; i < files.length; i++) {
       const part = files[i];
       if (!part) break;
       const { source, file } = part;
+      // Files read whole are read synchronously (readWhole): requests are served between them
+      // every few ms, not only at a commit (a batch of 1,000 files is read and parsed in one go else).
+      if (performance.now() - turnStarted > YIELD_AFTER_MS) {
+        await run.pause();
+        turnStarted = performance.now();
+      }
       if (run.stopped()) return total;
-      const whole = ahead.take(i);
       if (part.tail) {
         await this.readTail(part, (read) => batch.add(source, read), run.later, i + 1);
         read++;
@@ -244,7 +251,7 @@ export class EntryIngest {
           batch.add(source, { relPath: file.relPath, facts, entries: entries.entries, problems: entries.problems, bytes, from, whole });
           // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
           if (batch.full) await flush();
-        }, run.chunkBytes, whole);
+        }, run.chunkBytes);
       } catch (err) {
         // Gone or swapped for something Mailroom will not read since it was listed: the next event or scan sees what is there.
         if (!(err instanceof RefusedFile)) throw err;

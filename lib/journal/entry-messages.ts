@@ -62,7 +62,12 @@ const INSERT_ROWS_SQL = `INSERT INTO messages (${INSERTED.join(", ")})
  * bound). The rest of a batch goes in statements of halving sizes, so few SQL texts are prepared.
  */
 const VALUES_ROWS = 512;
-const valuesSql = (rows: number) => `INSERT INTO messages (${INSERTED.join(", ")}) VALUES ${Array.from({ length: rows }, () => `(${INSERTED.map(() => "?").join(", ")})`).join(", ")}`;
+const valuesSql = (table: string, columns: readonly string[], rows: number) =>
+  `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${Array.from({ length: rows }, () => `(${columns.map(() => "?").join(", ")})`).join(", ")}`;
+
+const EVENT_COLUMNS = ["key", "at_ms", "kind", "detail", "from_status", "data"] as const;
+/** A step of a message's history, as its events row's values (EVENT_COLUMNS). */
+type EventValues = [string, number, string, string, string | null, string];
 
 /** An existing row; its body only when that changed, as setting it (even to itself) indexes it again. */
 const updateSql = (withBody: boolean) => `UPDATE messages SET message_id = @message_id, from_name = @from_name, to_list = @to_list, type = @type, priority = @priority,
@@ -129,30 +134,36 @@ export class EntryMessages {
       this.sql(updateSql(!sameBody)).run(w.row);
     }
     const fresh = writes.filter((w) => !w.before);
-    if (batch.firstFill) this.insertBound(fresh);
+    if (batch.firstFill) this.insertBound("messages", INSERTED, fresh.map((w) => INSERTED.map((c) => w.row[c] ?? null)));
     else if (fresh.length > 0) this.sql(INSERT_ROWS_SQL).run(JSON.stringify(fresh.map((w) => w.row)));
-    for (const w of writes) this.history(w, batch);
+    // The batch's steps in one statement or a few, in the order written one by one (a first fill:
+    // a "seen" step a row, 20,000 statements of their own for 20,000 entries).
+    const steps: EventValues[] = [];
+    for (const w of writes) this.history(w, batch, steps);
+    this.insertBound("events", EVENT_COLUMNS, steps);
     threadKeysSetAtInsert(this.db, fresh.flatMap((w) => (w.row.thread_key === null ? [] : [{ key: w.s.key, messageId: w.row.message_id as string | null }])));
   }
 
-  /** New rows, in order, as bound values (see VALUES_ROWS). */
-  private insertBound(fresh: readonly RowWrite[]): void {
-    for (let at = 0; at < fresh.length; ) {
-      let rows = VALUES_ROWS;
-      while (rows > fresh.length - at) rows /= 2;
-      this.sql(valuesSql(rows)).run(fresh.slice(at, at + rows).flatMap((w) => INSERTED.map((c) => w.row[c] ?? null)));
-      at += rows;
+  /** New rows of `table`, in order, as bound values (see VALUES_ROWS). */
+  private insertBound(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void {
+    for (let at = 0; at < rows.length; ) {
+      let n = VALUES_ROWS;
+      while (n > rows.length - at) n /= 2;
+      this.sql(valuesSql(table, columns, n)).run(rows.slice(at, at + n).flat());
+      at += n;
     }
   }
 
-  private history({ s, status, locator, row, before, nowMs }: RowWrite, batch: RowContext): void {
+  /** A written row's steps go to `steps`; its bytes and thread are written here. */
+  private history({ s, status, locator, row, before, nowMs }: RowWrite, batch: RowContext, steps: EventValues[]): void {
     const atMs = row.updated_ms as number;
+    const step = (at: number, kind: string, detail: string, fromStatus: string | null, data: Record<string, unknown>) => steps.push([s.key, at, kind, detail, fromStatus, JSON.stringify(data)]);
     if (!before) {
-      this.event(s.key, atMs, "seen", `first seen in ${s.path ?? row.last_path}${locator ? ` (${locator})` : ""}, ${status}`, null, { path: s.path, locator, status });
+      step(atMs, "seen", `first seen in ${s.path ?? row.last_path}${locator ? ` (${locator})` : ""}, ${status}`, null, { path: s.path, locator, status });
     } else {
       const left = batch.left.get(s.id);
-      if (left) this.event(s.key, nowMs, left.kind, left.detail, null, left.data);
-      if (before.status !== status) this.event(s.key, left ? nowMs : atMs, "status", `${before.status} → ${status}`, before.status, { from: before.status, to: status });
+      if (left) step(nowMs, left.kind, left.detail, null, left.data);
+      if (before.status !== status) step(left ? nowMs : atMs, "status", `${before.status} → ${status}`, before.status, { from: before.status, to: status });
     }
     const raw = batch.raw.get(s.id);
     if (raw) {
