@@ -227,26 +227,6 @@ describe("bulk first scan", () => {
     db.close();
   });
 
-  it("lists and loads an empty journal's tree on workers started before it, however small, listing none of it here first", async () => {
-    const { db, writer, source } = await threeChunks();
-    const warm = IngestWorkers.open(1);
-    if (!warm) throw new Error("no worker threads");
-    const heard: string[] = [];
-    const scanned = await scanSource(source, writer, { reportProgress: false, chunkFiles: CHUNK_FILES, warmWorkers: () => warm, onDir: (d) => heard.push(d) });
-    expect(scanned.load).toMatchObject({ listedOn: 1, workers: 1 });
-    // Each folder heard once: no listing here until the tree was found big.
-    expect(heard.length).toBeGreaterThan(2);
-    expect(new Set(heard).size).toBe(heard.length);
-    expect(db.prepare("SELECT count(*) FROM messages WHERE path IS NOT NULL").pluck().get()).toBe(scanned.files);
-    // The load closed them.
-    await expect(warm.order(new Float64Array(1))).rejects.toThrow("ingest workers closed");
-    // A journal that holds files does not take them.
-    let asked = false;
-    await scanSource(source, writer, { reportProgress: false, warmWorkers: () => ((asked = true), null) });
-    expect(asked).toBe(false);
-    db.close();
-  });
-
   it("finishes on the main thread when loading on worker threads fails part-way, with nothing lost or doubled", async () => {
     const { root, db, writer, source } = await threeChunks();
     const realLoad = IngestWorkers.prototype.load;

@@ -27,9 +27,8 @@ class TreeIsBig extends Error {}
  * List the tree of an empty journal's first scan: here while it is small (workers start cold, see
  * WORKERS_MIN_FILES), and once it holds `minFiles` files, again on worker threads, each a share of
  * it (sync reads there block no request; at a million files listing here took 3.9 s, split over
- * the requests it served). Workers already started (see IngestService.start) list it at once: the
- * listing here until a million files' first 20,000 took 0.3-0.7 s of a busy start. `onDir` hears
- * each folder before it is read, wherever it is read; a folder listed here first is heard again there.
+ * the requests it served). `onDir` hears each folder before it is read, wherever it is read; a
+ * folder listed here first is heard again there.
  */
 export async function listForLoad(
   source: ReadableSource,
@@ -37,7 +36,6 @@ export async function listForLoad(
   minFiles: number,
   onDir: (dir: string) => void,
 ): Promise<SourceListing | ListedOnWorkers> {
-  if (early.warm) return listOnWorkersOrHere(source, early, onDir);
   let listed = 0;
   const stopWhenBig = () => {
     if (listed >= minFiles) throw new TreeIsBig();
@@ -59,11 +57,6 @@ export async function listForLoad(
   } catch (err) {
     if (!(err instanceof TreeIsBig)) throw err;
   }
-  return listOnWorkersOrHere(source, early, onDir);
-}
-
-/** List on the load's workers; here when there are none or they fail. */
-async function listOnWorkersOrHere(source: ReadableSource, early: ReturnType<typeof workersForLoad>, onDir: (dir: string) => void) {
   const workers = await early.take(true);
   if (workers) {
     try {

@@ -37,15 +37,12 @@ export async function loadOnWorkers(
 
 /**
  * Worker threads for a first scan's load, started as soon as the listing passes `minFiles`: they
- * take a few tenths of a second to start cold, which the rest of the listing then hides. `warm`:
- * workers started before (see IngestService.start), used instead.
+ * take a few tenths of a second to start cold, which the rest of the listing then hides.
  */
-export function workersForLoad(minFiles: number, warm?: IngestWorkers | null) {
+export function workersForLoad(minFiles: number) {
   let listed = 0;
-  let started: IngestWorkers | null | undefined = warm ?? undefined; // undefined: not started (null: none to be had)
+  let started: IngestWorkers | null | undefined; // undefined: not started (null: none to be had)
   return {
-    /** Whether workers were started before the listing (it then lists on them at once). */
-    warm: Boolean(warm),
     onListed(files: number): void {
       listed += files;
       if (started === undefined && listed >= minFiles) started = IngestWorkers.open();
@@ -58,23 +55,6 @@ export function workersForLoad(minFiles: number, warm?: IngestWorkers | null) {
       }
       if (started === undefined) started = IngestWorkers.open();
       return started;
-    },
-  };
-}
-
-/**
- * Worker threads started with ingest when the journal holds no file (`empty`): a first scan then
- * lists its tree on them at once (see listForLoad), and they boot (0.5-1.1 s on a busy 2-core
- * machine) while the server starts, not once a listing here has found the tree big. Taken once
- * (see workersForLoad); whoever takes them last closes them.
- */
-export function warmWorkers(empty: boolean): { take: () => IngestWorkers | null } {
-  let workers = empty ? IngestWorkers.open() : null;
-  return {
-    take: () => {
-      const taken = workers;
-      workers = null;
-      return taken;
     },
   };
 }

@@ -11,7 +11,6 @@ import { newestFirstLoad, type LoadFront } from "./newest-first";
 import { loadPacked, newestOfPacked } from "./list-workers";
 import { byteBatches, prepareHere } from "./main-thread";
 import { commitFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
-import type { IngestWorkers } from "./workers";
 
 /** Files journaled per transaction (fewer commits rewrite fewer index pages); between chunks the event loop serves requests. */
 export const CHUNK = 2000;
@@ -19,7 +18,7 @@ export const CHUNK = 2000;
  * Below this a first scan reads on the main thread: workers start cold (their own module load and
  * JIT), which a small tree does not win back. Measured on the production build with 2 cores: at
  * 6,000 files the main thread loaded in 0.74-0.84 s and two workers in 1.08-1.27 s; at 20,000
- * the two were even. Workers started with ingest (see warmWorkers) are used whatever the size.
+ * the two were even.
  */
 export const WORKERS_MIN_FILES = 20_000;
 
@@ -114,8 +113,6 @@ export async function scanSource(
      * first scan then sends an event, instead of waiting for a rescan.
      */
     onDir?: (dir: string) => void;
-    /** Worker threads already started, which an empty journal's load takes (see workersForLoad). */
-    warmWorkers?: () => IngestWorkers | null;
     /** After each chunk of a load is committed, before its claim: what is now shown that must be settled at once (stuck). */
     afterChunk?: () => void;
   },
@@ -132,7 +129,7 @@ export async function scanSource(
       const known = await writer.presentFiles(source.id, yieldToEventLoop);
       empty = known.size === 0;
       // An empty journal loads in bulk, so a big tree's workers can start while it is listed.
-      if (empty) early = workersForLoad(minFiles, opts.warmWorkers?.());
+      if (empty) early = workersForLoad(minFiles);
       tree = await compareHere(source, known, { listing: opts.listing, onDir: opts.onDir, early, minFiles });
     }
     // Agents whose folder cannot be read are left as they were, not emptied.

@@ -20,7 +20,6 @@ import { listSource, type SourceListing } from "./listing";
 import { SourceProblems } from "./source-problems";
 import { StuckTimeout } from "./stuck-timeout";
 import { compareOnWorker, fillFullText } from "./off-thread";
-import { warmWorkers } from "./load-workers";
 import { EntrySources } from "./entry-sources";
 
 const STUCK_CHECK_MS = 1000;
@@ -126,10 +125,9 @@ export class IngestService {
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
-    const warm = warmWorkers(!this.journal.writer.holdsFiles());
     // Before the first scan, so no watch hears it.
     await clearStaleTempFiles((await discoverSources(this.config.roots)).flatMap((s) => s.reader?.watchDirs ?? []));
-    await this.serial(() => this.rescan(true, undefined, warm.take).finally(() => warm.take()?.close()))
+    await this.serial(() => this.rescan(true))
       // A journal that cannot be written now (full disk, read-only, locked) is scanned again until it can.
       .catch((err: unknown) => this.recovery.firstScanFailed(err))
       .catch((err: unknown) => {
@@ -358,11 +356,7 @@ export class IngestService {
     else if (pruned > 0) console.log(`[mailroom] retention: pruned ${pruned} completed messages`);
   }
 
-  private async rescan(
-    first: boolean,
-    listed?: { all: Source[]; listings: Map<string, SourceListing> },
-    warm?: () => IngestWorkers | null,
-  ): Promise<void> {
+  private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, SourceListing> }): Promise<void> {
     const { writer } = this.journal;
     this.adoptSources(listed?.all ?? (await discoverSources(this.config.roots)));
     let files = 0;
@@ -384,7 +378,6 @@ export class IngestService {
         stopped: () => this.stopped,
         // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
         onDir: (dir) => this.watcher.addDir(dir),
-        warmWorkers: warm,
         afterChunk: () => this.sweepLoaded(),
       }).catch((err: unknown) => {
         // A fault that clears by itself is retried (what the load set aside is put back first).

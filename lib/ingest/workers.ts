@@ -54,7 +54,6 @@ export class IngestWorkers {
   private readonly writeLock = new SharedArrayBuffer(4);
   readonly size: number;
   private nextId = 0;
-  private closed = false;
 
   private constructor(private readonly workers: Worker[]) {
     this.size = workers.length;
@@ -147,8 +146,6 @@ export class IngestWorkers {
   private send<T>(job: Job, onDir: ((dir: string) => void) | undefined, answer: (r: JobResult) => T, transfer: ArrayBuffer[] = []): Promise<T> {
     const busy = (w: Worker) => [...this.pending.values()].filter((p) => p.worker === w).length;
     const worker = this.workers.reduce((best, w) => (busy(w) < busy(best) ? w : best));
-    // A terminated worker never answers: a job would wait forever.
-    if (this.closed) return Promise.reject(new Error("ingest workers closed"));
     return new Promise((resolve, reject) => {
       const settle = (r: JobResult) => {
         try {
@@ -184,7 +181,6 @@ export class IngestWorkers {
 
   /** Stop the workers; resolves once they are gone, so none is still writing. */
   async close(): Promise<void> {
-    this.closed = true;
     this.failAll(new Error("ingest workers closed"));
     await Promise.all(this.workers.map((w) => w.terminate()));
   }

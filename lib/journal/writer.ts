@@ -132,9 +132,8 @@ export class JournalWriter {
     return fileIdentities(this.db, source, pause);
   }
 
-  /** Whether any file of the source (of any source, when none is named) is journaled as on disk. */
-  holdsFiles(source?: string): boolean {
-    if (source === undefined) return this.sql("SELECT 1 FROM messages WHERE path IS NOT NULL LIMIT 1").get() !== undefined;
+  /** Whether any file of the source is journaled as on disk. */
+  holdsFiles(source: string): boolean {
     return this.sql("SELECT 1 FROM messages WHERE source = ? AND path IS NOT NULL LIMIT 1").get(source) !== undefined;
   }
 
