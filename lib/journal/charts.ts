@@ -4,7 +4,7 @@ import { DEAD_LETTER_FOLDER, PROTOCOLS, type Protocol } from "@/lib/model";
 import type { HopDefinition, HopPoint, ProtocolCatalog } from "@/lib/protocols/types";
 import type { Db } from "./db";
 import { FILE_LIFE } from "./file-life";
-import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES, NO_TYPE } from "./schema-sql";
+import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES, HOUR_MS, NO_TYPE } from "./schema-sql";
 
 // The charts of the overview and an agent's page, each one SQL query over the journal: messages
 // per bucket by agent and by type, failures per bucket, and each protocol's hops (its catalog's
@@ -36,7 +36,6 @@ export function chartWindow(db: Db, q: ChartQuery): ChartWindow {
 
 type BucketRow = { b: number; name: string; n: number };
 
-const HOUR = 3_600_000;
 
 /**
  * Messages per bucket of their date, grouped by `column` (agent or type); dead letters are copies,
@@ -46,13 +45,13 @@ const HOUR = 3_600_000;
  */
 export function countsBy(db: Db, w: ChartWindow, column: "agent" | "type", agent?: string): StackedChart {
   const buckets = bucketStarts(w);
-  if (agent === undefined && w.bucketMs % HOUR === 0 && w.from % HOUR === 0) {
+  if (agent === undefined && w.bucketMs % HOUR_MS === 0 && w.from % HOUR_MS === 0) {
     const rows = db
       .prepare(
         `SELECT CAST((hour - ?) / ? AS INTEGER) AS b, ${column} AS name, SUM(n) AS n FROM hour_${column}_counts
          WHERE hour >= ? AND hour < ? GROUP BY 1, 2 HAVING SUM(n) > 0`,
       )
-      .all(w.from / HOUR, w.bucketMs / HOUR, w.from / HOUR, Math.ceil(w.to / HOUR)) as BucketRow[];
+      .all(w.from / HOUR_MS, w.bucketMs / HOUR_MS, w.from / HOUR_MS, Math.ceil(w.to / HOUR_MS)) as BucketRow[];
     return { buckets, series: stack(rows, buckets.length) };
   }
   const rows = db
@@ -116,7 +115,7 @@ export const HOP_SAMPLE = 1000;
  * from the index alone read all of them: 10 ms of CPU, a fifth of the hop charts' budget.
  */
 function windowCount(db: Db, w: ChartWindow, agent?: string): number {
-  const [firstHour, endHour] = [Math.ceil(w.from / HOUR), Math.floor(w.to / HOUR)];
+  const [firstHour, endHour] = [Math.ceil(w.from / HOUR_MS), Math.floor(w.to / HOUR_MS)];
   const byAgent = agent === undefined ? [] : [agent];
   const byTime = db.prepare(
     `SELECT count(*) FROM messages WHERE sort_ms >= ? AND sort_ms < ? AND folder != '${DEAD_LETTER_FOLDER}'${agent === undefined ? "" : " AND agent = ?"}`,
@@ -126,7 +125,7 @@ function windowCount(db: Db, w: ChartWindow, agent?: string): number {
     .prepare(`SELECT coalesce(sum(n), 0) FROM hour_agent_counts WHERE hour >= ? AND hour < ?${agent === undefined ? "" : " AND agent = ?"}`)
     .pluck()
     .get(firstHour, endHour, ...byAgent) as number;
-  return hours + (byTime.get(w.from, firstHour * HOUR, ...byAgent) as number) + (byTime.get(endHour * HOUR, w.to, ...byAgent) as number);
+  return hours + (byTime.get(w.from, firstHour * HOUR_MS, ...byAgent) as number) + (byTime.get(endHour * HOUR_MS, w.to, ...byAgent) as number);
 }
 
 /** How many messages of the window one sampled message stands for. */

@@ -1,12 +1,12 @@
 import "server-only";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./db";
-import { FILL_AGENT_COUNTS_SQL, FILL_HOUR_COUNTS_SQL, FILL_THREAD_LAST_SQL, NO_TYPE } from "./schema-sql";
+import { FILL_AGENT_COUNTS_SQL, FILL_HOUR_COUNTS_SQL, FILL_THREAD_LAST_SQL, HOUR_MS, NO_TYPE } from "./schema-sql";
 
 /**
  * The insert triggers that keep the overview's counts (agent_counts, migration 9), each
- * thread's last activity (thread_last, migration 11) and the charts' counts per hour (migration 22). Each costs a few µs a row, spent holding the
- * one write turn, so a first load sets them aside with its deferred indexes and does their work
+ * thread's last activity (thread_last, migration 11) and the charts' counts per hour (migration
+ * 22). Each costs a few µs a row, spent holding the one write turn, so a first load sets them aside with its deferred indexes and does their work
  * per chunk, in the chunk's own transaction: what they keep is as current as the rows at every
  * commit, and a load that dies part-way leaves it consistent (the next open restores the triggers).
  */
@@ -36,11 +36,10 @@ export interface InsertedRow {
   type: string | null;
 }
 
-const HOUR = 3_600_000;
-
-/** Adds 1 to `key`'s count in `counts`. */
-function countIn(counts: Map<string, number>, key: string): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+/** Adds 1 to (hour, name)'s count in `counts`. */
+function countIn(counts: Map<number, Map<string, number>>, hour: number, name: string): void {
+  const names = counts.get(hour) ?? new Map<string, number>();
+  counts.set(hour, names.set(name, (names.get(name) ?? 0) + 1));
 }
 
 /** Does the set-aside triggers' work for a chunk of inserted rows, on one connection. */
@@ -68,7 +67,7 @@ export class LoadTriggerWork {
     if (present > 0) throw new Error("the load's insert triggers are half set aside; the journal's next open restores them");
     const counts = new Map<string, { group: [string, string, number, string]; n: number; lastMs: number }>();
     const threads = new Map<string, number>();
-    const [hourAgents, hourTypes] = [new Map<string, number>(), new Map<string, number>()];
+    const [hourAgents, hourTypes] = [new Map<number, Map<string, number>>(), new Map<number, Map<string, number>>()];
     for (const r of rows) {
       const group: [string, string, number, string] = [r.source, r.agent, r.deadLetter ? 1 : 0, r.status];
       const name = group.join("\0");
@@ -79,17 +78,14 @@ export class LoadTriggerWork {
       } else counts.set(name, { group, n: 1, lastMs: r.atMs });
       if (r.threadKey !== null) threads.set(r.threadKey, Math.max(threads.get(r.threadKey) ?? r.sortMs, r.sortMs));
       if (r.deadLetter) continue;
-      const hour = Math.trunc(r.sortMs / HOUR); // as SQLite divides integers: toward zero
-      countIn(hourAgents, `${hour}\0${r.agent}`);
-      countIn(hourTypes, `${hour}\0${r.type ?? NO_TYPE}`);
+      const hour = Math.trunc(r.sortMs / HOUR_MS); // as SQLite divides integers: toward zero
+      countIn(hourAgents, hour, r.agent);
+      countIn(hourTypes, hour, r.type ?? NO_TYPE);
     }
     for (const { group, n, lastMs } of counts.values()) this.addCounts.run(...group, n, lastMs);
     for (const [threadKey, lastMs] of threads) this.addThreadLast.run(threadKey, lastMs);
     for (const [into, counts] of [[this.addHourAgent, hourAgents], [this.addHourType, hourTypes]] as const) {
-      for (const [key, n] of counts) {
-        const cut = key.indexOf("\0");
-        into.run(Number(key.slice(0, cut)), key.slice(cut + 1), n);
-      }
+      for (const [hour, names] of counts) for (const [name, n] of names) into.run(hour, name, n);
     }
   }
 }

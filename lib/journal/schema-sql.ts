@@ -4,6 +4,8 @@
 export const FILL_AGENT_COUNTS_SQL = `INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms)
     SELECT source, agent, folder = 'dead_letter', status, COUNT(*), SUM(stuck), MAX(updated_ms) FROM messages GROUP BY 1, 2, 3, 4;`;
 export const FILL_THREAD_LAST_SQL = "INSERT INTO thread_last SELECT thread_key, max(sort_ms) FROM messages WHERE thread_key IS NOT NULL GROUP BY thread_key;";
+/** The hour the counts per hour (migration 22) are kept by: `sort_ms / 3600000` in their SQL. */
+export const HOUR_MS = 3_600_000;
 /** The name a message without a type is counted under (migration 22's hour_type_counts; charts.ts). */
 export const NO_TYPE = "(no type)";
 export const FILL_HOUR_COUNTS_SQL = `INSERT INTO hour_agent_counts SELECT sort_ms / 3600000, agent, COUNT(*) FROM messages WHERE folder != 'dead_letter' GROUP BY 1, 2;
