@@ -39,6 +39,20 @@ it("gives a file whose key is taken the next attempt's key, as the writer does",
   db.close();
 });
 
+it("flags as duplicates only present files of the loaded source, though the Message-ID is elsewhere too", () => {
+  const { db, writer } = emptyJournal(5_000);
+  const bulk = writer.beginBulkLoad();
+  const here = fileRecord("queue/leader/a.mime", { messageId: "<a@x>" });
+  const gone = { ...fileRecord(null, { messageId: "<b@x>" }), originPath: "queue/leader/b.mime" };
+  const kept = fileRecord("queue/leader/b.mime", { messageId: "<b@x>" });
+  bulk?.add("ws-ignite", [here, gone, kept], 3);
+  bulk?.add("ws-other", [{ ...here, source: "ws-other" }], 1);
+  bulk?.finish("ws-ignite");
+  // <a@x> is in two sources, <b@x> twice in one, once as a message whose file is gone: no duplicate.
+  expect(db.prepare("SELECT duplicate FROM messages ORDER BY id").pluck().all()).toEqual([0, 0, 0, 0]);
+  db.close();
+});
+
 it("keeps only the indexes few loaded rows enter during a load, and they stay right", () => {
   const { db, writer } = emptyJournal(1_000_000);
   const indexes = () => db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL ORDER BY name").pluck().all();
