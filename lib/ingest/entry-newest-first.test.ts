@@ -4,14 +4,15 @@
 // one, with exactly the rows of a scan never stopped.
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { generateKicklang } from "@/lib/bench/generate-wave2";
+import { describe, expect, it, vi } from "vitest";
+import { generateIgniteYaml, generateKicklang } from "@/lib/bench/generate-wave2";
 import type { Db } from "@/lib/journal/db";
 import { loadingNow } from "@/lib/journal/load-claim";
 import { closeJournals, openJournal, type Journal } from "@/lib/journal/store";
 import { copyFixture, fixturePath } from "@/lib/testing/fixtures";
 import { tempDirs } from "@/lib/testing/temp-dirs";
-import { locate } from "./entry-files";
+import { BATCH_ENTRIES, FIRST_BATCH_ENTRIES } from "./entry-batch";
+import { locate, TAIL_BYTES } from "./entry-files";
 import { EntryIngest, type BatchLimits, type EntrySource } from "./entry-ingest";
 import { EntrySources } from "./entry-sources";
 import { discoverSources } from "./sources";
@@ -297,5 +298,24 @@ describe("a big channel never read before: its newest part first", () => {
     const restarted = openJournal(file);
     await firstScan(root, restarted, () => {}, TAIL);
     expect(rowsOf(restarted.db)).toEqual(rowsOf(openJournal(whole.file).db));
+  });
+
+  it("leaves room in the first commit for the other sources' newest files: the newest page is in with it", async () => {
+    // As the mixed bench has them: three KickLang channels, and IGNITE v2 messages of the same times.
+    const root = channels(3000);
+    generateIgniteYaml(root, 3000);
+    const whole = journalIn();
+    await firstScan(root, whole, () => {}, AT_ONCE);
+    const page = (db: Db) => JSON.stringify(db.prepare("SELECT key FROM messages ORDER BY sort_ms DESC, key DESC LIMIT 100").pluck().all());
+    const newestPage = page(whole.db);
+    const journal = journalIn();
+    // Each commit reports each source's claim (two sources), once more before the first.
+    const claims = vi.spyOn(journal.writer, "setLoadClaim");
+    let rightAfterFirstCommit: boolean | null = null;
+    await firstScan(root, journal, () => {
+      if (rightAfterFirstCommit === null && claims.mock.calls.length === 4) rightAfterFirstCommit = page(journal.db) === newestPage;
+    }, { first: FIRST_BATCH_ENTRIES, rest: BATCH_ENTRIES, tailBytes: TAIL_BYTES });
+    // 128 KB tails (1,300 entries) filled the first commit alone: the page was right only with the second.
+    expect(rightAfterFirstCommit).toBe(true);
   });
 });
