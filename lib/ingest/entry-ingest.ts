@@ -51,16 +51,16 @@ export class EntryIngest {
     return { ...summaryOf(plan), changed: entries };
   }
 
-  /** List a source's tree and compare it with what the journal read of it. */
-  async plan(source: EntrySource): Promise<EntryPlan> {
-    const { files, dirs } = await listEntryFiles(source.layout, source.side);
+  /** List a source's tree (or take `listed`, a listing made for this scan) and compare it with what the journal read of it. */
+  async plan(source: EntrySource, listed?: Pick<EntryPlan, "files" | "dirs">): Promise<EntryPlan> {
+    const { files, dirs } = listed ?? (await listEntryFiles(source.layout, source.side));
     const known = this.writer.files(source.id);
-    const listed = new Set(files.map((f) => f.relPath));
+    const present = new Set(files.map((f) => f.relPath));
     const changed = files.filter((f) => {
       const k = known.get(f.relPath);
       return !k || k.size !== f.size || Math.trunc(k.mtimeMs) !== Math.trunc(f.mtimeMs) || k.ino !== f.ino;
     });
-    const deleted = [...known.keys()].filter((p) => !listed.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
+    const deleted = [...known.keys()].filter((p) => !present.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
     return { source, files, dirs, changed, deleted, known };
   }
 
