@@ -238,6 +238,13 @@ export class EntryIngest {
         turnStarted = performance.now();
       }
       if (run.stopped()) return total;
+      // What is read so far is committed before a channel's rest, whose oldest entries come first: a
+      // start's first turn can end there (its 256 KB chunk of old entries made the mixed tree's first
+      // commit twice as big, and the newest page was in only with it).
+      if (part.rest && batch.sources.size > 0) {
+        await flush();
+        if (run.stopped()) return total;
+      }
       if (part.tail) {
         await this.readTail(part, (read) => batch.add(source, read), run.later, i + 1);
         read++;
@@ -280,7 +287,7 @@ export class EntryIngest {
     });
     if (chunk) add({ relPath: file.relPath, facts: chunk.facts, entries: chunk.read.entries, problems: [], bytes: chunk.bytes, from: chunk.from, whole: false, tailOnly: true });
     const oldest = chunk ? oldestDateMs(chunk.read.entries) : null;
-    later({ source, file, newestMs: Math.min(part.newestMs, oldest ?? Infinity) }, after);
+    later({ source, file, newestMs: Math.min(part.newestMs, oldest ?? Infinity), rest: true }, after);
   }
 
   private contextOf(source: EntrySource): EntrySourceContext {

@@ -320,4 +320,22 @@ describe("a big channel never read before: its newest part first", () => {
     // 128 KB tails (1,300 entries) filled the first commit alone: the page was right only with the second.
     expect(rightAfterFirstCommit).toBe(true);
   });
+
+  it("ends a start's first turn with the newest page in, before it reads any channel from its start", async () => {
+    const root = channels(3000);
+    generateIgniteYaml(root, 3000);
+    const whole = journalIn();
+    await firstScan(root, whole, () => {}, AT_ONCE);
+    const page = (db: Db) => JSON.stringify(db.prepare("SELECT key FROM messages ORDER BY sort_ms DESC, key DESC LIMIT 100").pluck().all());
+    const journal = journalIn();
+    const all = await discoverSources([root]);
+    for (const s of all) journal.writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: null });
+    const sources = new EntrySources(journal, {}, { now: () => NOW });
+    sources.adopt(all);
+    await sources.scanAll(async () => {}, () => false, true, true);
+    expect(page(journal.db)).toBe(page(whole.db));
+    // Only the channels' tails (about 110 envelopes each): a chunk of a channel's start is ~900.
+    const kicklang = journal.db.prepare("SELECT count(*) FROM messages m JOIN sources s ON s.id = m.source WHERE s.protocol = 'kicklang'").pluck().get() as number;
+    expect(kicklang).toBeLessThan(500);
+  });
 });
