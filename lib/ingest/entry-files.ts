@@ -22,10 +22,12 @@ export const HEAD_BYTES = 64;
 export const APPEND_CHUNK = 16 * 1024 * 1024;
 /**
  * A first scan reads this much of the end of a bigger append-only file before the rest (its newest
- * entries are at its end): about 800 values of ~160 bytes, a page's worth many times over, read
- * and journaled in well under a second.
+ * entries are at its end): about 200 values of ~160 bytes (100 of KickLang's ~300), a newest page's
+ * worth. Not more: a start's first turn commits every channel's tail before the other sources'
+ * newest files, and the bench's three 128 KB tails (1,300 entries) took its first commit alone, so
+ * the mixed tree's newest page was in only after four commits.
  */
-export const TAIL_BYTES = 128 * 1024;
+export const TAIL_BYTES = 32 * 1024;
 
 export interface EntrySourceFile {
   relPath: string;

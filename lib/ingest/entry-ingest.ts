@@ -51,16 +51,16 @@ export class EntryIngest {
     return { ...summaryOf(plan), changed: entries };
   }
 
-  /** List a source's tree and compare it with what the journal read of it. */
-  async plan(source: EntrySource): Promise<EntryPlan> {
-    const { files, dirs } = await listEntryFiles(source.layout, source.side);
+  /** List a source's tree (or take `listed`, a listing made for this scan) and compare it with what the journal read of it. */
+  async plan(source: EntrySource, listed?: Pick<EntryPlan, "files" | "dirs">): Promise<EntryPlan> {
+    const { files, dirs } = listed ?? (await listEntryFiles(source.layout, source.side));
     const known = this.writer.files(source.id);
-    const listed = new Set(files.map((f) => f.relPath));
+    const present = new Set(files.map((f) => f.relPath));
     const changed = files.filter((f) => {
       const k = known.get(f.relPath);
       return !k || k.size !== f.size || Math.trunc(k.mtimeMs) !== Math.trunc(f.mtimeMs) || k.ino !== f.ino;
     });
-    const deleted = [...known.keys()].filter((p) => !listed.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
+    const deleted = [...known.keys()].filter((p) => !present.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
     return { source, files, dirs, changed, deleted, known };
   }
 
@@ -238,6 +238,13 @@ export class EntryIngest {
         turnStarted = performance.now();
       }
       if (run.stopped()) return total;
+      // What is read so far is committed before a channel's rest, whose oldest entries come first: a
+      // start's first turn can end there (its 256 KB chunk of old entries made the mixed tree's first
+      // commit twice as big, and the newest page was in only with it).
+      if (part.rest && batch.sources.size > 0) {
+        await flush();
+        if (run.stopped()) return total;
+      }
       if (part.tail) {
         await this.readTail(part, (read) => batch.add(source, read), run.later, i + 1);
         read++;
@@ -280,7 +287,7 @@ export class EntryIngest {
     });
     if (chunk) add({ relPath: file.relPath, facts: chunk.facts, entries: chunk.read.entries, problems: [], bytes: chunk.bytes, from: chunk.from, whole: false, tailOnly: true });
     const oldest = chunk ? oldestDateMs(chunk.read.entries) : null;
-    later({ source, file, newestMs: Math.min(part.newestMs, oldest ?? Infinity) }, after);
+    later({ source, file, newestMs: Math.min(part.newestMs, oldest ?? Infinity), rest: true }, after);
   }
 
   private contextOf(source: EntrySource): EntrySourceContext {

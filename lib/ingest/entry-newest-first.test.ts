@@ -4,14 +4,15 @@
 // one, with exactly the rows of a scan never stopped.
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { generateKicklang } from "@/lib/bench/generate-wave2";
+import { describe, expect, it, vi } from "vitest";
+import { generateIgniteYaml, generateKicklang } from "@/lib/bench/generate-wave2";
 import type { Db } from "@/lib/journal/db";
 import { loadingNow } from "@/lib/journal/load-claim";
 import { closeJournals, openJournal, type Journal } from "@/lib/journal/store";
 import { copyFixture, fixturePath } from "@/lib/testing/fixtures";
 import { tempDirs } from "@/lib/testing/temp-dirs";
-import { locate } from "./entry-files";
+import { BATCH_ENTRIES, FIRST_BATCH_ENTRIES } from "./entry-batch";
+import { locate, TAIL_BYTES } from "./entry-files";
 import { EntryIngest, type BatchLimits, type EntrySource } from "./entry-ingest";
 import { EntrySources } from "./entry-sources";
 import { discoverSources } from "./sources";
@@ -262,11 +263,13 @@ describe("a big channel never read before: its newest part first", () => {
     const final = new Map(shown(whole.db).map((m) => [m.key, m]));
     const newest = [...final.values()].sort((a, b) => b.sort_ms - a.sort_ms).slice(0, 20);
     const journal = journalIn();
-    const commits: { claim: number | null; files: number; newest: boolean }[] = [];
+    const commits: { claim: number | null; files: number; newest: boolean; messages: number }[] = [];
     await firstScan(root, journal, () => {
       const now = new Map(shown(journal.db).map((m) => [m.key, m]));
       const after = loadingNow(journal.db)?.completeAfter ?? null;
-      commits.push({ claim: after === null ? null : Date.parse(after), files: rowsOf(journal.db).files.length, newest: newest.every((m) => now.has(m.key)) });
+      const commit = { claim: after === null ? null : Date.parse(after), files: rowsOf(journal.db).files.length, newest: newest.every((m) => now.has(m.key)), messages: now.size };
+      // A pause that follows no commit (a load also pauses every 20 ms while it reads) is not one more.
+      if (JSON.stringify(commit) !== JSON.stringify(commits[commits.length - 1])) commits.push(commit);
       if (after === null) return;
       const above = [...final.values()].filter((m) => m.sort_ms > Date.parse(after));
       expect(above.map((m) => now.get(m.key))).toEqual(above);
@@ -297,5 +300,42 @@ describe("a big channel never read before: its newest part first", () => {
     const restarted = openJournal(file);
     await firstScan(root, restarted, () => {}, TAIL);
     expect(rowsOf(restarted.db)).toEqual(rowsOf(openJournal(whole.file).db));
+  });
+
+  it("leaves room in the first commit for the other sources' newest files: the newest page is in with it", async () => {
+    // As the mixed bench has them: three KickLang channels, and IGNITE v2 messages of the same times.
+    const root = channels(3000);
+    generateIgniteYaml(root, 3000);
+    const whole = journalIn();
+    await firstScan(root, whole, () => {}, AT_ONCE);
+    const page = (db: Db) => JSON.stringify(db.prepare("SELECT key FROM messages ORDER BY sort_ms DESC, key DESC LIMIT 100").pluck().all());
+    const newestPage = page(whole.db);
+    const journal = journalIn();
+    // Each commit reports each source's claim (two sources), once more before the first.
+    const claims = vi.spyOn(journal.writer, "setLoadClaim");
+    let rightAfterFirstCommit: boolean | null = null;
+    await firstScan(root, journal, () => {
+      if (rightAfterFirstCommit === null && claims.mock.calls.length === 4) rightAfterFirstCommit = page(journal.db) === newestPage;
+    }, { first: FIRST_BATCH_ENTRIES, rest: BATCH_ENTRIES, tailBytes: TAIL_BYTES });
+    // 128 KB tails (1,300 entries) filled the first commit alone: the page was right only with the second.
+    expect(rightAfterFirstCommit).toBe(true);
+  });
+
+  it("ends a start's first turn with the newest page in, before it reads any channel from its start", async () => {
+    const root = channels(3000);
+    generateIgniteYaml(root, 3000);
+    const whole = journalIn();
+    await firstScan(root, whole, () => {}, AT_ONCE);
+    const page = (db: Db) => JSON.stringify(db.prepare("SELECT key FROM messages ORDER BY sort_ms DESC, key DESC LIMIT 100").pluck().all());
+    const journal = journalIn();
+    const all = await discoverSources([root]);
+    for (const s of all) journal.writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: null });
+    const sources = new EntrySources(journal, {}, { now: () => NOW });
+    sources.adopt(all);
+    await sources.scanAll(async () => {}, () => false, true, true);
+    expect(page(journal.db)).toBe(page(whole.db));
+    // Only the channels' tails (about 110 envelopes each): a chunk of a channel's start is ~900.
+    const kicklang = journal.db.prepare("SELECT count(*) FROM messages m JOIN sources s ON s.id = m.source WHERE s.protocol = 'kicklang'").pluck().get() as number;
+    expect(kicklang).toBeLessThan(500);
   });
 });

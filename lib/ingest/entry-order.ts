@@ -20,6 +20,8 @@ export interface OrderedFile<S> {
   newestMs: number;
   /** Only the file's newest part (readTail): the rest is a part of its own, placed by what the tail holds. */
   tail?: boolean;
+  /** That rest: the file read from its start, its oldest entries first. */
+  rest?: boolean;
 }
 
 /** The changed files of several sources in one order, newest mtime first (ties by source, then path, so it is the same on every run). */

@@ -365,7 +365,7 @@ export class IngestService {
     const pause = () => new Promise<void>((r) => setImmediate(r));
     // A start on a tree of several protocols: the entry sources' newest commit comes before the
     // other sources' loads, not after all of IGNITE's (their second turn follows those loads).
-    if (first && this.sources.length > 0) await this.entrySources.scanAll(pause, () => this.stopped, first, true);
+    if (first && this.sources.length > 0) this.watcher.addDirs((await this.entrySources.scanAll(pause, () => this.stopped, first, true)).dirs);
     for (const source of this.sources) {
       if (this.stopped) return;
       // A big journaled tree (at a start, say) is compared off the main thread, as a periodic rescan does:
