@@ -61,6 +61,18 @@ export function pack(files: readonly FoundFile[], folders: readonly PlainFolder[
   return { paths, starts, times, special };
 }
 
+/** File j of a packed listing, as a listing without stats gives it, when it is not one of its specials. */
+function plainFileAt(listing: PackedListing, j: number): FoundFile {
+  const relPath = listing.paths.slice(listing.starts[j], (listing.starts[j + 1] as number) - 1);
+  return { relPath, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED };
+}
+
+/** Files `at` of a packed listing. */
+export function filesAt(listing: PackedListing, at: readonly number[]): FoundFile[] {
+  const special = new Map(listing.special.map((s) => [s.at, s.file]));
+  return at.map((j) => special.get(j) ?? plainFileAt(listing, j));
+}
+
 /** The buffers of a packed listing, handed over to the other thread rather than copied. */
 export const transferOf = (p: PackedListing): ArrayBuffer[] => [p.starts.buffer as ArrayBuffer, p.times.buffer as ArrayBuffer];
 
@@ -96,9 +108,6 @@ export class PackedTree {
     if (special) return special;
     let p = this.parts.length - 1;
     while (p > 0 && (this.bases[p] as number) > i) p--;
-    const part = this.parts[p] as PackedListing;
-    const j = i - (this.bases[p] as number);
-    const relPath = part.paths.slice(part.starts[j], (part.starts[j + 1] as number) - 1);
-    return { relPath, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED };
+    return plainFileAt(this.parts[p] as PackedListing, i - (this.bases[p] as number));
   }
 }

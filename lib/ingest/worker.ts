@@ -15,10 +15,10 @@ import type { Protocol } from "@/lib/model";
 import { adapterFor, type SourceReader } from "@/lib/protocols";
 import { agentsOrNull, listSource, underUnreadable } from "./listing";
 import { compareListing, prepareFile, type PreparedFile } from "./sync";
-import { orderNewestFirst } from "./newest-first";
-import { pack, transferOf as transferListing, type PlainFolder } from "./packed";
+import { orderNewestFirst, selectNewest } from "./newest-first";
+import { filesAt, pack, transferOf as transferListing, type PlainFolder } from "./packed";
 import type {
-  DiffJob, DiffResult, FullTextJob, FullTextResult, Job, JobResult, ListingDir, ListJob, ListResult, LoadJob, LoadResult,
+  DiffJob, DiffResult, FullTextJob, FullTextResult, Job, JobResult, ListingDir, ListingWalked, ListJob, ListResult, LoadJob, LoadResult,
 } from "./worker-jobs";
 
 export type * from "./worker-jobs";
@@ -163,7 +163,13 @@ async function list(job: ListJob): Promise<ListResult> {
     },
   });
   const listing = pack(files, folders, reader.nameTimeMs?.bind(reader));
-  return { id: job.id, listing, unreadable, dirs, dirAcksLapsed: beforeRead.lapsed() };
+  // The share's newest ahead of the rest: the main thread picks the tree's newest chunk from them
+  // and reads it while this listing is handed over and taken in.
+  const at = selectNewest(listing.times, job.newest).first;
+  const newest = { at, files: filesAt(listing, at), times: at.map((i) => listing.times[i] as number) };
+  const walked = { count: listing.times.length, newest, unreadable, dirs, dirAcksLapsed: beforeRead.lapsed() };
+  parentPort?.postMessage({ id: job.id, walked } satisfies ListingWalked);
+  return { id: job.id, listing };
 }
 
 /**
