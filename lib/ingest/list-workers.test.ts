@@ -14,7 +14,7 @@ import { tempDirs } from "@/lib/testing/temp-dirs";
 import { listOnWorkers, newestOfListed, restChunks, type ListedOnWorkers } from "./list-workers";
 import { NAME_CLOCK_SLACK_MS, newestFirst, orderNewestFirst, selectNewest } from "./newest-first";
 import type { ReadableSource } from "./sync";
-import { pack, PackedTree } from "./packed";
+import { nameTimes, pack, PackedTree, unpackedFileAt } from "./packed";
 import { IngestWorkers } from "./workers";
 
 const temp = tempDirs();
@@ -161,8 +161,12 @@ describe("a packed listing", () => {
     const link: FoundFile = { relPath: "q/a/link_1795400000000001.mime", kind: "symlink", size: 3, mtimeMs: 5, ino: 7 };
     const plain: FoundFile = { relPath: "q/a/b_1795400000000002.mime", kind: "file", size: -1, mtimeMs: -1, ino: -1 };
     const folders = [{ relDir: "q/c", names: ["x_1795400000000003.mime", "no-time.mime"] }, { relDir: "q/empty", names: [] }, { relDir: "", names: ["top_1795400000.mime"] }];
-    const tree = new PackedTree([pack([link, plain], folders, nameTimeMs)]);
-    expect(Array.from({ length: tree.size }, (_, i) => tree.fileAt(i))).toEqual([
+    const tree = new PackedTree([pack([link, plain], folders, nameTimes([link, plain], folders, nameTimeMs))]);
+    const files = Array.from({ length: tree.size }, (_, i) => tree.fileAt(i));
+    // The same files, in the same places, before they are packed (a share's newest are sent then).
+    expect(files.map((_, i) => unpackedFileAt([link, plain], folders, i))).toEqual(files);
+    expect(() => unpackedFileAt([link, plain], folders, files.length)).toThrow(RangeError);
+    expect(files).toEqual([
       link,
       plain,
       { ...plain, relPath: "q/c/x_1795400000000003.mime" },
@@ -170,6 +174,10 @@ describe("a packed listing", () => {
       { ...plain, relPath: "top_1795400000.mime" },
     ]);
     expect(Array.from({ length: tree.size }, (_, i) => tree.timeAt(i))).toEqual([1795400000000, 1795400000000, 1795400000000, null, 1795400000000]);
+  });
+
+  it("has no name times when the protocol's names tell none", () => {
+    expect(Array.from(nameTimes([], [{ relDir: "q", names: ["a_1795400000000003.mime"] }], undefined))).toEqual([NaN]);
   });
 });
 
