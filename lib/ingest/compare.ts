@@ -2,9 +2,8 @@ import "server-only";
 import type { FileIdentity } from "@/lib/journal/files";
 import type { FoundFile } from "@/lib/protocols";
 import type { workersForLoad } from "./load-workers";
-import { listForLoad } from "./list-workers";
+import { listForLoad, type ListedOnWorkers } from "./list-workers";
 import { listSource, underUnreadable, type SourceListing, type UnreadableDir } from "./listing";
-import type { PackedTree } from "./packed";
 import { mayBeThereSync } from "./read";
 import { compareListing, type ReadableSource } from "./sync";
 import type { TreeDiff } from "./worker";
@@ -29,7 +28,7 @@ export interface Comparison {
   /** Folders the listing could not read: their journaled files are neither gone nor moved. */
   unreadable: UnreadableDir[];
   /** A big tree listed on worker threads, for a bulk load: `changed` is then empty, these are its files. */
-  packed: PackedTree | null;
+  packed: ListedOnWorkers | null;
   /** Worker threads that listed it (0: this one did). */
   listedOn: number;
 }
@@ -55,7 +54,7 @@ export async function compareHere(
   if ("tree" in listed) {
     const hidden = underUnreadable(listed.unreadable);
     return {
-      files: listed.tree.size,
+      files: listed.size,
       changed: [],
       unlisted: [],
       // No set of a million paths here: a dead letter's original is asked of the disk.
@@ -63,7 +62,7 @@ export async function compareHere(
       dirs: [...new Set(dirs)],
       agents: null,
       unreadable: listed.unreadable,
-      packed: listed.tree,
+      packed: listed,
       listedOn: listed.workers,
     };
   }

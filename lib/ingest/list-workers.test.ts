@@ -11,10 +11,10 @@ import { nameTimeMs } from "@/lib/protocols/ignite/name-time";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { tempDirs } from "@/lib/testing/temp-dirs";
-import { listOnWorkers, newestOfPacked, restChunks, type ListedOnWorkers } from "./list-workers";
-import { NAME_CLOCK_SLACK_MS, newestFirst, orderNewestFirst } from "./newest-first";
+import { listOnWorkers, newestOfListed, restChunks, type ListedOnWorkers } from "./list-workers";
+import { NAME_CLOCK_SLACK_MS, newestFirst, orderNewestFirst, selectNewest } from "./newest-first";
 import type { ReadableSource } from "./sync";
-import { pack, PackedTree } from "./packed";
+import { nameTimes, pack, PackedTree, unpackedFileAt } from "./packed";
 import { IngestWorkers } from "./workers";
 
 const temp = tempDirs();
@@ -25,17 +25,19 @@ async function sourceAt(root: string): Promise<ReadableSource> {
   return { id: "s", protocol: "ignite", root, reader, error: null };
 }
 
-async function listedOnWorkers(source: ReadableSource, onDir: (dir: string) => void = () => undefined): Promise<ListedOnWorkers> {
-  const workers = IngestWorkers.open(2);
+/** A tree listed on `count` workers, and its packed tree once it is there. */
+async function listedOnWorkers(source: ReadableSource, onDir: (dir: string) => void = () => undefined, count = 2): Promise<ListedOnWorkers & { packed: PackedTree }> {
+  const workers = IngestWorkers.open(count);
   if (!workers) throw new Error("no worker threads");
   try {
-    return await listOnWorkers(source, workers, onDir);
+    const listed = await listOnWorkers(source, workers, onDir);
+    return { ...listed, packed: await listed.tree };
   } finally {
     await workers.close();
   }
 }
 
-const filesOf = (listed: ListedOnWorkers) => Array.from({ length: listed.tree.size }, (_, i) => listed.tree.fileAt(i));
+const filesOf = ({ packed }: { packed: PackedTree }) => Array.from({ length: packed.size }, (_, i) => packed.fileAt(i));
 const byPath = (files: readonly FoundFile[]) => [...files].sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
 const trees = {
   // Symlinks, a folder where a file belongs, binary and empty files.
@@ -63,12 +65,13 @@ describe("a first listing on worker threads", () => {
     // Newest first: the same times in the same order (files of one time may come in another order).
     const timeOf = source.reader.nameTimeMs?.bind(source.reader);
     if (!timeOf) throw new Error("IGNITE names tell their time");
-    const order = Array.from(orderNewestFirst(listed.tree.times), (i) => listed.tree.fileAt(i).relPath);
+    const order = Array.from(orderNewestFirst(listed.packed.times), (i) => listed.packed.fileAt(i).relPath);
     expect(order.map((p) => timeOf(p))).toEqual(newestFirst(here, timeOf).times);
     // Chunk 0 picked by a selection, then the rest in chunks: every file once, in that order.
-    const first = newestOfPacked(listed.tree, 250);
-    const rest = restChunks(listed.tree, orderNewestFirst(listed.tree.times), first.files, 400);
-    const chunks = [first.files.map((i) => listed.tree.fileAt(i)), ...Array.from({ length: rest.count }, (_, i) => rest.at(i))];
+    const first = newestOfListed(listed, 250);
+    expect(first.found).toEqual(first.files.map((i) => listed.packed.fileAt(i)));
+    const rest = restChunks(listed.packed, orderNewestFirst(listed.packed.times), first.files, 400);
+    const chunks = [first.files.map((i) => listed.packed.fileAt(i)), ...Array.from({ length: rest.count }, (_, i) => rest.at(i))];
     expect(chunks.flat().map((f) => f.relPath)).toEqual(order);
   });
 
@@ -93,15 +96,15 @@ describe("a first listing on worker threads", () => {
   it("makes the claim of its newest chunk from the newest file left, before the rest is ordered", async () => {
     const source = await sourceAt(trees.generated());
     const listed = await listedOnWorkers(source);
-    const { files, front } = newestOfPacked(listed.tree, 250);
-    const order = orderNewestFirst(listed.tree.times);
-    const after = listed.tree.times[order[250] as number] as number;
+    const { files, front } = newestOfListed(listed, 250);
+    const order = orderNewestFirst(listed.packed.times);
+    const after = listed.packed.times[order[250] as number] as number;
     expect(front.chunkDone(0, [])).toBe(after + NAME_CLOCK_SLACK_MS);
     // Every file left is at or before it; every file loaded at or after it.
-    for (const i of order.subarray(250)) expect(listed.tree.times[i]).toBeLessThanOrEqual(after);
-    for (const i of files) expect(listed.tree.times[i]).toBeGreaterThanOrEqual(after);
+    for (const i of order.subarray(250)) expect(listed.packed.times[i]).toBeLessThanOrEqual(after);
+    for (const i of files) expect(listed.packed.times[i]).toBeGreaterThanOrEqual(after);
     // Cut into chunks, the rest claims the same, then chunk by chunk down to every file.
-    const rest = restChunks(listed.tree, order, files, 1000);
+    const rest = restChunks(listed.packed, order, files, 1000);
     front.restIs(rest.firstTimes);
     expect(front.completeAfterMs()).toBe(after + NAME_CLOCK_SLACK_MS);
     front.chunkDone(1, []);
@@ -111,13 +114,59 @@ describe("a first listing on worker threads", () => {
   });
 });
 
+describe("the newest chunk of a tree listed in shares", () => {
+  it.each([1, 2, 3])("is picked from the shares' newest as a selection over the whole tree picks it, with the same claim (%i shares)", async (of) => {
+    const root = trees.generated();
+    // Files whose names tell no time come first; files of one time, in listing order.
+    const queue = path.join(root, ".ignite", "queue");
+    for (const agent of fs.readdirSync(queue).slice(0, 4)) {
+      fs.writeFileSync(path.join(queue, agent, "no-time.mime"), "");
+      fs.writeFileSync(path.join(queue, agent, "task_assignment_1795400000000001.mime"), "");
+    }
+    const listed = await listedOnWorkers(await sourceAt(root), () => undefined, of);
+    expect(listed.size).toBe(listed.packed.size);
+    for (const chunkFiles of [250, 7]) {
+      const picked = newestOfListed(listed, chunkFiles);
+      const whole = selectNewest(listed.packed.times, Math.min(250, chunkFiles));
+      expect(picked.files).toEqual(whole.first);
+      expect(picked.found).toEqual(whole.first.map((i) => listed.packed.fileAt(i)));
+      // No claim while files without a time are left; the first chunk takes them.
+      const next = whole.next === null ? null : listed.packed.timeAt(whole.next);
+      expect(picked.front.chunkDone(0, [])).toBe(next === null ? null : next + NAME_CLOCK_SLACK_MS);
+    }
+  });
+
+  it("orders files of one time across shares by their place in the tree, and files without a time first", () => {
+    const share = (count: number, at: number[], times: number[]) => ({
+      count,
+      newest: { at, times, files: at.map((j) => ({ relPath: `${count}/${j}`, kind: "file" as const, size: -1, mtimeMs: -1, ino: -1 })) },
+    });
+    // Tree places: share 0 is 0-4, share 1 is 5-7; in the tree's order, 2 and 6 (no time), then 0, 4, 5 (100), 7 (90).
+    const shares = [share(5, [2, 4, 0], [NaN, 100, 100]), share(3, [1, 0, 2], [NaN, 100, 90])];
+    const two = newestOfListed({ shares }, 2);
+    expect(two.files).toEqual([2, 6]);
+    expect(two.found.map((f) => f.relPath)).toEqual(["5/2", "3/1"]);
+    expect(two.front.chunkDone(0, [])).toBe(100 + NAME_CLOCK_SLACK_MS);
+    // The next file left tells no time: nothing can be claimed.
+    const one = newestOfListed({ shares: shares.map((s) => ({ ...s, newest: { at: s.newest.at.slice(0, 2), times: s.newest.times.slice(0, 2), files: s.newest.files.slice(0, 2) } })) }, 1);
+    expect(one.files).toEqual([2]);
+    expect(one.front.chunkDone(0, [])).toBeNull();
+    // A share that sent fewer than the chunk and one more, of more files, cannot tell the tree's newest.
+    expect(() => newestOfListed({ shares: [share(9, [0, 1], [5, 4])] }, 2)).toThrow();
+  });
+});
+
 describe("a packed listing", () => {
   it("holds the files listed as objects, then each folder's by name, with their paths, kinds and name times", () => {
     const link: FoundFile = { relPath: "q/a/link_1795400000000001.mime", kind: "symlink", size: 3, mtimeMs: 5, ino: 7 };
     const plain: FoundFile = { relPath: "q/a/b_1795400000000002.mime", kind: "file", size: -1, mtimeMs: -1, ino: -1 };
     const folders = [{ relDir: "q/c", names: ["x_1795400000000003.mime", "no-time.mime"] }, { relDir: "q/empty", names: [] }, { relDir: "", names: ["top_1795400000.mime"] }];
-    const tree = new PackedTree([pack([link, plain], folders, nameTimeMs)]);
-    expect(Array.from({ length: tree.size }, (_, i) => tree.fileAt(i))).toEqual([
+    const tree = new PackedTree([pack([link, plain], folders, nameTimes([link, plain], folders, nameTimeMs))]);
+    const files = Array.from({ length: tree.size }, (_, i) => tree.fileAt(i));
+    // The same files, in the same places, before they are packed (a share's newest are sent then).
+    expect(files.map((_, i) => unpackedFileAt([link, plain], folders, i))).toEqual(files);
+    expect(() => unpackedFileAt([link, plain], folders, files.length)).toThrow(RangeError);
+    expect(files).toEqual([
       link,
       plain,
       { ...plain, relPath: "q/c/x_1795400000000003.mime" },
@@ -125,6 +174,10 @@ describe("a packed listing", () => {
       { ...plain, relPath: "top_1795400000.mime" },
     ]);
     expect(Array.from({ length: tree.size }, (_, i) => tree.timeAt(i))).toEqual([1795400000000, 1795400000000, 1795400000000, null, 1795400000000]);
+  });
+
+  it("has no name times when the protocol's names tell none", () => {
+    expect(Array.from(nameTimes([], [{ relDir: "q", names: ["a_1795400000000003.mime"] }], undefined))).toEqual([NaN]);
   });
 });
 

@@ -29,14 +29,15 @@ export function newestFirst(files: readonly FoundFile[], timeOf: (relPath: strin
   };
 }
 
+/** newestFirst's order of file `a` (name time `ta`, NaN: none) and file `b` (`tb`), by their places in the listing: negative when `a` comes first. */
+export function newerFirst(ta: number, a: number, tb: number, b: number): number {
+  if (Number.isNaN(ta) || Number.isNaN(tb)) return Number.isNaN(ta) ? (Number.isNaN(tb) ? a - b : -1) : 1;
+  return tb - ta || a - b;
+}
+
 /** newestFirst's order of files by their name times (NaN: none): negative when file `a` comes before `b`. */
 function newestFirstCompare(times: Float64Array): (a: number, b: number) => number {
-  return (a, b) => {
-    const ta = times[a] as number;
-    const tb = times[b] as number;
-    if (Number.isNaN(ta) || Number.isNaN(tb)) return Number.isNaN(ta) ? (Number.isNaN(tb) ? a - b : -1) : 1;
-    return tb - ta || a - b;
-  };
+  return (a, b) => newerFirst(times[a] as number, a, times[b] as number, b);
 }
 
 /** The indexes of `times` in newestFirst's order. */

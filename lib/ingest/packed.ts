@@ -28,12 +28,41 @@ export interface PlainFolder {
 }
 
 /**
- * Pack `files` and the files of `folders` (in that order) with their name times (`timeOf`; none
- * when the protocol's names tell none). A folder's paths are made by one join, not one by one,
- * and each time is asked of a slice of the joined paths (a view, not a copy).
+ * The name times (`timeOf`; none when the protocol's names tell none) of `files` and the files of
+ * `folders`, in that order (pack's): worked out before the paths are joined, so that a share's
+ * newest can be sent before its listing is packed.
  */
-export function pack(files: readonly FoundFile[], folders: readonly PlainFolder[], timeOf: ((relPath: string) => number | null) | undefined): PackedListing {
-  const count = folders.reduce((n, f) => n + f.names.length, files.length);
+export function nameTimes(files: readonly FoundFile[], folders: readonly PlainFolder[], timeOf: ((relPath: string) => number | null) | undefined): Float64Array {
+  const times = new Float64Array(folders.reduce((n, f) => n + f.names.length, files.length)).fill(NaN);
+  if (!timeOf) return times;
+  let i = 0;
+  for (const f of files) times[i++] = timeOf(f.relPath) ?? NaN;
+  for (const { relDir, names } of folders) {
+    const prefix = relDir === "" ? "" : `${relDir}/`;
+    for (const name of names) times[i++] = timeOf(prefix + name) ?? NaN;
+  }
+  return times;
+}
+
+/** File j of `files` and the files of `folders`, in pack's order, before they are packed. */
+export function unpackedFileAt(files: readonly FoundFile[], folders: readonly PlainFolder[], j: number): FoundFile {
+  const file = files[j];
+  if (file) return file;
+  let k = j - files.length;
+  for (const { relDir, names } of folders) {
+    const name = names[k];
+    if (name !== undefined) return { relPath: relDir === "" ? name : `${relDir}/${name}`, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED };
+    k -= names.length;
+  }
+  throw new RangeError(`no file ${j} in a listing of ${folders.reduce((n, f) => n + f.names.length, files.length)}`);
+}
+
+/**
+ * Pack `files` and the files of `folders` (in that order) with their name times (`times`, see
+ * nameTimes). A folder's paths are made by one join, not one by one.
+ */
+export function pack(files: readonly FoundFile[], folders: readonly PlainFolder[], times: Float64Array): PackedListing {
+  const count = times.length;
   const starts = new Uint32Array(count + 1);
   const special: PackedListing["special"] = [];
   const pieces: string[] = [];
@@ -55,10 +84,13 @@ export function pack(files: readonly FoundFile[], folders: readonly PlainFolder[
     pieces.push(prefix + names.join(`\0${prefix}`));
   }
   starts[count] = at;
-  const paths = pieces.join("\0");
-  const times = new Float64Array(count);
-  for (let j = 0; j < count; j++) times[j] = timeOf?.(paths.slice(starts[j], (starts[j + 1] as number) - 1)) ?? NaN;
-  return { paths, starts, times, special };
+  return { paths: pieces.join("\0"), starts, times, special };
+}
+
+/** File j of a packed listing, as a listing without stats gives it, when it is not one of its specials. */
+function plainFileAt(listing: PackedListing, j: number): FoundFile {
+  const relPath = listing.paths.slice(listing.starts[j], (listing.starts[j + 1] as number) - 1);
+  return { relPath, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED };
 }
 
 /** The buffers of a packed listing, handed over to the other thread rather than copied. */
@@ -96,9 +128,6 @@ export class PackedTree {
     if (special) return special;
     let p = this.parts.length - 1;
     while (p > 0 && (this.bases[p] as number) > i) p--;
-    const part = this.parts[p] as PackedListing;
-    const j = i - (this.bases[p] as number);
-    const relPath = part.paths.slice(part.starts[j], (part.starts[j + 1] as number) - 1);
-    return { relPath, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED };
+    return plainFileAt(this.parts[p] as PackedListing, i - (this.bases[p] as number));
   }
 }

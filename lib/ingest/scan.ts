@@ -8,7 +8,7 @@ import { compareHere, fromDiff, type Comparison } from "./compare";
 import type { TreeDiff } from "./worker";
 import { loadOnWorkers, workersForLoad } from "./load-workers";
 import { newestFirstLoad, type LoadFront } from "./newest-first";
-import { loadPacked, newestOfPacked } from "./list-workers";
+import { loadPacked, newestOfListed } from "./list-workers";
 import { byteBatches, prepareHere } from "./main-thread";
 import { commitFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
@@ -147,7 +147,7 @@ export async function scanSource(
   const chunkFiles = opts.chunkFiles ?? CHUNK;
   const { changed, packed } = tree;
   const order = bulk && !packed ? newestFirstLoad(changed, source.reader.nameTimeMs?.bind(source.reader), chunkFiles) : null;
-  const packedFirst = bulk && packed ? newestOfPacked(packed, chunkFiles) : null;
+  const packedFirst = bulk && packed ? newestOfListed(packed, chunkFiles) : null;
   const front: LoadFront | null = order?.front ?? packedFirst?.front ?? null;
   let newestAt: number | null = null;
   const ctx: SyncContext = { source, writer, isPresent: isThere };

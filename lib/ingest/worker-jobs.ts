@@ -76,7 +76,8 @@ export type FullTextResult = { id: number; filled: true } | { id: number; error:
 
 /**
  * A first scan's listing of a big tree, one share of it a worker (see ListOptions.share), packed
- * with the files' name times; each folder told before it is read, as a diff's (see DiffJob).
+ * with the files' name times; each folder told before it is read, as a diff's (see DiffJob). The
+ * share's newest files come first (ListingWalked), the packed listing after them.
  */
 export interface ListJob {
   kind: "list";
@@ -85,16 +86,34 @@ export interface ListJob {
   share: { part: number; of: number };
   dirsAcked: SharedArrayBuffer;
   dirAckWaitMs: number;
+  /** How many of the share's newest files (newestFirst's order) to send ahead of the listing. */
+  newest: number;
 }
 
-export interface ListedShare {
-  listing: PackedListing;
+/** A share's newest files, in newestFirst's order: their places in the share's packed listing, the files, their name times (NaN: none). */
+export interface NewestOfShare {
+  at: number[];
+  files: FoundFile[];
+  times: number[];
+}
+
+/** A share as its walk found it, sent as soon as the walk is done, before its listing is packed and handed over. */
+export interface WalkedShare {
+  /** Files in the share. */
+  count: number;
+  newest: NewestOfShare;
   unreadable: UnreadableDir[];
   dirs: string[];
   dirAcksLapsed: boolean;
 }
 
-export type ListResult = ({ id: number } & ListedShare) | { id: number; error: string };
+/** Sent by a list job once its share is walked (see WalkedShare). */
+export interface ListingWalked {
+  id: number;
+  walked: WalkedShare;
+}
+
+export type ListResult = { id: number; listing: PackedListing } | { id: number; error: string };
 
 /** The newest-first order of a load's files by their name times (see orderNewestFirst). */
 export interface OrderJob {

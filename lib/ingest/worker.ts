@@ -15,10 +15,10 @@ import type { Protocol } from "@/lib/model";
 import { adapterFor, type SourceReader } from "@/lib/protocols";
 import { agentsOrNull, listSource, underUnreadable } from "./listing";
 import { compareListing, prepareFile, type PreparedFile } from "./sync";
-import { orderNewestFirst } from "./newest-first";
-import { pack, transferOf as transferListing, type PlainFolder } from "./packed";
+import { orderNewestFirst, selectNewest } from "./newest-first";
+import { nameTimes, pack, transferOf as transferListing, unpackedFileAt, type PlainFolder } from "./packed";
 import type {
-  DiffJob, DiffResult, FullTextJob, FullTextResult, Job, JobResult, ListingDir, ListJob, ListResult, LoadJob, LoadResult,
+  DiffJob, DiffResult, FullTextJob, FullTextResult, Job, JobResult, ListingDir, ListingWalked, ListJob, ListResult, LoadJob, LoadResult,
 } from "./worker-jobs";
 
 export type * from "./worker-jobs";
@@ -162,8 +162,15 @@ async function list(job: ListJob): Promise<ListResult> {
       beforeRead.tell(d);
     },
   });
-  const listing = pack(files, folders, reader.nameTimeMs?.bind(reader));
-  return { id: job.id, listing, unreadable, dirs, dirAcksLapsed: beforeRead.lapsed() };
+  const times = nameTimes(files, folders, reader.nameTimeMs?.bind(reader));
+  // The share's newest ahead of the rest: the main thread picks the tree's newest chunk from them
+  // and reads it while this listing is packed, handed over and taken in.
+  const at = selectNewest(times, job.newest).first;
+  const newest = { at, files: at.map((j) => unpackedFileAt(files, folders, j)), times: at.map((j) => times[j] as number) };
+  const walked = { count: times.length, newest, unreadable, dirs, dirAcksLapsed: beforeRead.lapsed() };
+  parentPort?.postMessage({ id: job.id, walked } satisfies ListingWalked);
+  const listing = pack(files, folders, times);
+  return { id: job.id, listing };
 }
 
 /**

@@ -182,7 +182,7 @@ describe("IngestWorkers", () => {
     try {
       // Asked while the worker waits to read each folder.
       const during: number[][] = [];
-      await workers?.list(source, { part: 0, of: 1 }, () => during.push(started()));
+      await workers?.list(source, { part: 0, of: 1 }, () => during.push(started())).listing;
       expect(during.length).toBeGreaterThan(0);
       for (const nices of during) expect(nices).not.toContain(10);
       await workers?.order(new Float64Array([1, 2, 3]));

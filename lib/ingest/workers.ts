@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundFile } from "@/lib/protocols";
 import type { BulkTarget } from "@/lib/journal/bulk";
-import type { DiffJob, FullTextJob, Job, JobResult, ListedShare, ListingDir, ListJob, LoadJob, OrderJob, TreeDiff } from "./worker";
+import type { DiffJob, FullTextJob, Job, JobResult, ListingDir, ListingWalked, ListJob, LoadJob, OrderJob, TreeDiff, WalkedShare } from "./worker";
+import type { PackedListing } from "./packed";
 import type { PreparedFile, ReadableSource } from "./sync";
 
 /**
@@ -49,7 +50,7 @@ export interface LoadedChunk {
 export class IngestWorkers {
   private readonly pending = new Map<
     number,
-    { worker: Worker; settle: (r: JobResult) => void; reject: (e: Error) => void; onDir?: (dir: string) => void }
+    { worker: Worker; settle: (r: JobResult) => void; reject: (e: Error) => void; onDir?: (dir: string) => void; onWalked?: (w: WalkedShare) => void }
   >();
   private readonly writeLock = new SharedArrayBuffer(4);
   readonly size: number;
@@ -58,8 +59,9 @@ export class IngestWorkers {
   private constructor(private readonly workers: Worker[]) {
     this.size = workers.length;
     for (const w of workers) {
-      w.on("message", (m: JobResult | ListingDir) => {
+      w.on("message", (m: JobResult | ListingDir | ListingWalked) => {
         if ("listingDir" in m) this.hearDir(m);
+        else if ("walked" in m) this.pending.get(m.id)?.onWalked?.(m.walked);
         else this.settle(m);
       });
       w.on("error", (err) => this.failAll(err));
@@ -112,16 +114,31 @@ export class IngestWorkers {
 
   /**
    * List share `share` of `source` (a first scan's listing, packed: see ListJob). `onDir` hears
-   * each folder before it is read, as a diff's does.
+   * each folder before it is read, as a diff's does. `walked` is the share as its walk found it,
+   * with its `newest` newest files; `listing`, the whole share packed, comes after it.
    */
-  list(source: ReadableSource, share: ListJob["share"], onDir: (dir: string) => void, dirAckWaitMs = DIR_ACK_WAIT_MS): Promise<ListedShare> {
-    const job: ListJob = { kind: "list", id: this.nextId++, source: sourceOf(source), share, dirsAcked: new SharedArrayBuffer(4), dirAckWaitMs };
-    return this.send(job, onDir, (r) => {
+  list(
+    source: ReadableSource,
+    share: ListJob["share"],
+    onDir: (dir: string) => void,
+    { newest = 1, dirAckWaitMs = DIR_ACK_WAIT_MS }: { newest?: number; dirAckWaitMs?: number } = {},
+  ): { walked: Promise<WalkedShare>; listing: Promise<PackedListing> } {
+    const job: ListJob = { kind: "list", id: this.nextId++, source: sourceOf(source), share, dirsAcked: new SharedArrayBuffer(4), dirAckWaitMs, newest };
+    let walkDone: (w: WalkedShare) => void = () => undefined;
+    let walkFailed: (err: unknown) => void = () => undefined;
+    const walked = new Promise<WalkedShare>((resolve, reject) => ([walkDone, walkFailed] = [resolve, reject]));
+    const onWalked = (w: WalkedShare) => {
+      if (w.dirAcksLapsed) sayAcksLapsed(source.root);
+      walkDone(w);
+    };
+    const listing = this.send(job, onDir, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("listing" in r)) throw new Error("a worker answered a listing with something else");
-      if (r.dirAcksLapsed) sayAcksLapsed(source.root);
-      return { listing: r.listing, unreadable: r.unreadable, dirs: r.dirs, dirAcksLapsed: r.dirAcksLapsed };
-    });
+      return r.listing;
+    }, [], onWalked);
+    // A listing that fails before its walk is done fails the walk too (after it, resolving again does nothing).
+    listing.catch(walkFailed);
+    return { walked, listing };
   }
 
   /** The newest-first order of files by their name times `times` (see orderNewestFirst), which are handed over. */
@@ -143,7 +160,13 @@ export class IngestWorkers {
     });
   }
 
-  private send<T>(job: Job, onDir: ((dir: string) => void) | undefined, answer: (r: JobResult) => T, transfer: ArrayBuffer[] = []): Promise<T> {
+  private send<T>(
+    job: Job,
+    onDir: ((dir: string) => void) | undefined,
+    answer: (r: JobResult) => T,
+    transfer: ArrayBuffer[] = [],
+    onWalked?: (w: WalkedShare) => void,
+  ): Promise<T> {
     const busy = (w: Worker) => [...this.pending.values()].filter((p) => p.worker === w).length;
     const worker = this.workers.reduce((best, w) => (busy(w) < busy(best) ? w : best));
     return new Promise((resolve, reject) => {
@@ -154,7 +177,7 @@ export class IngestWorkers {
           reject(err instanceof Error ? err : new Error(String(err)));
         }
       };
-      this.pending.set(job.id, { worker, settle, reject, onDir });
+      this.pending.set(job.id, { worker, settle, reject, onDir, onWalked });
       worker.postMessage(job, transfer);
     });
   }
