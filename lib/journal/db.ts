@@ -58,8 +58,18 @@ function configure(db: Db): Db {
   // A first scan's index builds, or an upgrade (migration 15), write hundreds of MB through the WAL
   // in one transaction; without a limit the file keeps that size for as long as the server runs.
   db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+  // A checkpoint copies each page the WAL holds into the database once, however often commits
+  // rewrote it, and a steady writer rewrites the same pages in every commit (the leaves where
+  // random keys land: message keys and ids). At SQLite's 1,000 pages (16 MB, a commit or two of
+  // 1,000 appends a second) nearly every commit's pages were copied again; checkpointed only at the
+  // WAL's size limit, an append to a 50 MB KickLang channel (batches of 200) wrote 30.9 KB instead
+  // of 36.4, read 8.3 KB instead of 13.9, and took 0.20 CPU-ms instead of 0.24 (two runs each).
+  db.pragma(`wal_autocheckpoint = ${checkpointPages(db)}`);
   return db;
 }
+
+/** The WAL's pages at its size limit (WAL_SIZE_LIMIT), when a checkpoint runs: 4,096 of 16 KB. */
+export const checkpointPages = (db: Db): number => Math.floor(WAL_SIZE_LIMIT / (db.pragma("page_size", { simple: true }) as number));
 
 /**
  * The query planner's statistics of the tables never analyzed or grown tenfold since they were

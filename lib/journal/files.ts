@@ -10,9 +10,13 @@ export interface FileIdentity {
 
 const PAGE = 20_000;
 
-/** One page of a source's files on disk, in path order; answered from the covering index messages_files (migration 8). */
+/**
+ * One page of a source's files on disk, in path order; answered from the covering index
+ * messages_files (migrations 8 and 23), which holds one-message files (locator ''), the only ones
+ * compared file by file (files of many entries have entry_files).
+ */
 export const FILE_IDENTITIES_SQL = `SELECT path, mtime_ms AS mtimeMs, size, ino FROM messages
-  WHERE source = ? AND path IS NOT NULL AND path > ? ORDER BY path LIMIT ${PAGE}`;
+  WHERE source = ? AND path IS NOT NULL AND locator = '' AND path > ? ORDER BY path LIMIT ${PAGE}`;
 
 /**
  * Every file of `source` the journal believes is on disk, by path. Read in pages with `pause()`

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
-import { JournalVersionError, migrate, openDb, WAL_SIZE_LIMIT, type Db } from "./db";
+import { checkpointPages, JournalVersionError, migrate, openDb, WAL_SIZE_LIMIT, type Db } from "./db";
 import { compileFilter } from "./filter";
 import { currentSeq, pageSql, queryChanges, queryContent, queryHistory, queryPage, querySummary } from "./queries";
 import { queryStats } from "./stats";
@@ -130,6 +130,17 @@ describe("migrations", () => {
     db.pragma("wal_checkpoint(PASSIVE)");
     db.prepare("DELETE FROM bulk").run(); // the next write starts the WAL over, and cuts it
     expect(fs.statSync(wal).size).toBeLessThanOrEqual(WAL_SIZE_LIMIT);
+  });
+
+  it("checkpoints the WAL only once it reaches its size limit, not after SQLite's 1,000 pages", () => {
+    expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(checkpointPages(db));
+    db.exec("CREATE TABLE bulk (b BLOB)");
+    const insert = db.prepare("INSERT INTO bulk VALUES (?)");
+    const pageSize = db.pragma("page_size", { simple: true }) as number;
+    // 1,500 pages' worth, in commits of 100 pages, as a steady writer commits.
+    for (let c = 0; c < 15; c++) db.transaction(() => insert.run(Buffer.alloc(100 * pageSize, c)))();
+    const [frames] = db.pragma("wal_checkpoint(PASSIVE)") as { log: number }[];
+    expect(frames?.log).toBeGreaterThanOrEqual(1500);
   });
 });
 
