@@ -73,6 +73,8 @@ interface Shown {
   status: string;
   path: string | null;
 }
+/** The timeline's newest page (its keys), as it stands in `db`. */
+const page = (db: Db) => JSON.stringify(db.prepare("SELECT key FROM messages ORDER BY sort_ms DESC, key DESC LIMIT 100").pluck().all());
 const shown = (db: Db) => db.prepare("SELECT key, sort_ms, status, path FROM messages").all() as Shown[];
 
 /** A first scan of every entry source of `root` through EntrySources (as ingest runs it), `atCommit` after each commit. */
@@ -308,7 +310,6 @@ describe("a big channel never read before: its newest part first", () => {
     generateIgniteYaml(root, 3000);
     const whole = journalIn();
     await firstScan(root, whole, () => {}, AT_ONCE);
-    const page = (db: Db) => JSON.stringify(db.prepare("SELECT key FROM messages ORDER BY sort_ms DESC, key DESC LIMIT 100").pluck().all());
     const newestPage = page(whole.db);
     const journal = journalIn();
     // Each commit reports each source's claim (two sources), once more before the first.
@@ -326,7 +327,6 @@ describe("a big channel never read before: its newest part first", () => {
     generateIgniteYaml(root, 3000);
     const whole = journalIn();
     await firstScan(root, whole, () => {}, AT_ONCE);
-    const page = (db: Db) => JSON.stringify(db.prepare("SELECT key FROM messages ORDER BY sort_ms DESC, key DESC LIMIT 100").pluck().all());
     const journal = journalIn();
     const all = await discoverSources([root]);
     for (const s of all) journal.writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: null });

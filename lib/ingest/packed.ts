@@ -51,7 +51,7 @@ export function unpackedFileAt(files: readonly FoundFile[], folders: readonly Pl
   let k = j - files.length;
   for (const { relDir, names } of folders) {
     const name = names[k];
-    if (name !== undefined) return { relPath: relDir === "" ? name : `${relDir}/${name}`, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED };
+    if (name !== undefined) return plainFile(relDir === "" ? name : `${relDir}/${name}`);
     k -= names.length;
   }
   throw new RangeError(`no file ${j} in a listing of ${folders.reduce((n, f) => n + f.names.length, files.length)}`);
@@ -87,10 +87,14 @@ export function pack(files: readonly FoundFile[], folders: readonly PlainFolder[
   return { paths: pieces.join("\0"), starts, times, special };
 }
 
-/** File j of a packed listing, as a listing without stats gives it, when it is not one of its specials. */
-function plainFileAt(listing: PackedListing, j: number): FoundFile {
-  const relPath = listing.paths.slice(listing.starts[j], (listing.starts[j + 1] as number) - 1);
+/** A regular file as a listing without stats gives it. */
+function plainFile(relPath: string): FoundFile {
   return { relPath, kind: "file", size: UNSTATTED, mtimeMs: UNSTATTED, ino: UNSTATTED };
+}
+
+/** File j of a packed listing, when it is not one of its specials. */
+function plainFileAt(listing: PackedListing, j: number): FoundFile {
+  return plainFile(listing.paths.slice(listing.starts[j], (listing.starts[j + 1] as number) - 1));
 }
 
 /** The buffers of a packed listing, handed over to the other thread rather than copied. */

@@ -36,7 +36,6 @@ export function chartWindow(db: Db, q: ChartQuery): ChartWindow {
 
 type BucketRow = { b: number; name: string; n: number };
 
-
 /**
  * Messages per bucket of their date, grouped by `column` (agent or type); dead letters are copies,
  * not messages sent. Buckets of whole hours (ranges of 5 days and more) are sums of the counts per

@@ -5,8 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Database, { type Statement } from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CATALOGS } from "@/lib/protocols/catalog";
-import { IGNITE_CATALOG } from "@/lib/protocols/ignite/catalog";
+import { CATALOGS, catalogOf } from "@/lib/protocols/catalog";
 import { fileRecord } from "@/lib/testing/parsed";
 import { chartWindow, countsBy, hopSampling, hopSql, queryCharts } from "./charts";
 import { migrate, openDb, type Db } from "./db";
@@ -109,7 +108,7 @@ describe("the queries that read a dropped index", () => {
       }
       journal.exec("ANALYZE");
       const w = chartWindow(journal, { window: { from: T0, to: T0 + 2 * HOUR } });
-      const delivery = IGNITE_CATALOG.hops[0];
+      const delivery = catalogOf("ignite").hops[0];
       if (!delivery) throw new Error("IGNITE has hops");
       const hops = hopSql([{ protocol: "ignite", hop: delivery }]);
       const read = [

@@ -6,9 +6,10 @@ import { FILL_AGENT_COUNTS_SQL, FILL_HOUR_COUNTS_SQL, FILL_THREAD_LAST_SQL, HOUR
 /**
  * The insert triggers that keep the overview's counts (agent_counts, migration 9), each
  * thread's last activity (thread_last, migration 11) and the charts' counts per hour (migration
- * 22). Each costs a few µs a row, spent holding the one write turn, so a first load sets them aside with its deferred indexes and does their work
- * per chunk, in the chunk's own transaction: what they keep is as current as the rows at every
- * commit, and a load that dies part-way leaves it consistent (the next open restores the triggers).
+ * 22). Each costs a few µs a row, spent holding the one write turn, so a first load sets them
+ * aside with its deferred indexes and does their work per chunk, in the chunk's own transaction:
+ * what they keep is as current as the rows at every commit, and a load that dies part-way leaves
+ * it consistent (the next open restores the triggers).
  */
 export const LOAD_SETS_ASIDE = ["agent_counts_insert", "thread_last_insert", "hour_counts_insert"] as const;
 
