@@ -125,8 +125,6 @@ export class IngestService {
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
-    // Before the first scan, so no watch hears it.
-    await clearStaleTempFiles((await discoverSources(this.config.roots)).flatMap((s) => s.reader?.watchDirs ?? []));
     await this.serial(() => this.rescan(true))
       // A journal that cannot be written now (full disk, read-only, locked) is scanned again until it can.
       .catch((err: unknown) => this.recovery.firstScanFailed(err))
@@ -140,6 +138,10 @@ export class IngestService {
     this.recovery.firstScanDone();
     await this.recovery.persist(async () => this.journal.writer.analyze());
     console.log(`[mailroom] first scan done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // After the first scan, not before it: reading the queue folders for them took 0.19 s of a
+    // million files warm, 0.5 s on a busy machine, all before the newest page. A leftover is a
+    // dotfile no layout takes, so the scan passes it over, and so does the event of its removal.
+    await clearStaleTempFiles(this.sources.flatMap((s) => s.reader.watchDirs));
     // After listing, not before: the first scan's messages are filterable at once, text search soon after.
     await this.recovery.persist(() => this.fillFullText(this.pause)).catch((err: unknown) => {
       if (!this.stopped) throw err;
