@@ -176,6 +176,17 @@ describe("a packed listing", () => {
     expect(Array.from({ length: tree.size }, (_, i) => tree.timeAt(i))).toEqual([1795400000000, 1795400000000, 1795400000000, null, 1795400000000]);
   });
 
+  it("asks the protocol for a time by a file's bare name, never by its path", () => {
+    const asked: string[] = [];
+    const timeOf = (name: string) => {
+      asked.push(name);
+      return name.includes("/") ? null : Number(/_(\d+)\.mime$/.exec(name)?.[1] ?? NaN);
+    };
+    const times = nameTimes([{ ...unpackedFileAt([], [{ relDir: "q/a", names: ["x_7.mime"] }], 0) }], [{ relDir: "q/b", names: ["y_8.mime", "z_9.mime"] }], timeOf);
+    expect(asked).toEqual(["x_7.mime", "y_8.mime", "z_9.mime"]);
+    expect(Array.from(times)).toEqual([7, 8, 9]);
+  });
+
   it("has no name times when the protocol's names tell none", () => {
     expect(Array.from(nameTimes([], [{ relDir: "q", names: ["a_1795400000000003.mime"] }], undefined))).toEqual([NaN]);
   });

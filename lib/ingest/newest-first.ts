@@ -17,11 +17,14 @@ export const NAME_CLOCK_SLACK_MS = 10_000;
  * first they no longer hold back the claim of LoadFront. Sorting by the name costs no stat:
  * a first scan lists without stats (an lstat each cost 1 s of 100,000 files on the main thread).
  */
-export function newestFirst(files: readonly FoundFile[], timeOf: (relPath: string) => number | null): { files: FoundFile[]; times: (number | null)[] } {
+/** A root-relative path's last segment: what SourceReader.nameTimeMs reads. */
+export const fileName = (relPath: string): string => relPath.slice(relPath.lastIndexOf("/") + 1);
+
+export function newestFirst(files: readonly FoundFile[], timeOf: (name: string) => number | null): { files: FoundFile[]; times: (number | null)[] } {
   // Typed arrays, not an object per file: at a million files the objects' sort took 2–3 s of the
   // main thread, the indexes' 0.4 s.
   const times = new Float64Array(files.length);
-  for (let i = 0; i < files.length; i++) times[i] = timeOf((files[i] as FoundFile).relPath) ?? NaN;
+  for (let i = 0; i < files.length; i++) times[i] = timeOf(fileName((files[i] as FoundFile).relPath)) ?? NaN;
   const order = orderNewestFirst(times);
   return {
     files: Array.from(order, (i) => files[i] as FoundFile),
@@ -184,7 +187,7 @@ export const FIRST_CHUNK_FILES = 250;
  * A bulk load's chunks newest first (the first one small), and the claim they make as they are
  * committed; null when the protocol's names tell no time.
  */
-export function newestFirstLoad(files: FoundFile[], timeOf: ((relPath: string) => number | null) | undefined, chunkFiles: number) {
+export function newestFirstLoad(files: FoundFile[], timeOf: ((name: string) => number | null) | undefined, chunkFiles: number) {
   if (!timeOf) return null;
   const ordered = newestFirst(files, timeOf);
   const chunks: FoundFile[][] = [];

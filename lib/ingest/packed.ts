@@ -1,6 +1,7 @@
 import "server-only";
 import type { FoundFile } from "@/lib/protocols";
 import { UNSTATTED } from "@/lib/protocols/fs-safe";
+import { fileName } from "./newest-first";
 
 /**
  * A listing in a form that crosses threads cheaply: a few strings and typed arrays rather than an
@@ -32,15 +33,12 @@ export interface PlainFolder {
  * `folders`, in that order (pack's): worked out before the paths are joined, so that a share's
  * newest can be sent before its listing is packed.
  */
-export function nameTimes(files: readonly FoundFile[], folders: readonly PlainFolder[], timeOf: ((relPath: string) => number | null) | undefined): Float64Array {
+export function nameTimes(files: readonly FoundFile[], folders: readonly PlainFolder[], timeOf: ((name: string) => number | null) | undefined): Float64Array {
   const times = new Float64Array(folders.reduce((n, f) => n + f.names.length, files.length)).fill(NaN);
   if (!timeOf) return times;
   let i = 0;
-  for (const f of files) times[i++] = timeOf(f.relPath) ?? NaN;
-  for (const { relDir, names } of folders) {
-    const prefix = relDir === "" ? "" : `${relDir}/`;
-    for (const name of names) times[i++] = timeOf(prefix + name) ?? NaN;
-  }
+  for (const f of files) times[i++] = timeOf(fileName(f.relPath)) ?? NaN;
+  for (const { names } of folders) for (const name of names) times[i++] = timeOf(name) ?? NaN;
   return times;
 }
 
