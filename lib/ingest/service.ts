@@ -56,6 +56,15 @@ export class IngestService {
   private readonly stuckTimeout: StuckTimeout;
   /** Sources whose files hold many entries (wave 2), beside the one-message-per-file sources above. */
   private readonly entrySources: EntrySources;
+  private listingStarted: () => void = () => undefined;
+  /**
+   * Resolves once the first scan's listing is under way: on worker threads for a big tree, done
+   * here for a small one, or not needed (every source journaled before, or the scan ended). The
+   * server's start waits for it (startIngestOrExit).
+   */
+  readonly firstListing = new Promise<void>((resolve) => {
+    this.listingStarted = resolve;
+  });
 
   constructor(
     private readonly config: Config,
@@ -126,6 +135,7 @@ export class IngestService {
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
     await this.serial(() => this.rescan(true))
+      .finally(() => this.listingStarted())
       // A journal that cannot be written now (full disk, read-only, locked) is scanned again until it can.
       .catch((err: unknown) => this.recovery.firstScanFailed(err))
       .catch((err: unknown) => {
@@ -361,6 +371,8 @@ export class IngestService {
   private async rescan(first: boolean, listed?: { all: Source[]; listings: Map<string, SourceListing> }): Promise<void> {
     const { writer } = this.journal;
     this.adoptSources(listed?.all ?? (await discoverSources(this.config.roots)));
+    // Journaled before, a source's pages are right already: the server need not wait for its listing.
+    if (first && this.sources.every((s) => writer.holdsFiles(s.id))) this.listingStarted();
     let files = 0;
     const watched: string[] = [];
     const lastScanned = new Map(querySources(this.journal.db).map((s) => [s.id, s.indexing.total]));
@@ -381,6 +393,7 @@ export class IngestService {
         // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
         onDir: (dir) => this.watcher.addDir(dir),
         afterChunk: () => this.sweepLoaded(),
+        onListing: first ? this.listingStarted : undefined,
       }).catch((err: unknown) => {
         // A fault that clears by itself is retried (what the load set aside is put back first).
         if (err instanceof UnfinishedLoadError && !isTransientFault(journalFaultKind(err))) this.stop();
