@@ -24,7 +24,7 @@ export class EntrySources {
   /**
    * The trees as a start's first turn listed them, for its second turn: listed again, 20,000 IGNITE v2
    * files cost 0.3-0.5 s of the main thread. What changes meanwhile is heard by the watch on the
-   * folders the first turn listed (see IngestService.rescan), as a change after any listing is.
+   * folders the first turn listed (see TreeScans.scan), as a change after any listing is.
    */
   private listedByFirstTurn = new Map<string, Pick<EntryPlan, "files" | "dirs">>();
 
@@ -58,7 +58,7 @@ export class EntrySources {
     pause: () => Promise<void>,
     stopped: () => boolean,
     report = false,
-    /** Only the newest commits, the first of a start's two turns (see IngestService.rescan): the sweep waits for the second. */
+    /** Only the newest commits, the first of a start's two turns (see TreeScans.scan): the sweep waits for the second. */
     firstTurn = false,
   ): Promise<{ dirs: string[]; files: number }> {
     const { writer } = this.journal;
