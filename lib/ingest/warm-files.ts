@@ -10,7 +10,7 @@ import type { WarmJob, WarmResult } from "./warm-worker";
 // from a warm cache (the kernel's side of each cold read, and a thread that sleeps on every file
 // starts every parse with cold CPU caches). So a few threads read the next chunks' files ahead,
 // into the page cache, while the workers parse, and the workers read them as from a warm tree:
-// blocked 0.3 s, 4.5 s of CPU; the server's whole cold start 26 -> 21.5 s of CPU. A chunk already
+// blocked 0.0-0.3 s, 4.5-7.2 s of CPU; the server's cold start 26 -> 21.5 s of CPU. A chunk already
 // cached costs a thread its first few files only (it asks the kernel whether they came from the
 // disk), so a warm tree's load is not slowed.
 
