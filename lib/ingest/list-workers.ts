@@ -2,7 +2,7 @@ import "server-only";
 import type { BulkLoad } from "@/lib/journal/bulk";
 import type { FoundFile } from "@/lib/protocols";
 import { listSource, type SourceListing, type UnreadableDir } from "./listing";
-import { loadOnWorkers, type workersForLoad } from "./load-workers";
+import { loadOnWorkers, type LoadedOnWorkers, type workersForLoad } from "./load-workers";
 import { FIRST_CHUNK_FILES, LoadFront, newerFirst } from "./newest-first";
 import { PackedTree } from "./packed";
 import type { PreparedFile, ReadableSource } from "./sync";
@@ -145,7 +145,7 @@ export function newestOfListed(listed: Pick<ListedOnWorkers, "shares">, chunkFil
 /**
  * A listed tree's bulk load: its newest chunk read here (`loadHere`, while the tree is handed over
  * and the workers order the rest), then the rest newest first on the workers (see loadOnWorkers).
- * Returns the dead letters the workers found.
+ * Returns the dead letters the workers found, and what was read ahead of them.
  */
 export async function loadPacked(
   source: ReadableSource,
@@ -159,7 +159,7 @@ export async function loadPacked(
     loadHere: (chunk: number, files: FoundFile[]) => Promise<void>;
     onChunk: (i: number, deadLetters: PreparedFile[]) => void;
   },
-): Promise<PreparedFile[]> {
+): Promise<LoadedOnWorkers> {
   // Ordered as soon as the tree is here; a copy of its times: the worker takes the buffer over.
   const ordering = listed.tree.then(async (tree) => ({
     tree,

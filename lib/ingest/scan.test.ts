@@ -79,7 +79,7 @@ describe("where a first scan's time went", () => {
   });
 
   it("reads as one log line", () => {
-    const stages = { listMs: 250, listedOn: 0, newestMs: null, loadMs: 4_900, workers: 2, indexMs: 812, deadLettersMs: 190 };
+    const stages = { listMs: 250, listedOn: 0, newestMs: null, loadMs: 4_900, workers: 2, readAhead: null, indexMs: 812, deadLettersMs: 190 };
     expect(describeLoad("/ws", 99_019, stages)).toBe(
       "first scan of /ws: 99,019 files listed in 0.25 s, loaded in 4.90 s on 2 worker threads, indexes built in 0.81 s, dead letters journaled in 0.19 s",
     );
@@ -87,6 +87,7 @@ describe("where a first scan's time went", () => {
     expect(describeLoad("/ws", 990_019, { ...stages, listedOn: 2, newestMs: 1_234 })).toContain(
       "990,019 files listed in 0.25 s on 2 worker threads, the newest chunk journaled at 1.23 s, loaded in 4.90 s",
     );
+    expect(describeLoad("/ws", 99_019, { ...stages, readAhead: 96_750 })).toContain("loaded in 4.90 s on 2 worker threads (96,750 files read ahead), indexes");
   });
 });
 

@@ -6,7 +6,7 @@ import { agentsOrNull, type SourceListing, type UnreadableDir } from "./listing"
 import { sweepOf } from "./cleanup";
 import { compareHere, fromDiff, type Comparison } from "./compare";
 import type { TreeDiff } from "./worker";
-import { loadOnWorkers, workersForLoad } from "./load-workers";
+import { loadOnWorkers, workersForLoad, type LoadedOnWorkers } from "./load-workers";
 import { newestFirstLoad, type LoadFront } from "./newest-first";
 import { loadPacked, newestOfListed } from "./list-workers";
 import { byteBatches, prepareHere } from "./main-thread";
@@ -56,6 +56,8 @@ export interface LoadStages {
   loadMs: number;
   /** Worker threads that loaded (0: the main thread did). */
   workers: number;
+  /** Files read into the page cache ahead of the workers (see warm-files.ts); null: none were. */
+  readAhead: number | null;
   indexMs: number;
   deadLettersMs: number;
 }
@@ -66,9 +68,10 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export function describeLoad(root: string, files: number, s: LoadStages): string {
   const on = (workers: number) => (workers > 0 ? `on ${workers} worker thread${workers === 1 ? "" : "s"}` : "on the main thread");
   const listedOn = s.listedOn > 0 ? ` ${on(s.listedOn)}` : "";
+  const readAhead = s.readAhead === null ? "" : ` (${s.readAhead.toLocaleString("en-US")} files read ahead)`;
   const newest = s.newestMs === null ? "" : `the newest chunk journaled at ${seconds(s.newestMs)}, `;
   return `first scan of ${root}: ${files.toLocaleString("en-US")} files listed in ${seconds(s.listMs)}${listedOn}, ${newest}` +
-    `loaded in ${seconds(s.loadMs)} ${on(s.workers)}, indexes built in ${seconds(s.indexMs)}, ` +
+    `loaded in ${seconds(s.loadMs)} ${on(s.workers)}${readAhead}, indexes built in ${seconds(s.indexMs)}, ` +
     `dead letters journaled in ${seconds(s.deadLettersMs)}`;
 }
 
@@ -175,6 +178,11 @@ export async function scanSource(
   const workers = (await early?.take(bulk !== null && (changed.length >= minFiles || packed !== null))) ?? null;
   // Dead letters link to other messages, so they follow the other files (see oldestFirst).
   const afterLoad: PreparedFile[] = [];
+  let readAhead: number | null = null;
+  const tookLoad = (loaded: LoadedOnWorkers) => {
+    afterLoad.push(...loaded.deadLetters);
+    readAhead = loaded.readAhead?.read ?? null;
+  };
   const listedAt = performance.now();
   const chunks: FoundFile[][] = order?.chunks ?? [];
   if (!order) for (let i = 0; i < changed.length; i += chunkFiles) chunks.push(changed.slice(i, i + chunkFiles));
@@ -200,7 +208,7 @@ export async function scanSource(
   try {
     if (bulk && workers && packed && packedFirst) {
       const stopped = opts.stopped ?? (() => false);
-      afterLoad.push(...(await loadPacked(source, packed, packedFirst, workers, bulk, { chunkFiles, stopped, loadHere, onChunk })));
+      tookLoad(await loadPacked(source, packed, packedFirst, workers, bulk, { chunkFiles, stopped, loadHere, onChunk }));
     } else if (bulk && workers) {
       // A newest-first load's small first chunk is read here while the workers start (cold, a few
       // tenths of a second; at 100,000 files on a busy machine the first chunk took 1.5 s on them).
@@ -208,7 +216,7 @@ export async function scanSource(
       for (const [chunk, files] of chunks.slice(0, here).entries()) await loadHere(chunk, files);
       const onWorkerChunk = (i: number, deadLetters: PreparedFile[]) => onChunk(i + here, deadLetters);
       const rest = { count: chunks.length - here, at: (i: number) => chunks[i + here] ?? [] };
-      afterLoad.push(...(await loadOnWorkers(source, rest, workers, bulk, { stopped: opts.stopped ?? (() => false), onChunk: onWorkerChunk })));
+      tookLoad(await loadOnWorkers(source, rest, workers, bulk, { stopped: opts.stopped ?? (() => false), onChunk: onWorkerChunk }));
     } else {
       for (const [chunk, files] of chunks.entries()) await loadHere(chunk, files);
     }
@@ -238,7 +246,7 @@ export async function scanSource(
   if (bulk) {
     const [listMs, loadMs, indexMs] = [listedAt - startedAt, loadedAt - listedAt, indexedAt - loadedAt];
     const newestMs = newestAt === null ? null : newestAt - startedAt;
-    load = { listMs, listedOn: tree.listedOn, newestMs, loadMs, workers: workers?.size ?? 0, indexMs, deadLettersMs: performance.now() - indexedAt };
+    load = { listMs, listedOn: tree.listedOn, newestMs, loadMs, workers: workers?.size ?? 0, readAhead, indexMs, deadLettersMs: performance.now() - indexedAt };
   }
 
   // Journaled when the tree was compared but not listed (this scan only adds listed files, and
