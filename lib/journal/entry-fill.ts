@@ -29,6 +29,8 @@ export class EntryFill {
   /** Keys an entry or message row holds, or this batch gave; of those in `asked`, the journal's are here too. */
   private readonly taken = new Set<string>();
   private readonly asked = new Set<string>();
+  /** Each read entry's first choice of key (made once: a key is a SHA-256). */
+  private readonly firstKeys = new Map<Entry, string>();
   /** The ids SQLite would give the batch's entries inserted one by one (no AUTOINCREMENT: the largest plus one). */
   private nextId: number;
 
@@ -39,9 +41,14 @@ export class EntryFill {
     reads: readonly { relPath: string; entries: readonly Entry[] }[],
   ) {
     for (const s of store.inFiles(source, [...new Set(reads.map((r) => r.relPath))])) if (s.path !== null) this.journaled.add(placeOf(s.path, s.entry.locator));
-    const firstKeys = reads.flatMap((r) => r.entries.map((e) => makeKey(source, originOf(r.relPath, e), e.messageId, 0)));
-    for (const k of firstKeys) this.asked.add(k);
-    const list = JSON.stringify(firstKeys);
+    for (const r of reads) {
+      for (const e of r.entries) {
+        const key = makeKey(source, originOf(r.relPath, e), e.messageId, 0);
+        this.firstKeys.set(e, key);
+        this.asked.add(key);
+      }
+    }
+    const list = JSON.stringify([...this.asked]);
     for (const k of this.sql(`SELECT key FROM entries WHERE key IN ${IN_LIST} UNION ALL SELECT key FROM messages WHERE key IN ${IN_LIST}`).pluck().all(list, list) as string[]) this.taken.add(k);
     this.nextId = this.sql("SELECT coalesce(max(id), 0) + 1 FROM entries").pluck().get() as number;
   }
@@ -80,7 +87,7 @@ export class EntryFill {
   private newKey(path: string, e: Entry): string {
     const exists = this.sql("SELECT 1 FROM entries WHERE key = ? UNION ALL SELECT 1 FROM messages WHERE key = ?");
     for (let attempt = 0; ; attempt++) {
-      const key = makeKey(this.source, originOf(path, e), e.messageId, attempt);
+      const key = (attempt === 0 ? this.firstKeys.get(e) : undefined) ?? makeKey(this.source, originOf(path, e), e.messageId, attempt);
       if (this.taken.has(key) || (!this.asked.has(key) && exists.get(key, key))) continue;
       this.taken.add(key);
       return key;
