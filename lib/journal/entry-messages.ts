@@ -8,7 +8,6 @@ import "server-only";
 // row instead of 0.63–0.66 ms.
 import type { Statement } from "better-sqlite3";
 import type { Entry } from "@/lib/protocols/entries";
-import { insertBound } from "./bound-insert";
 import { journalWord, sizeOf, type EntryFileFacts, type EntrySourceContext } from "./entry-rows";
 import type { StoredEntry } from "./entry-store";
 import { previewOf } from "./message-row";
@@ -57,16 +56,18 @@ const INSERT_ROWS_SQL = `INSERT INTO messages (${INSERTED.join(", ")})
   SELECT ${INSERTED.map((c) => `j.value ->> '${c}'`).join(", ")} FROM jsonb_each(?) AS j`;
 
 /**
- * A first fill's rows go in as bound values instead (insertBound): `->>` parses a row's JSON again
- * for each of its columns, and with bodies of a few KB that was most of the insert (20,000 entries
- * of a protocol: 1.5–2.1 s of CPU, 0.7–0.85 s bound).
+ * A first fill's rows go in as bound values instead, VALUES_ROWS a statement (33 columns each, under
+ * SQLite's 32,766 host parameters): `->>` parses a row's JSON again for each of its columns, and
+ * with bodies of a few KB that was most of the insert (20,000 entries of a protocol: 1.5–2.1 s of CPU, 0.7–0.85 s
+ * bound). The rest of a batch goes in statements of halving sizes, so few SQL texts are prepared.
  */
+const VALUES_ROWS = 512;
+const valuesSql = (table: string, columns: readonly string[], rows: number) =>
+  `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${Array.from({ length: rows }, () => `(${columns.map(() => "?").join(", ")})`).join(", ")}`;
+
 const EVENT_COLUMNS = ["key", "at_ms", "kind", "detail", "from_status", "data"] as const;
 /** A step of a message's history, as its events row's values (EVENT_COLUMNS). */
 type EventValues = [string, number, string, string, string | null, string];
-const RAW_COLUMNS = ["id", "raw", "head_only"] as const;
-/** A row's own bytes, as its message_raw row's values (RAW_COLUMNS). */
-type RawValues = [number, Buffer, 0 | 1];
 
 /** An existing row; its body only when that changed, as setting it (even to itself) indexes it again. */
 const updateSql = (withBody: boolean) => `UPDATE messages SET message_id = @message_id, from_name = @from_name, to_list = @to_list, type = @type, priority = @priority,
@@ -133,26 +134,28 @@ export class EntryMessages {
       this.sql(updateSql(!sameBody)).run(w.row);
     }
     const fresh = writes.filter((w) => !w.before);
-    // A first fill's new rows take the ids SQLite would give them, named: their bytes go in with
-    // them below, not a statement each that looks the id up by key (80,000 of them, 100,000 mixed).
-    const ids = new Map<string, number>();
-    if (batch.firstFill) {
-      const first = this.sql("SELECT coalesce(max(id), 0) + 1 FROM messages").pluck().get() as number;
-      fresh.forEach((w, i) => ids.set(w.s.key, first + i));
-      insertBound(this.sql, "messages", ["id", ...INSERTED], fresh.map((w, i) => [first + i, ...INSERTED.map((c) => w.row[c] ?? null)]));
-    } else if (fresh.length > 0) this.sql(INSERT_ROWS_SQL).run(JSON.stringify(fresh.map((w) => w.row)));
+    if (batch.firstFill) this.insertBound("messages", INSERTED, fresh.map((w) => INSERTED.map((c) => w.row[c] ?? null)));
+    else if (fresh.length > 0) this.sql(INSERT_ROWS_SQL).run(JSON.stringify(fresh.map((w) => w.row)));
     // The batch's steps in one statement or a few, in the order written one by one (a first fill:
     // a "seen" step a row, 20,000 statements of their own for 20,000 entries).
     const steps: EventValues[] = [];
-    const raws: RawValues[] = [];
-    for (const w of writes) this.history(w, batch, steps, raws, ids.get(w.s.key));
-    insertBound(this.sql, "events", EVENT_COLUMNS, steps);
-    insertBound(this.sql, "message_raw", RAW_COLUMNS, raws);
+    for (const w of writes) this.history(w, batch, steps);
+    this.insertBound("events", EVENT_COLUMNS, steps);
     threadKeysSetAtInsert(this.db, fresh.flatMap((w) => (w.row.thread_key === null ? [] : [{ key: w.s.key, messageId: w.row.message_id as string | null }])));
   }
 
+  /** New rows of `table`, in order, as bound values (see VALUES_ROWS). */
+  private insertBound(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void {
+    for (let at = 0; at < rows.length; ) {
+      let n = VALUES_ROWS;
+      while (n > rows.length - at) n /= 2;
+      this.sql(valuesSql(table, columns, n)).run(rows.slice(at, at + n).flat());
+      at += n;
+    }
+  }
+
   /** A written row's steps go to `steps`; its bytes and thread are written here. */
-  private history({ s, status, locator, row, before, nowMs }: RowWrite, batch: RowContext, steps: EventValues[], raws: RawValues[], newId?: number): void {
+  private history({ s, status, locator, row, before, nowMs }: RowWrite, batch: RowContext, steps: EventValues[]): void {
     const atMs = row.updated_ms as number;
     const step = (at: number, kind: string, detail: string, fromStatus: string | null, data: Record<string, unknown>) => steps.push([s.key, at, kind, detail, fromStatus, JSON.stringify(data)]);
     if (!before) {
@@ -163,9 +166,7 @@ export class EntryMessages {
       if (before.status !== status) step(left ? nowMs : atMs, "status", `${before.status} → ${status}`, before.status, { from: before.status, to: status });
     }
     const raw = batch.raw.get(s.id);
-    // A new row of a first fill (its id known, no bytes kept for it yet): with the batch's others.
-    if (raw && newId !== undefined) raws.push([newId, raw, (row.size as number) > raw.length ? 1 : 0]);
-    else if (raw) {
+    if (raw) {
       this.sql(
         `INSERT INTO message_raw (id, raw, head_only) SELECT id, ?, ? FROM messages WHERE key = ?
          ON CONFLICT (id) DO UPDATE SET raw = excluded.raw, head_only = excluded.head_only`,

@@ -29,7 +29,7 @@ interface Row {
 const toStored = (r: Row): StoredEntry => ({ id: r.id, key: r.key, source: r.source, path: r.path, entry: JSON.parse(r.entry) as Entry, json: r.entry });
 
 /** An entry as stored: its parsed structure apart (settling never reads it), as JSON. */
-export function storedForm(e: Entry): { json: string; data: string | null } {
+function storedForm(e: Entry): { json: string; data: string | null } {
   return { json: JSON.stringify({ ...e, data: null }), data: e.data === null ? null : JSON.stringify(e.data) };
 }
 
@@ -67,12 +67,6 @@ export class EntryStore {
   at(source: string, path: string, locator: string): StoredEntry | null {
     const row = this.sql("SELECT id, key, source, path, entry FROM entries WHERE source = ? AND path = ? AND locator = ?").get(source, path, locator) as Row | undefined;
     return row ? toStored(row) : null;
-  }
-
-  /** Every entry present in these files (a first fill's channel tails, read before the rest: see EntryFill). */
-  inFiles(source: string, paths: readonly string[]): StoredEntry[] {
-    if (paths.length === 0) return [];
-    return (this.sql(`SELECT id, key, source, path, entry FROM entries WHERE source = ? AND path IN ${IN_LIST}`).all(source, JSON.stringify(paths)) as Row[]).map(toStored);
   }
 
   /** Every entry present in one file. */

@@ -7,7 +7,6 @@ import "server-only";
 import type { Statement } from "better-sqlite3";
 import type { Entry } from "@/lib/protocols/entries";
 import type { Db } from "./db";
-import { EntryFill } from "./entry-fill";
 import { EntryMessages } from "./entry-messages";
 import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "./entry-rows";
 import { EntryStore, type StoredEntry } from "./entry-store";
@@ -15,8 +14,8 @@ import { preparedOnce } from "./prepared";
 import { affectedBy, neighbourhood, settle } from "./entry-settle";
 import { makeKey } from "./keys";
 
-const pendingFor = (firstFill: boolean, holdAbsent: boolean, fill: EntryFill | null = null): Pending => ({
-  changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, holdAbsent, written: new Map(), inserted: new Set(), fill,
+const pendingFor = (firstFill: boolean, holdAbsent: boolean): Pending => ({
+  changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, holdAbsent, written: new Map(), inserted: new Set(),
 });
 
 /** Entries shown as messages: acks only settle their message, logs are the source's log. */
@@ -42,8 +41,6 @@ interface Pending {
   written: Map<number, StoredEntry>;
   /** Entries this batch inserted: their keys are new (newKey), so they have no message row to look up. */
   inserted: Set<number>;
-  /** A first fill's new entries, inserted together (see EntryFill). */
-  fill: EntryFill | null;
 }
 
 export class EntryWriter {
@@ -100,12 +97,11 @@ export class EntryWriter {
     deleted: readonly DeletedFile[] = [],
     { firstFill = false, holdAbsent = false }: { firstFill?: boolean; holdAbsent?: boolean } = {},
   ): number {
+    const pending = pendingFor(firstFill, holdAbsent);
     const run = this.db.transaction(() => {
-      const pending = pendingFor(firstFill, holdAbsent, firstFill ? new EntryFill(this.sql, this.store, ctx.source, reads) : null);
       const leaving: StoredEntry[] = [];
       const touched = new Set<number>();
       for (const read of reads) leaving.push(...this.journalFile(ctx, read, pending, touched));
-      pending.fill?.flush();
       // After the reads: a file read again from its start keeps the entries it still holds.
       const why = new Map(deleted.map((d) => [d.relPath, d.why]));
       for (const { relPath } of deleted) {
@@ -114,9 +110,9 @@ export class EntryWriter {
       }
       for (const s of leaving) this.leave(ctx, s, why.get(s.path ?? "") ?? null, pending);
       this.settleAround(ctx, [...pending.changed], pending);
-      return pending.changed.size;
     });
-    return run();
+    run();
+    return pending.changed.size;
   }
 
   /** Whether a problem about an absent entry of the source was held back since the last call. */
@@ -171,7 +167,7 @@ export class EntryWriter {
   /** The entry's id, whether it changed, and whether it was never journaled before. */
   private journalEntry(ctx: EntrySourceContext, relPath: string, e: Entry, pending: Pending): { id: number; changed: boolean; isNew: boolean } {
     const wrote = (s: StoredEntry | null) => s && pending.written.set(s.id, s);
-    const stored = pending.fill ? pending.fill.at(relPath, e.locator) : this.store.at(ctx.source, relPath, e.locator);
+    const stored = this.store.at(ctx.source, relPath, e.locator);
     if (stored) return { id: stored.id, changed: wrote(this.store.update(stored, relPath, e)) !== null, isNew: false };
     // Back from where it went (a move seen in two batches), or still in the file it is leaving.
     const earlier = e.messageId && !pending.firstFill ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
@@ -181,7 +177,7 @@ export class EntryWriter {
       wrote(this.store.update(earlier, relPath, e));
       return { id: earlier.id, changed: true, isNew: false };
     }
-    const inserted = pending.fill ? pending.fill.insert(relPath, e) : this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e);
+    const inserted = this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e);
     wrote(inserted);
     pending.inserted.add(inserted.id);
     return { id: inserted.id, changed: true, isNew: true };
