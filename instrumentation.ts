@@ -5,7 +5,5 @@ export async function register(): Promise<void> {
   const { watchArrivals } = await import("./lib/server/arrival");
   watchArrivals();
   const { startIngestOrExit } = await import("./lib/ingest");
-  // Returns once the first scan's listing is under way (a big tree's, on worker threads), so that
-  // it goes on beside the server's own start rather than after it.
-  await startIngestOrExit();
+  startIngestOrExit();
 }

@@ -37,14 +37,7 @@ export interface Comparison {
 export async function compareHere(
   source: ReadableSource,
   known: Map<string, FileIdentity>,
-  { listing, onDir, early, minFiles, onWorkersListing }: {
-    listing?: SourceListing;
-    onDir?: (dir: string) => void;
-    early: ReturnType<typeof workersForLoad> | null;
-    minFiles: number;
-    /** A big tree's listing is under way on worker threads (see listOnWorkers). */
-    onWorkersListing?: () => void;
-  },
+  { listing, onDir, early, minFiles }: { listing?: SourceListing; onDir?: (dir: string) => void; early: ReturnType<typeof workersForLoad> | null; minFiles: number },
 ): Promise<Comparison> {
   const dirs: string[] | null = listing ? null : [];
   const listingDir = (dir: string) => {
@@ -56,7 +49,7 @@ export async function compareHere(
   const listed =
     listing ??
     (early && source.reader.nameTimeMs
-      ? await listForLoad(source, early, minFiles, listingDir, onWorkersListing)
+      ? await listForLoad(source, early, minFiles, listingDir)
       : await listSource(source.root, source.reader, { stat: known.size > 0, onListed: early?.onListed, onDir: listingDir }));
   if ("tree" in listed) {
     const hidden = underUnreadable(listed.unreadable);

@@ -7,15 +7,6 @@ import { IngestService } from "./service";
 import { discoverSources, rootProblem } from "./sources";
 import { viewsOf, type SourceViews } from "./source-views";
 
-/**
- * How long a server's start waits for its first scan's listing to be under way. Next's own start
- * holds this thread 0.5–1 s after instrumentation's register (its modules loaded), and the listing
- * of a big tree cannot go to the worker threads until this thread gets a turn: waiting here, they
- * list a million files on the other core meanwhile. Reaching them took 0.1 s of a million files;
- * a slower disk does not hold the server longer than this.
- */
-const LISTING_HEAD_START_MS = 500;
-
 const registry = globalThis as typeof globalThis & { __mailroomIngest?: IngestService };
 
 /** Start ingest once per process (instrumentation calls this when the server starts). */
@@ -61,17 +52,13 @@ export async function writeThenIngest<T>(write: () => Promise<T>, absPaths: stri
  * it can be, and ingest starts then. A workspace folder that cannot be read is said at once too,
  * though the server goes on (its pages say so, and the messages seen before stay browsable):
  * scripts/serve.mjs says "Ready" only after.
- *
- * Resolves once the first scan's listing is under way (IngestService.firstListing), or after
- * LISTING_HEAD_START_MS: the server's own start then goes on while worker threads list a big tree.
  */
-export async function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): Promise<void> {
-  let service: IngestService;
+export function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): void {
   try {
-    service = startIngest(retryMs);
+    startIngest(retryMs);
   } catch (err) {
     if (journalFaultKind(err) !== null) {
-      setTimeout(() => void startIngestOrExit(retryMs), retryMs).unref();
+      setTimeout(() => startIngestOrExit(retryMs), retryMs).unref();
       return;
     }
     if (!(err instanceof ConfigError)) throw err;
@@ -82,9 +69,6 @@ export async function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): Promise<voi
     const problem = rootProblem(root, statOrNull(root));
     if (problem !== null) console.error(`mailroom: ${problem}`);
   }
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([service.firstListing, new Promise<void>((resolve) => (timer = setTimeout(resolve, LISTING_HEAD_START_MS)))]);
-  clearTimeout(timer);
 }
 
 function statOrNull(file: string): fs.Stats | NodeJS.ErrnoException {

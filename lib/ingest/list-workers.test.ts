@@ -50,21 +50,6 @@ const trees = {
 };
 
 describe("a first listing on worker threads", () => {
-  it("says the workers have their shares before any folder is heard", async () => {
-    const source = await sourceAt(trees.generated());
-    let started = false;
-    const heardBefore: boolean[] = [];
-    const workers = IngestWorkers.open(2);
-    if (!workers) throw new Error("no worker threads");
-    try {
-      await listOnWorkers(source, workers, () => heardBefore.push(started), () => (started = true));
-    } finally {
-      await workers.close();
-    }
-    expect(heardBefore.length).toBeGreaterThan(0);
-    expect(heardBefore.every(Boolean)).toBe(true);
-  });
-
   it.each(Object.keys(trees) as (keyof typeof trees)[])("lists the same files as the main thread, each once, newest first in the same order (%s)", async (tree) => {
     const source = await sourceAt(trees[tree]());
     const heard: string[] = [];

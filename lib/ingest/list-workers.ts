@@ -45,7 +45,6 @@ export async function listForLoad(
   early: ReturnType<typeof workersForLoad>,
   minFiles: number,
   onDir: (dir: string) => void,
-  onWorkersListing?: () => void,
 ): Promise<SourceListing | ListedOnWorkers> {
   let listed = 0;
   const stopWhenBig = () => {
@@ -71,7 +70,7 @@ export async function listForLoad(
   const workers = await early.take(true);
   if (workers) {
     try {
-      return await listOnWorkers(source, workers, onDir, onWorkersListing);
+      return await listOnWorkers(source, workers, onDir);
     } catch (err) {
       console.error("[mailroom] listing on worker threads failed; listing on the main thread:", err);
     }
@@ -79,15 +78,11 @@ export async function listForLoad(
   return listSource(source.root, source.reader, { stat: false, onListed: early.onListed, onDir });
 }
 
-/**
- * List `source` on every worker, a share each (see ListOptions.share); resolves once every share is
- * walked. `onListing` hears when the workers have their shares (see IngestService.firstListing).
- */
-export async function listOnWorkers(source: ReadableSource, workers: IngestWorkers, onDir: (dir: string) => void, onListing?: () => void): Promise<ListedOnWorkers> {
+/** List `source` on every worker, a share each (see ListOptions.share); resolves once every share is walked. */
+export async function listOnWorkers(source: ReadableSource, workers: IngestWorkers, onDir: (dir: string) => void): Promise<ListedOnWorkers> {
   const of = workers.size;
   // Each share's newest chunk and one more: the tree's are among them (see newestOfListed).
   const lists = Array.from({ length: of }, (_, part) => workers.list(source, { part, of }, onDir, { newest: FIRST_CHUNK_FILES + 1 }));
-  onListing?.();
   const tree = Promise.all(lists.map((l) => l.listing)).then((listings) => new PackedTree(listings));
   // Awaited by the load; a scan that fails before must not leave it unhandled.
   tree.catch(() => undefined);

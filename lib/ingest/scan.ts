@@ -118,8 +118,6 @@ export async function scanSource(
     onDir?: (dir: string) => void;
     /** After each chunk of a load is committed, before its claim: what is now shown that must be settled at once (stuck). */
     afterChunk?: () => void;
-    /** The tree is listed, or being listed on worker threads (see IngestService.firstListing). */
-    onListing?: () => void;
   },
 ): Promise<{ files: number; gone: number; load: LoadStages | null; dirs: string[] | null; unreadable: UnreadableDir[] }> {
   const startedAt = performance.now();
@@ -135,9 +133,8 @@ export async function scanSource(
       empty = known.size === 0;
       // An empty journal loads in bulk, so a big tree's workers can start while it is listed.
       if (empty) early = workersForLoad(minFiles);
-      tree = await compareHere(source, known, { listing: opts.listing, onDir: opts.onDir, early, minFiles, onWorkersListing: opts.onListing });
+      tree = await compareHere(source, known, { listing: opts.listing, onDir: opts.onDir, early, minFiles });
     }
-    opts.onListing?.();
     // Agents whose folder cannot be read are left as they were, not emptied.
     const agents = tree.agents ?? (await agentsOrNull(source.reader));
     if (agents) writer.setAgents(source.id, agents);

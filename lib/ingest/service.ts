@@ -43,15 +43,6 @@ export class IngestService {
   private readonly entrySources: EntrySources;
   /** The first scan and the periodic rescans. */
   private readonly scans: TreeScans;
-  private listingStarted: () => void = () => undefined;
-  /**
-   * Resolves once the first scan's listing is under way: on worker threads for a big tree, done
-   * here for a small one, or not needed (every source journaled before, or the scan ended). The
-   * server's start waits for it (startIngestOrExit).
-   */
-  readonly firstListing = new Promise<void>((resolve) => {
-    this.listingStarted = resolve;
-  });
 
   constructor(
     private readonly config: Config,
@@ -95,7 +86,6 @@ export class IngestService {
         this.adoptSources(all);
         return this.sources;
       },
-      listingStarted: () => this.listingStarted(),
       sweepLoaded: () => this.sweepLoaded(),
       prune: () => this.prune(),
     });
@@ -144,7 +134,6 @@ export class IngestService {
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
     await this.serial(() => this.scans.scan(true))
-      .finally(() => this.listingStarted())
       // A journal that cannot be written now (full disk, read-only, locked) is scanned again until it can.
       .catch((err: unknown) => this.recovery.firstScanFailed(err))
       .catch((err: unknown) => {

@@ -102,25 +102,6 @@ describe("starting ingest", () => {
     }
   });
 
-  it("a first scan's listing is under way before the scan is done, and a restart's at once: the server's start waits only for that", async () => {
-    const { config, fresh } = freshJournal();
-    for (const [service, journaled] of [[new IngestService(config, fresh), false], [new IngestService(loadConfig({ MAILROOM_ROOT: ws, MAILROOM_DATA: data }), journal, 0), true]] as const) {
-      const diff = vi.spyOn(IngestWorkers.prototype, "diff");
-      let scanned = false;
-      const started = service.start().then(() => (scanned = true));
-      try {
-        await service.firstListing;
-        expect(scanned).toBe(false);
-        // A journaled tree's pages are right already: its comparison is not waited for.
-        if (journaled) expect(diff).not.toHaveBeenCalled();
-        await started;
-      } finally {
-        diff.mockRestore();
-        service.stop();
-      }
-    }
-  });
-
   it("a first scan that fails stops ingest: its load may have left the journal's indexes set aside", async () => {
     const { config, fresh, pageOf } = freshJournal();
     vi.spyOn(fresh.writer, "beginBulkLoad").mockImplementation(() => {
@@ -131,8 +112,6 @@ describe("starting ingest", () => {
     const first = new IngestService(config, fresh);
     try {
       await expect(first.start()).rejects.toThrow("disk full");
-      // The server's start, waiting for the first listing, is not held by a scan that failed.
-      await first.firstListing;
       fs.writeFileSync(queue("leader", "task_assignment_1795400000000006.mime"), mime("after-failure", "leader"));
       await first.syncPaths([queue("leader", "task_assignment_1795400000000006.mime")]);
       await new Promise((r) => setTimeout(r, 300));

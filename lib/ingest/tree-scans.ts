@@ -51,8 +51,6 @@ export interface RescanHost {
   stop(): void;
   /** Record the sources found (and forget others); returns the readable ones. */
   adoptSources(all: Source[]): readonly ReadableSource[];
-  /** The first scan's listing is under way (IngestService.firstListing). */
-  listingStarted(): void;
   /** After each chunk of a load: see IngestService.sweepLoaded. */
   sweepLoaded(): void;
   prune(): void;
@@ -95,8 +93,6 @@ export class TreeScans {
     const { host } = this;
     const { writer } = host.journal;
     const sources = host.adoptSources(listed?.all ?? (await discoverSources(host.roots)));
-    // Journaled before, a source's pages are right already: the server need not wait for its listing.
-    if (first && sources.every((s) => writer.holdsFiles(s.id))) host.listingStarted();
     let files = 0;
     const watched: string[] = [];
     const lastScanned = new Map(querySources(host.journal.db).map((s) => [s.id, s.indexing.total]));
@@ -117,7 +113,6 @@ export class TreeScans {
         // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
         onDir: (dir) => host.watcher.addDir(dir),
         afterChunk: () => host.sweepLoaded(),
-        onListing: first ? () => host.listingStarted() : undefined,
       }).catch((err: unknown) => {
         // A fault that clears by itself is retried (what the load set aside is put back first).
         if (err instanceof UnfinishedLoadError && !isTransientFault(journalFaultKind(err))) host.stop();
