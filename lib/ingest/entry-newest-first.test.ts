@@ -83,8 +83,14 @@ async function firstScan(root: string, journal: Journal, atCommit: () => void, l
   for (const s of all) journal.writer.upsertSource({ id: s.id, protocol: s.protocol, root: s.root, error: null });
   const sources = new EntrySources(journal, {}, { limits, now: () => NOW });
   sources.adopt(all);
+  // A pause is also a yield every 20 ms of reading (YIELD_AFTER_MS), more of them on a loaded
+  // machine: only a pause after rows changed counts as a commit.
+  const changes = () => (journal.db.prepare("SELECT total_changes() AS n").get() as { n: number }).n;
   let commits = 0;
+  let changedAt = changes();
   const pause = async () => {
+    if (changes() === changedAt) return;
+    changedAt = changes();
     commits++;
     atCommit();
   };
