@@ -17,6 +17,7 @@ import { buildFullText } from "../lib/journal/fulltext";
 import { discoverSources } from "../lib/ingest/sources";
 import { EntryIngest } from "../lib/ingest/entry-ingest";
 import { ChannelWriter, prefillChannel } from "../lib/bench/stream-channel";
+import { cpuSeconds, timeStatements } from "../lib/bench/sql-cpu";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? fallback) : fallback);
@@ -30,10 +31,6 @@ const cache = path.join(os.tmpdir(), `mailroom-append-cache-${MB}mb-analyzed`);
 const run = path.join(os.tmpdir(), "mailroom-append-run");
 /** Bytes this process has read by any call (rchar): SQLite's page reads past its cache show here. */
 const readBytes = () => Number(/rchar: (\d+)/.exec(fs.readFileSync("/proc/self/io", "utf8"))?.[1] ?? NaN);
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
 
 async function prepare(): Promise<void> {
   if (fs.existsSync(path.join(cache, "done.json"))) return;
@@ -136,27 +133,6 @@ async function main(): Promise<void> {
     for (const [sql, t] of rows) console.log(`${((t.cpu * 1e6) / APPENDS).toFixed(1).padStart(6)} ms/1000 ${String(t.calls).padStart(7)} calls  ${sql.replace(/\s+/g, " ").slice(0, 150)}`);
   }
   closeJournals();
-}
-
-/** CPU seconds spent in each SQL text's run/get/all (the commit included), to see which statements cost. */
-function timeStatements(db: import("better-sqlite3").Database): Map<string, { cpu: number; calls: number }> {
-  const totals = new Map<string, { cpu: number; calls: number }>();
-  const proto = Object.getPrototypeOf(db.prepare("SELECT 1")) as Record<string, unknown>;
-  for (const name of ["run", "get", "all"]) {
-    const original = proto[name] as (...a: unknown[]) => unknown;
-    proto[name] = function (this: { source: string }, ...a: unknown[]) {
-      const c0 = cpuSeconds();
-      try {
-        return original.apply(this, a);
-      } finally {
-        const t = totals.get(this.source) ?? { cpu: 0, calls: 0 };
-        t.cpu += cpuSeconds() - c0;
-        t.calls++;
-        totals.set(this.source, t);
-      }
-    };
-  }
-  return totals;
 }
 
 void main();

@@ -10,16 +10,13 @@ import path from "node:path";
 import { closeJournals, openJournal } from "../lib/journal/store";
 import { discoverSources } from "../lib/ingest/sources";
 import { EntryIngest } from "../lib/ingest/entry-ingest";
+import { cpuSeconds, timeStatements } from "../lib/bench/sql-cpu";
 import { generateIgniteYaml, generateKicklang, generateShogun, generateWorkflow } from "../lib/bench/generate-wave2";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? fallback) : fallback);
 const EACH = Number(option("--each", "20000"));
 const cache = path.join(os.tmpdir(), `mailroom-entry-fill-cache-${EACH}`);
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
 
 function prepare(): string[] {
   const roots = [path.join(cache, "workspace"), path.join(cache, "workspace-shogun")];
@@ -34,48 +31,12 @@ function prepare(): string[] {
   return roots;
 }
 
-function timeStatements(db: import("better-sqlite3").Database): Map<string, { cpu: number; calls: number }> {
-  const totals = new Map<string, { cpu: number; calls: number }>();
-  const add = (text: string, cpu: number) => {
-    const t = totals.get(text) ?? { cpu: 0, calls: 0 };
-    t.cpu += cpu;
-    t.calls++;
-    totals.set(text, t);
-  };
-  const proto = Object.getPrototypeOf(db.prepare("SELECT 1")) as Record<string, unknown>;
-  for (const name of ["run", "get", "all"]) {
-    const original = proto[name] as (...a: unknown[]) => unknown;
-    proto[name] = function (this: { source: string }, ...a: unknown[]) {
-      const c0 = cpuSeconds();
-      try {
-        return original.apply(this, a);
-      } finally {
-        add(this.source.slice(0, 140), cpuSeconds() - c0);
-      }
-    };
-  }
-  // COMMIT is run by better-sqlite3's transaction wrapper, not a statement of ours.
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((fn: (...a: unknown[]) => unknown) => {
-    const wrapped = transaction(fn);
-    return Object.assign((...a: unknown[]) => {
-      const c0 = cpuSeconds();
-      try {
-        return wrapped(...a);
-      } finally {
-        add("(a whole transaction, COMMIT and JavaScript included)", cpuSeconds() - c0);
-      }
-    }, wrapped);
-  }) as typeof db.transaction;
-  return totals;
-}
-
 async function main(): Promise<void> {
   const roots = prepare();
   const data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entry-fill-run-"));
   try {
     const journal = openJournal(path.join(data, "journal.db"));
-    const bySql = process.env.FILL_BY_SQL ? timeStatements(journal.db) : null;
+    const bySql = process.env.FILL_BY_SQL ? timeStatements(journal.db, { transactions: true }) : null;
     const sources = (await discoverSources(roots)).flatMap((s) => (s.entries ? [s.entries] : []));
     const ingest = new EntryIngest(journal.db);
     let longest = 0;
@@ -97,7 +58,7 @@ async function main(): Promise<void> {
     console.log(`${sources.length} sources, ${messages} messages (${changed} changed): CPU ${cpu.toFixed(2)} s, wall ${(wall / 1000).toFixed(2)} s, longest stretch ${longest.toFixed(0)} ms`);
     if (bySql) {
       const rows = [...bySql.entries()].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 25);
-      for (const [text, t] of rows) console.log(`${t.cpu.toFixed(2).padStart(6)} s ${String(t.calls).padStart(7)}× ${text.replace(/\s+/g, " ")}`);
+      for (const [text, t] of rows) console.log(`${t.cpu.toFixed(2).padStart(6)} s ${String(t.calls).padStart(7)}× ${text.replace(/\s+/g, " ").slice(0, 140)}`);
     }
     closeJournals();
   } finally {
