@@ -17,8 +17,7 @@ import { restoreIndexes } from "@/lib/journal/deferred-indexes";
 import { buildFullText, fillFullTextChunk, OFF_THREAD_CHUNK_ROWS } from "@/lib/journal/fulltext";
 import { firstSeenDetail, messageRow } from "@/lib/journal/message-row";
 import { JournalWriter, type FileRecord } from "@/lib/journal/writer";
-import type { FoundFile, SourceReader } from "@/lib/protocols";
-import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { adapterFor, type FoundFile, type SourceReader } from "@/lib/protocols";
 import { generateIgniteTree } from "./generate";
 import { readEveryFile } from "./measure";
 import { progress, projectDir } from "./server";
@@ -34,7 +33,7 @@ const stage = (name: string, count: number, mailroom: Cost, floor: (Cost & { val
 });
 
 async function openReader(root: string): Promise<SourceReader> {
-  const reader = await openIgnite(root);
+  const reader = await adapterFor("ignite")?.open(root);
   if (!reader) throw new Error(`no IGNITE workspace at ${root}`);
   return reader;
 }

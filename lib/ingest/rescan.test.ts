@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "@/lib/server/config";
 import { nextRescanDelay } from "./tree-scans";
 import { IngestService } from "./service";
-import { PRUNE_BATCH } from "@/lib/journal/writer";
+import { PRUNE_BATCH } from "@/lib/journal/upkeep";
 import { IngestWorkers } from "./workers";
 import { changeWhileStopped, data, journal, q, service, setUpIngestFixture, until, ws } from "./ingest-fixture";
 

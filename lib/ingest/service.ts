@@ -3,7 +3,7 @@ import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
 import { JOURNAL_RETRY_MS, journalFaultKind, reportJournalFault } from "@/lib/journal/faults";
 import { unlessWriting } from "@/lib/journal/db";
-import { PRUNE_BATCH } from "@/lib/journal/writer";
+import { PRUNE_BATCH } from "@/lib/journal/upkeep";
 import { clearStaleTempFiles } from "@/lib/operations/temp-files";
 import type { Source } from "./sources";
 import { IngestWorkers } from "./workers";

@@ -1,7 +1,8 @@
 import "server-only";
 import path from "node:path";
 import type { FileIdentity } from "@/lib/journal/files";
-import type { ClaimCandidate, FileRecord, JournalWriter } from "@/lib/journal/writer";
+import type { ClaimCandidate } from "@/lib/journal/claim-candidates";
+import type { FileRecord, JournalWriter } from "@/lib/journal/writer";
 import type { DeadLetterInfo, FoundFile, ParsedMessage, Placement } from "@/lib/protocols";
 import type { Source } from "./sources";
 import { readFoundSync } from "./read";

@@ -20,9 +20,6 @@ import { refreshThreadKey } from "./thread-keys";
 import { prune, PRUNE_BATCH, sweepStuck } from "./upkeep";
 import { addEvent, nextSeq, type WriterParts } from "./writer-parts";
 
-export { PRUNE_BATCH } from "./upkeep";
-export type { ClaimCandidate } from "./claim-candidates";
-
 /** One file as ingest saw it, ready to journal. */
 export interface FileRecord {
   source: string;
