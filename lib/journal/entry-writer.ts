@@ -12,7 +12,7 @@ import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts
 import { EntryStore, type StoredEntry } from "./entry-store";
 import { preparedOnce } from "./prepared";
 import { affectedBy, neighbourhood, settle } from "./entry-settle";
-import { makeKey } from "./keys";
+import { makeEntryKey, makeKey } from "./keys";
 
 const pendingFor = (firstFill: boolean, holdAbsent: boolean): Pending => ({
   changed: new Set(), acks: [], arrived: new Set(), raw: new Map(), facts: new Map(), left: new Map(), firstFill, holdAbsent, written: new Map(), inserted: new Set(),
@@ -224,7 +224,7 @@ export class EntryWriter {
     const exists = this.sql("SELECT 1 FROM entries WHERE key = ? UNION ALL SELECT 1 FROM messages WHERE key = ?");
     const origin = e.locator === "" ? relPath : `${relPath}#${e.locator}`;
     for (let attempt = 0; ; attempt++) {
-      const key = makeKey(source, origin, e.messageId, attempt);
+      const key = e.span ? makeEntryKey(source, relPath, e.locator, e.span.start, e.messageId, attempt) : makeKey(source, origin, e.messageId, attempt);
       if (!exists.get(key, key)) return key;
     }
   }
