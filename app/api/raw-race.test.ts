@@ -23,6 +23,7 @@ const SWAPPER = `
 const fs = require("node:fs");
 const [target, spare, outside] = process.argv.slice(1);
 const pause = new Int32Array(new SharedArrayBuffer(4));
+process.stdout.write("swapping");
 for (;;) {
   try {
     fs.renameSync(target, spare);
@@ -43,10 +44,16 @@ it("never serves the bytes of a file outside the root, however the file is swapp
   const outside = path.join(path.dirname(w.ws), "passwd");
   fs.writeFileSync(outside, "root:x:0:0:SECRET OUTSIDE THE ROOT\n");
 
-  const swapper = spawn(process.execPath, ["-e", SWAPPER, file, path.join(w.ws, "spare.mime"), outside], { stdio: "ignore" });
+  const swapper = spawn(process.execPath, ["-e", SWAPPER, file, path.join(w.ws, "spare.mime"), outside], { stdio: ["ignore", "pipe", "ignore"] });
   const seen = { inside: 0, outside: 0, refused: 0 };
   try {
-    for (let i = 0; i < 400; i++) {
+    // Requests start once the swapping has: on a loaded machine the swapper's own start took longer
+    // than 400 requests, which then never met a link. At least 400, and on until both sides were met.
+    await new Promise<void>((resolve, reject) => {
+      swapper.stdout.once("data", () => resolve());
+      swapper.once("exit", (code) => reject(new Error(`the swapper exited (${code}) before it swapped`)));
+    });
+    for (let i = 0; i < 400 || (i < 4000 && (seen.inside === 0 || seen.refused === 0)); i++) {
       const res = await raw(new Request("http://x"), { params: Promise.resolve({ key }) });
       if (res.status !== 200) {
         seen.refused++;
