@@ -126,10 +126,11 @@ describe("migrations 9 and 11", () => {
     const db = new Database(path.join(dir, "journal.sqlite"));
     try {
       migrate(db, 8);
-      // Today's writer keeps a file's bytes apart (migrations 15 and 17) and a status event's old
-      // status (18); at version 8 neither was there.
+      // Today's writer keeps a file's bytes apart (migrations 15 and 17), a status event's old
+      // status (18) and finds a file by its place (19); at version 8 none of them was there.
       db.exec("CREATE TABLE message_raw (id INTEGER PRIMARY KEY, raw BLOB NOT NULL, head_only INTEGER NOT NULL DEFAULT 0)");
       db.exec("ALTER TABLE events ADD COLUMN from_status TEXT");
+      db.exec("ALTER TABLE messages ADD COLUMN locator TEXT NOT NULL DEFAULT ''");
       const writer = new JournalWriter(db, () => 5_000);
       writer.upsertSource({ id: "ws-ignite", protocol: "ignite", root: dir, error: null });
       writer.record(fileRecord("queue/leader/a.mime", { messageId: "<a@x>", threadId: "thr_1" }));
@@ -137,6 +138,7 @@ describe("migrations 9 and 11", () => {
       writer.record(fileRecord("queue/dead_letter/c.mime", { messageId: "<c@x>", status: "dead" }, { mtimeMs: 3, size: 3, ino: 3 }));
       db.exec("DROP TABLE message_raw");
       db.exec("ALTER TABLE events DROP COLUMN from_status");
+      db.exec("ALTER TABLE messages DROP COLUMN locator");
       migrate(db);
       expectCountsMatch(db);
       expect(queryStats(db).agents.find((a) => a.agent === "leader")).toMatchObject({ queued: 1, delivered: 1, lastActivityAt: new Date(1_000).toISOString() });

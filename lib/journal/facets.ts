@@ -81,8 +81,9 @@ export function querySourceProtocols(db: Db): { source: string; protocol: Protoc
        LEFT JOIN sources s ON s.id = c.source`,
     )
     .all() as { source: string; protocol: string | null }[];
-  // Through the index of files on disk; only a source whose every file is gone takes a scan.
-  const ofFile = db.prepare("SELECT protocol FROM messages WHERE source = ? AND path IS NOT NULL LIMIT 1").pluck();
+  // Through the index of one-message files on disk; a source of another shape, or whose every file
+  // is gone, takes a scan (only a source no longer configured has no protocol in sources).
+  const ofFile = db.prepare("SELECT protocol FROM messages WHERE source = ? AND path IS NOT NULL AND locator = '' LIMIT 1").pluck();
   const ofRow = db.prepare("SELECT protocol FROM messages WHERE source = ? LIMIT 1").pluck();
   return rows.flatMap((r) => {
     const stored = r.protocol ?? ((ofFile.get(r.source) ?? ofRow.get(r.source)) as string | undefined);

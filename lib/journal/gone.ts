@@ -21,7 +21,7 @@ function wasWhat(row: { status: Status; stuck: number; folder: Folder; protocol:
  */
 export function markGone(parts: WriterParts, held: HeldStatus, source: string, relPath: string, sweep?: { others: number; atMs: number }): string | null {
   const { sql } = parts;
-  const row = sql("SELECT key, protocol, status, stuck, folder, message_id, dead_letter_of FROM messages WHERE source = ? AND path = ?").get(source, relPath) as
+  const row = sql("SELECT key, protocol, status, stuck, folder, message_id, dead_letter_of FROM messages WHERE source = ? AND path = ? AND locator = ''").get(source, relPath) as
     | { key: string; protocol: string; status: Status; stuck: number; folder: Folder; message_id: string | null; dead_letter_of: string | null }
     | undefined;
   if (!row) return null;

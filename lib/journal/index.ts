@@ -239,7 +239,7 @@ export function keyAtPath(root: string, relPath: string): string | null {
 
 /** The key of the entry at (path, locator) of a source, if journaled: a wave-2 file holds many messages. */
 export function keyAtEntry(sourceId: string, relPath: string, locator: string): string | null {
-  const row = getJournal().db.prepare("SELECT key FROM messages WHERE source = ? AND path = ? AND locator = ?").get(sourceId, relPath, locator) as { key: string } | undefined;
+  const row = getJournal().db.prepare("SELECT e.key FROM entries e JOIN messages m ON m.key = e.key WHERE e.source = ? AND e.path = ? AND e.locator = ?").get(sourceId, relPath, locator) as { key: string } | undefined;
   return row?.key ?? null;
 }
 

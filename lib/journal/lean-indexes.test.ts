@@ -13,6 +13,7 @@ import { queryFacets } from "./facets";
 import { FILE_IDENTITIES_SQL } from "./files";
 import { SCHEMA_VERSION } from "./schema";
 import { queryStats } from "./stats";
+import { LONG_HEADER_THREAD_IDS_SQL, REPLIES_TO_ANY_SQL, REPLIES_TO_SQL } from "./thread-sql";
 import { JournalWriter } from "./writer";
 
 const T0 = Date.parse("2026-11-20T00:00:00Z");
@@ -138,6 +139,59 @@ describe("the queries that read a dropped index", () => {
       // The stuck ones, all of them when the sweep has no earlier sweep to go on from.
       expect(planFor("SELECT key FROM messages WHERE stuck = 1")).toEqual([expect.stringContaining("messages_stuck_sort")]);
       expect(plans.get(FILE_IDENTITIES_SQL.replace(/\s+/g, " "))).toContain("USING COVERING INDEX messages_files");
+    } finally {
+      journal.close();
+    }
+  });
+});
+
+describe("migration 24", () => {
+  it("keeps the place of one-message files only, and the writer finds a file through it", () => {
+    const journal = openDb(path.join(dir, "journal.sqlite"));
+    try {
+      expect(columnsOf(journal, "messages_path")).toEqual(["source", "path"]);
+      const insert = journal.prepare(
+        `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, locator, status, updated_ms, seq)
+         VALUES (?, 's', 'kicklang', 0, 'general', 'channels', ?, ?, ?, 'sent', 0, 0)`,
+      );
+      // Entries of one file (their place is entries_place's, which keeps it unique), and a one-message file.
+      insert.run("e1", "c/general.jsonl", "c/general.jsonl", "id-1");
+      insert.run("e2", "c/general.jsonl", "c/general.jsonl", "id-2");
+      insert.run("f1", "queue/a/m.yaml", "queue/a/m.yaml", "");
+      expect(() => insert.run("f2", "queue/a/m.yaml", "queue/a/m.yaml", "")).toThrow(/UNIQUE/);
+      expect(journal.prepare("SELECT key FROM messages INDEXED BY messages_path WHERE path IS NOT NULL AND locator = ''").pluck().all()).toEqual(["f1"]);
+      const writer = new JournalWriter(journal);
+      const read = statementsOf(journal, () => {
+        expect(writer.known("s", "queue/a/m.yaml")?.key).toBe("f1");
+        expect(writer.known("s", "c/general.jsonl")).toBeNull();
+        expect(writer.holdsFiles("s")).toBe(true);
+        expect(writer.countPresentFiles("s")).toBe(1);
+      });
+      for (const s of read) expect(planOf(journal, s), s.sql).toContain("INDEX messages_path");
+    } finally {
+      journal.close();
+    }
+  });
+});
+
+describe("migration 24's reply and thread indexes", () => {
+  it("holds only the replies that wait for a parent's thread, and the queries for them read it", () => {
+    const journal = openDb(path.join(dir, "journal.sqlite"));
+    try {
+      const insert = journal.prepare(
+        `INSERT INTO messages (key, source, protocol, message_id, thread_id, in_reply_to, thread_key, sort_ms, agent, folder, path, last_path, status, updated_ms, seq)
+         VALUES (?, 's', 'ignite', ?, ?, ?, ?, ?, 'a', 'queue', ?, ?, 'queued', 0, 0)`,
+      );
+      // A thousand replies with their own thread id (every KickLang envelope's correlation root), ten without.
+      for (let i = 0; i < 1_010; i++) {
+        const thread = i < 1_000 ? `root-${i % 50}` : null;
+        insert.run(`m${i}`, `<${i}@x>`, thread, `<${i - 1}@x>`, thread === null ? null : `h\x1f${thread}`, T0 + i, `q/m${i}.mime`, `q/m${i}.mime`);
+      }
+      journal.exec("ANALYZE");
+      expect(journal.prepare("SELECT count(*) FROM messages INDEXED BY messages_in_reply_to WHERE in_reply_to IS NOT NULL AND thread_id IS NULL").pluck().get()).toBe(10);
+      expect(planOf(journal, { sql: REPLIES_TO_SQL, params: ["<1004@x>"] })).toContain("INDEX messages_in_reply_to (in_reply_to=?)");
+      expect(planOf(journal, { sql: REPLIES_TO_ANY_SQL, params: ['["<1004@x>"]'] })).toContain("INDEX messages_in_reply_to (in_reply_to=?)");
+      expect(planOf(journal, { sql: LONG_HEADER_THREAD_IDS_SQL, params: [1024] })).toContain("INDEX messages_thread_key (thread_key>? AND thread_key<?)");
     } finally {
       journal.close();
     }

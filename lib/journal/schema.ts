@@ -170,6 +170,24 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX messages_sort ON messages (sort_ms DESC, key DESC, agent, type, folder);
   CREATE INDEX messages_files ON messages (source, path, mtime_ms, size, ino) WHERE path IS NOT NULL AND locator = '';
   `,
+  // 24: what an entry's row repeated, kept once. A channel's envelopes carry random ids, so each
+  // append wrote a page of each index on one: of the ~940 WAL pages of 16 KB a commit of 200
+  // appends wrote to a 100 MB KickLang channel's journal, 119 were messages_path's and 99
+  // messages_thread_id's. messages_path held an entry's place (source, path, locator), which
+  // entries_place holds and keeps unique: it now holds one-message files (locator '') only, found
+  // by (source, path). messages_thread_id served only the search for a thread id too long for an
+  // address, which reads thread_key's index now (a header thread id's group is 'h' SEP id). And
+  // messages_in_reply_to (84 pages) is read only for replies that wait for their parent's thread,
+  // those without a thread id of their own: it holds only those (every envelope of a KickLang
+  // channel has one, its correlation root; so does an IGNITE reply with a Thread-ID).
+  `
+  DROP INDEX IF EXISTS messages_path;
+  DROP INDEX IF EXISTS messages_thread_id;
+  DROP INDEX IF EXISTS messages_in_reply_to;
+  DELETE FROM deferred_indexes WHERE name IN ('messages_path', 'messages_thread_id', 'messages_in_reply_to');
+  CREATE UNIQUE INDEX messages_path ON messages (source, path) WHERE path IS NOT NULL AND locator = '';
+  CREATE INDEX messages_in_reply_to ON messages (in_reply_to) WHERE in_reply_to IS NOT NULL AND thread_id IS NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

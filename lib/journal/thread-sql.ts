@@ -54,6 +54,10 @@ export const THREAD_ROWS_SQL = `SELECT thread_key AS g, status, count(*) AS n, s
 export const INFERRED_GROUPS_SQL = `SELECT DISTINCT thread_key FROM messages
   WHERE thread_key >= ? || ${SEP} AND thread_key < ? || char(32)`;
 
+/** Every header thread id longer than `?` characters, from the thread_key index (a header group is 'h' SEP id). */
+export const LONG_HEADER_THREAD_IDS_SQL = `SELECT DISTINCT substr(thread_key, 3) FROM messages
+  WHERE thread_key >= 'h' || ${SEP} AND thread_key < 'h' || char(32) AND length(thread_key) > ? + 2`;
+
 /** `ownGroup` for a row not yet written (the bulk loader builds thread_key in JS); keep the two in step. */
 export function ownGroupOf(m: { thread_id: string | null; repository: string | null; issue: string | null; task_id: string | null }): string | null {
   if (m.thread_id !== null) return `h\x1f${m.thread_id}`;

@@ -11,7 +11,7 @@ import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./rows";
 import { getJournal } from "./store";
 import { inSnapshot } from "./versioned";
 import { buildThreadGraph, type Requeue } from "./thread-graph";
-import { INFERRED_GROUPS_SQL, THREAD_LAST_SQL, THREAD_ROWS_SQL, threadsMatchingSql } from "./thread-sql";
+import { INFERRED_GROUPS_SQL, LONG_HEADER_THREAD_IDS_SQL, THREAD_LAST_SQL, THREAD_ROWS_SQL, threadsMatchingSql } from "./thread-sql";
 import { summarizeThread, tallyThreads, type GroupRow } from "./thread-summary";
 
 export const MAX_THREADS = 1000;
@@ -159,7 +159,7 @@ export function getThread(id: string): ThreadDetail | null {
 
 /** The header thread id, too long for an address, whose hash this is (such ids are rare: only they are hashed). */
 function longThreadId(db: Db, hash: string): string | null {
-  const ids = db.prepare("SELECT DISTINCT thread_id FROM messages WHERE length(thread_id) > ?").pluck().all(MAX_ADDRESSED_ID) as string[];
+  const ids = db.prepare(LONG_HEADER_THREAD_IDS_SQL).pluck().all(MAX_ADDRESSED_ID) as string[];
   return ids.find((id) => longIdHash(id) === hash) ?? null;
 }
 

@@ -131,11 +131,11 @@ export class JournalWriter {
 
   /** Whether any file of the source is journaled as on disk. */
   holdsFiles(source: string): boolean {
-    return this.sql("SELECT 1 FROM messages WHERE source = ? AND path IS NOT NULL LIMIT 1").get(source) !== undefined;
+    return this.sql("SELECT 1 FROM messages WHERE source = ? AND path IS NOT NULL AND locator = '' LIMIT 1").get(source) !== undefined;
   }
 
   known(source: string, relPath: string): KnownFile | null {
-    const row = this.sql("SELECT key, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path = ?")
+    const row = this.sql("SELECT key, mtime_ms AS mtimeMs, size, ino FROM messages WHERE source = ? AND path = ? AND locator = ''")
       .get(source, relPath) as KnownFile | undefined;
     return row ?? null;
   }
@@ -220,7 +220,7 @@ export class JournalWriter {
 
   /** How many files of a source the journal holds as on disk. */
   countPresentFiles(source: string): number {
-    return this.sql("SELECT count(*) FROM messages WHERE source = ? AND path IS NOT NULL").pluck().get(source) as number;
+    return this.sql("SELECT count(*) FROM messages WHERE source = ? AND path IS NOT NULL AND locator = ''").pluck().get(source) as number;
   }
 
   /** A message whose file is gone (see gone.ts); its key, or null when it was not journaled. */
