@@ -72,3 +72,21 @@ describe("is:dead", () => {
     expect(filter.where).toBe(`(status IN (${[...said].map(() => "?").join(", ")}))`);
   });
 });
+
+describe("thread:", () => {
+  it("finds the messages that name the thread, not the replies in it by inheritance, exactly or by a wildcard, through the thread index", () => {
+    const rec = (name: string, over: { threadId?: string; inReplyTo?: string }, ino: number) =>
+      journal.writer.record(fileRecord(`queue/leader/${name}.mime`, { messageId: `<${name}@x>`, ...over }, { mtimeMs: ino, size: 1, ino }));
+    rec("t1", { threadId: "thr_1" }, 10);
+    rec("t2", { threadId: "thr_1" }, 11);
+    rec("r1", { inReplyTo: "<t1@x>" }, 12);
+    rec("u1", { threadId: "thr_10" }, 13);
+    expect(names("thread:thr_1")).toEqual(["t1", "t2"]);
+    expect(names("thread:thr_1*")).toEqual(["t1", "t2", "u1"]);
+    expect(names("-thread:thr_1")).toEqual(["ai1", "ai2", "as1", "di1", "r1", "u1"]);
+    expect(names("thread:thr_2")).toEqual([]);
+    const { where, params } = compileFilter(parseQuery("thread:thr_1", VOCABULARY), { fullText: false });
+    const plan = journal.db.prepare(`EXPLAIN QUERY PLAN SELECT key FROM messages WHERE ${where}`).all(...params) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join("; ")).toContain("INDEX messages_thread_key (thread_key=?)");
+  });
+});

@@ -10,13 +10,12 @@ export interface SqlFilter {
 /** is:dead: the status dead letters carry, and the messages they hold with them (each catalog's deadLetterStatus). */
 const DEAD = VOCABULARY.deadLetterStatuses;
 
-const COLUMN: Record<Exclude<TextField, "to" | "mid" | "path">, string> = {
+const COLUMN: Record<Exclude<TextField, "to" | "mid" | "path" | "thread">, string> = {
   from: "from_name",
   agent: "agent",
   type: "type",
   priority: "priority",
   status: "status",
-  thread: "thread_id",
   repo: "repository",
   issue: "issue",
   folder: "folder",
@@ -67,6 +66,13 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
         // The lifecycle status only (the parser accepts no other word): a dead original's file
         // still states the status it had then, and it is not that any more.
         return { where: "status = ?", params: [t.value] };
+      }
+      if (t.field === "thread") {
+        // Through the thread_key index (migration 24 dropped thread_id's): a message with a thread
+        // id is in its own header thread, 'h' SEP id (ownGroupOf), so the two terms match the same rows.
+        const id = match("thread_id", t.value);
+        const group = match("thread_key", `h\x1f${t.value}`);
+        return { where: `${group.where} AND ${id.where}`, params: [...group.params, ...id.params] };
       }
       return match(COLUMN[t.field], t.value);
     }
