@@ -102,9 +102,16 @@ describe("sources and protocols", () => {
       writer.markGone("old-ignite", "queue/leader/m3.mime");
       expect(db.prepare("SELECT path FROM messages WHERE source = 'old-ignite'").pluck().get()).toBeNull();
       expect(querySourceProtocols(db)).toContainEqual({ source: "old-ignite", protocol: "ignite" });
+      // A source of many-entry files no longer configured: its protocol from an entry's message row.
+      db.prepare("INSERT INTO entries (key, source, path, locator, kind, message_id, entry) VALUES ('k1', 'old-kicklang', 'c/general.jsonl', 'id-1', 'message', 'id-1', '{}')").run();
+      db.prepare(
+        `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, locator, status, updated_ms, seq)
+         VALUES ('k1', 'old-kicklang', 'kicklang', 0, 'general', 'channels', 'c/general.jsonl', 'c/general.jsonl', 'id-1', 'sent', 0, 0)`,
+      ).run();
+      expect(querySourceProtocols(db)).toContainEqual({ source: "old-kicklang", protocol: "kicklang" });
       // Its last message gone from the journal, a source is no longer offered.
       db.prepare("DELETE FROM messages WHERE source = 'app-shogun'").run();
-      expect(queryFacets(db)).toMatchObject({ sources: ["app-ignite", "old-ignite"], protocols: ["ignite"] });
+      expect(queryFacets(db)).toMatchObject({ sources: ["app-ignite", "old-ignite", "old-kicklang"], protocols: ["ignite", "kicklang"] });
     } finally {
       journal.close();
     }

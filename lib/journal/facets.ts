@@ -81,12 +81,14 @@ export function querySourceProtocols(db: Db): { source: string; protocol: Protoc
        LEFT JOIN sources s ON s.id = c.source`,
     )
     .all() as { source: string; protocol: string | null }[];
-  // Through the index of one-message files on disk; a source of another shape, or whose every file
-  // is gone, takes a scan (only a source no longer configured has no protocol in sources).
+  // Only a source no longer configured has no protocol in sources. Through the index of
+  // one-message files on disk, else of entries' places (a file of many); a source whose every
+  // file is gone takes a scan.
   const ofFile = db.prepare("SELECT protocol FROM messages WHERE source = ? AND path IS NOT NULL AND locator = '' LIMIT 1").pluck();
+  const ofEntry = db.prepare("SELECT m.protocol FROM entries e JOIN messages m ON m.key = e.key WHERE e.source = ? AND e.path IS NOT NULL LIMIT 1").pluck();
   const ofRow = db.prepare("SELECT protocol FROM messages WHERE source = ? LIMIT 1").pluck();
   return rows.flatMap((r) => {
-    const stored = r.protocol ?? ((ofFile.get(r.source) ?? ofRow.get(r.source)) as string | undefined);
+    const stored = r.protocol ?? ((ofFile.get(r.source) ?? ofEntry.get(r.source) ?? ofRow.get(r.source)) as string | undefined);
     const protocol = PROTOCOLS.find((p) => p === stored);
     return protocol ? [{ source: r.source, protocol }] : [];
   });

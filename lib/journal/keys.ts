@@ -24,7 +24,9 @@ const OFFSET_DIGITS = 12;
  * at one end of each index on the key (the message and entry rows', the events'). With a key made
  * from the envelope's own (random) id, as makeKey makes it, each of them landed all over those
  * indexes: on a 100 MB KickLang channel, 0.41 against 0.33 CPU-s per 1,000 appends
- * (scripts/bench-append.ts, batches of 200, two runs each), 89 against 58 MB read back.
+ * (scripts/bench-append.ts, batches of 200, two runs each), 89 against 58 MB read back. The
+ * price: a journal rebuilt after an inbox was rewritten gives its entries other keys (their
+ * offsets moved), where a key of the id alone stayed while the entry was in the same file.
  */
 export function makeEntryKey(source: string, relPath: string, locator: string, start: number, messageId: string | null, attempt: number): string {
   const at = String(Math.max(0, Math.trunc(start))).padStart(OFFSET_DIGITS, "0");
