@@ -1,5 +1,6 @@
 import { VOCABULARY } from "@/lib/protocols";
 import type { Term, TextField } from "@/lib/query";
+import { groupString } from "@/lib/threads/ids";
 import { ftsPhrase, MIN_INDEXED_TERM } from "./fulltext";
 
 export interface SqlFilter {
@@ -69,9 +70,9 @@ function termSql(t: Term, opts: FilterOptions): SqlFilter {
       }
       if (t.field === "thread") {
         // Through the thread_key index (migration 24 dropped thread_id's): a message with a thread
-        // id is in its own header thread, 'h' SEP id (ownGroupOf), so the two terms match the same rows.
+        // id is in its own header thread (ownGroupOf), so the two terms match the same rows.
         const id = match("thread_id", t.value);
-        const group = match("thread_key", `h\x1f${t.value}`);
+        const group = match("thread_key", groupString({ by: "header", threadId: t.value }));
         return { where: `${group.where} AND ${id.where}`, params: [...group.params, ...id.params] };
       }
       return match(COLUMN[t.field], t.value);

@@ -90,110 +90,111 @@ function statementsOf(db: Db, run: () => void): { sql: string; params: unknown[]
   return seen;
 }
 
+/** A new journal at today's version, closed after `test`. */
+function withJournal(test: (journal: Db) => void): void {
+  const journal = openDb(path.join(dir, "journal.sqlite"));
+  try {
+    test(journal);
+  } finally {
+    journal.close();
+  }
+}
+
 const planOf = (db: Db, s: { sql: string; params: unknown[] }) =>
   (db.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...s.params) as { detail: string }[]).map((p) => p.detail).join("; ");
 
 describe("the queries that read a dropped index", () => {
   it("read the index left in its place, never the whole table", () => {
-    const journal = openDb(path.join(dir, "journal.sqlite"));
-    try {
-      const insert = journal.prepare(
-        `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, type, status, stuck, mtime_ms, updated_ms, seq)
-         VALUES (?, 'ws-ignite', 'ignite', ?, ?, 'processed', ?, ?, ?, ?, ?, ?, 0, 0)`,
-      );
-      // The planner is judged on a journal the size of the bench's: 10,000 rows, analyzed.
-      for (let i = 0; i < 10_000; i++) {
-        const file = `queue/a${i % 7}/processed/m${i}.mime`;
-        const status = i % 50 === 0 ? "processing" : i % 10 === 0 ? "queued" : "delivered";
-        insert.run(`m${i}`, T0 + i * 1000, `a${i % 7}`, file, file, `type${i % 6}`, status, i % 500 === 0 ? 1 : 0, T0 + i);
-      }
-      journal.exec("ANALYZE");
-      const w = chartWindow(journal, { window: { from: T0, to: T0 + 2 * HOUR } });
-      const delivery = catalogOf("ignite").hops[0];
-      if (!delivery) throw new Error("IGNITE has hops");
-      const hops = hopSql([{ protocol: "ignite", hop: delivery }]);
-      const read = [
-        ...statementsOf(journal, () => {
-          queryStats(journal);
-          queryFacets(journal);
-          queryCharts(journal, { window: { from: T0, to: T0 + 2 * HOUR } }, CATALOGS);
-          hopSampling(journal, { ...w, from: T0 + 30 * 60_000 });
-          new JournalWriter(journal).refreshStuck(1);
-        }),
-        { sql: hops.sql, params: hops.params(w, 3) },
-        { sql: FILE_IDENTITIES_SQL, params: ["ws-ignite", ""] },
-      ].filter((s) => /\bFROM messages\b/.test(s.sql));
-      const plans = new Map(read.map((s) => [s.sql.replace(/\s+/g, " "), planOf(journal, s)]));
-      const planFor = (start: string) => [...plans].filter(([sql]) => sql.startsWith(start)).map(([, plan]) => plan);
-      // (A row of a source, any row: LIMIT 1 stops at the first.)
-      for (const [sql, plan] of plans) if (!sql.endsWith("LIMIT 1")) expect(plan, sql).not.toMatch(/SCAN messages(?! USING)|SCAN m(?! USING)\b/);
-      // The overview's waiting messages: by status (migration 12's index).
-      expect(planFor("SELECT source, agent, status, MIN(mtime_ms)")).toEqual([expect.stringContaining("USING INDEX messages_status_sort (status=?)")]);
-      // The distinct agents: a skip-scan of the agent's timeline index.
-      expect(planFor("WITH RECURSIVE v(x) AS ( SELECT (SELECT MIN(agent)")).toEqual([expect.stringMatching(/COVERING INDEX messages_agent_sort\b.*COVERING INDEX messages_agent_sort \(agent>\?\)/)]);
-      // A sub-hour chart's counts, the window's ends and the hop sample: the timeline's index, covering.
-      for (const start of ["SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, agent", "SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, coalesce(type", "SELECT count(*) FROM messages WHERE sort_ms"]) {
-        expect(planFor(start), start).toEqual([expect.stringContaining("USING COVERING INDEX messages_sort (sort_ms>? AND sort_ms<?)")]);
-      }
-      expect(plans.get(hops.sql.replace(/\s+/g, " "))).toContain("SEARCH messages USING COVERING INDEX messages_sort (sort_ms>? AND sort_ms<?)");
-      // The stuck ones, all of them when the sweep has no earlier sweep to go on from.
-      expect(planFor("SELECT key FROM messages WHERE stuck = 1")).toEqual([expect.stringContaining("messages_stuck_sort")]);
-      expect(plans.get(FILE_IDENTITIES_SQL.replace(/\s+/g, " "))).toContain("USING COVERING INDEX messages_files");
-    } finally {
-      journal.close();
+    withJournal((journal) => {
+    const insert = journal.prepare(
+      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, type, status, stuck, mtime_ms, updated_ms, seq)
+       VALUES (?, 'ws-ignite', 'ignite', ?, ?, 'processed', ?, ?, ?, ?, ?, ?, 0, 0)`,
+    );
+    // The planner is judged on a journal the size of the bench's: 10,000 rows, analyzed.
+    for (let i = 0; i < 10_000; i++) {
+      const file = `queue/a${i % 7}/processed/m${i}.mime`;
+      const status = i % 50 === 0 ? "processing" : i % 10 === 0 ? "queued" : "delivered";
+      insert.run(`m${i}`, T0 + i * 1000, `a${i % 7}`, file, file, `type${i % 6}`, status, i % 500 === 0 ? 1 : 0, T0 + i);
     }
+    journal.exec("ANALYZE");
+    const w = chartWindow(journal, { window: { from: T0, to: T0 + 2 * HOUR } });
+    const delivery = catalogOf("ignite").hops[0];
+    if (!delivery) throw new Error("IGNITE has hops");
+    const hops = hopSql([{ protocol: "ignite", hop: delivery }]);
+    const read = [
+      ...statementsOf(journal, () => {
+        queryStats(journal);
+        queryFacets(journal);
+        queryCharts(journal, { window: { from: T0, to: T0 + 2 * HOUR } }, CATALOGS);
+        hopSampling(journal, { ...w, from: T0 + 30 * 60_000 });
+        new JournalWriter(journal).refreshStuck(1);
+      }),
+      { sql: hops.sql, params: hops.params(w, 3) },
+      { sql: FILE_IDENTITIES_SQL, params: ["ws-ignite", ""] },
+    ].filter((s) => /\bFROM messages\b/.test(s.sql));
+    const plans = new Map(read.map((s) => [s.sql.replace(/\s+/g, " "), planOf(journal, s)]));
+    const planFor = (start: string) => [...plans].filter(([sql]) => sql.startsWith(start)).map(([, plan]) => plan);
+    // (A row of a source, any row: LIMIT 1 stops at the first.)
+    for (const [sql, plan] of plans) if (!sql.endsWith("LIMIT 1")) expect(plan, sql).not.toMatch(/SCAN messages(?! USING)|SCAN m(?! USING)\b/);
+    // The overview's waiting messages: by status (migration 12's index).
+    expect(planFor("SELECT source, agent, status, MIN(mtime_ms)")).toEqual([expect.stringContaining("USING INDEX messages_status_sort (status=?)")]);
+    // The distinct agents: a skip-scan of the agent's timeline index.
+    expect(planFor("WITH RECURSIVE v(x) AS ( SELECT (SELECT MIN(agent)")).toEqual([expect.stringMatching(/COVERING INDEX messages_agent_sort\b.*COVERING INDEX messages_agent_sort \(agent>\?\)/)]);
+    // A sub-hour chart's counts, the window's ends and the hop sample: the timeline's index, covering.
+    for (const start of ["SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, agent", "SELECT CAST((sort_ms - ?) / ? AS INTEGER) AS b, coalesce(type", "SELECT count(*) FROM messages WHERE sort_ms"]) {
+      expect(planFor(start), start).toEqual([expect.stringContaining("USING COVERING INDEX messages_sort (sort_ms>? AND sort_ms<?)")]);
+    }
+    expect(plans.get(hops.sql.replace(/\s+/g, " "))).toContain("SEARCH messages USING COVERING INDEX messages_sort (sort_ms>? AND sort_ms<?)");
+    // The stuck ones, all of them when the sweep has no earlier sweep to go on from.
+    expect(planFor("SELECT key FROM messages WHERE stuck = 1")).toEqual([expect.stringContaining("messages_stuck_sort")]);
+    expect(plans.get(FILE_IDENTITIES_SQL.replace(/\s+/g, " "))).toContain("USING COVERING INDEX messages_files");
+    });
   });
 });
 
 describe("migration 24", () => {
   it("keeps the place of one-message files only, and the writer finds a file through it", () => {
-    const journal = openDb(path.join(dir, "journal.sqlite"));
-    try {
-      expect(columnsOf(journal, "messages_path")).toEqual(["source", "path"]);
-      const insert = journal.prepare(
-        `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, locator, status, updated_ms, seq)
-         VALUES (?, 's', 'kicklang', 0, 'general', 'channels', ?, ?, ?, 'sent', 0, 0)`,
-      );
-      // Entries of one file (their place is entries_place's, which keeps it unique), and a one-message file.
-      insert.run("e1", "c/general.jsonl", "c/general.jsonl", "id-1");
-      insert.run("e2", "c/general.jsonl", "c/general.jsonl", "id-2");
-      insert.run("f1", "queue/a/m.yaml", "queue/a/m.yaml", "");
-      expect(() => insert.run("f2", "queue/a/m.yaml", "queue/a/m.yaml", "")).toThrow(/UNIQUE/);
-      expect(journal.prepare("SELECT key FROM messages INDEXED BY messages_path WHERE path IS NOT NULL AND locator = ''").pluck().all()).toEqual(["f1"]);
-      const writer = new JournalWriter(journal);
-      const read = statementsOf(journal, () => {
-        expect(writer.known("s", "queue/a/m.yaml")?.key).toBe("f1");
-        expect(writer.known("s", "c/general.jsonl")).toBeNull();
-        expect(writer.holdsFiles("s")).toBe(true);
-        expect(writer.countPresentFiles("s")).toBe(1);
-      });
-      for (const s of read) expect(planOf(journal, s), s.sql).toContain("INDEX messages_path");
-    } finally {
-      journal.close();
-    }
+    withJournal((journal) => {
+    expect(columnsOf(journal, "messages_path")).toEqual(["source", "path"]);
+    const insert = journal.prepare(
+      `INSERT INTO messages (key, source, protocol, sort_ms, agent, folder, path, last_path, locator, status, updated_ms, seq)
+       VALUES (?, 's', 'kicklang', 0, 'general', 'channels', ?, ?, ?, 'sent', 0, 0)`,
+    );
+    // Entries of one file (their place is entries_place's, which keeps it unique), and a one-message file.
+    insert.run("e1", "c/general.jsonl", "c/general.jsonl", "id-1");
+    insert.run("e2", "c/general.jsonl", "c/general.jsonl", "id-2");
+    insert.run("f1", "queue/a/m.yaml", "queue/a/m.yaml", "");
+    expect(() => insert.run("f2", "queue/a/m.yaml", "queue/a/m.yaml", "")).toThrow(/UNIQUE/);
+    expect(journal.prepare("SELECT key FROM messages INDEXED BY messages_path WHERE path IS NOT NULL AND locator = ''").pluck().all()).toEqual(["f1"]);
+    const writer = new JournalWriter(journal);
+    const read = statementsOf(journal, () => {
+      expect(writer.known("s", "queue/a/m.yaml")?.key).toBe("f1");
+      expect(writer.known("s", "c/general.jsonl")).toBeNull();
+      expect(writer.holdsFiles("s")).toBe(true);
+      expect(writer.countPresentFiles("s")).toBe(1);
+    });
+    for (const s of read) expect(planOf(journal, s), s.sql).toContain("INDEX messages_path");
+    });
   });
 });
 
 describe("migration 24's reply and thread indexes", () => {
   it("holds only the replies that wait for a parent's thread, and the queries for them read it", () => {
-    const journal = openDb(path.join(dir, "journal.sqlite"));
-    try {
-      const insert = journal.prepare(
-        `INSERT INTO messages (key, source, protocol, message_id, thread_id, in_reply_to, thread_key, sort_ms, agent, folder, path, last_path, status, updated_ms, seq)
-         VALUES (?, 's', 'ignite', ?, ?, ?, ?, ?, 'a', 'queue', ?, ?, 'queued', 0, 0)`,
-      );
-      // A thousand replies with their own thread id (every KickLang envelope's correlation root), ten without.
-      for (let i = 0; i < 1_010; i++) {
-        const thread = i < 1_000 ? `root-${i % 50}` : null;
-        insert.run(`m${i}`, `<${i}@x>`, thread, `<${i - 1}@x>`, thread === null ? null : `h\x1f${thread}`, T0 + i, `q/m${i}.mime`, `q/m${i}.mime`);
-      }
-      journal.exec("ANALYZE");
-      expect(journal.prepare("SELECT count(*) FROM messages INDEXED BY messages_in_reply_to WHERE in_reply_to IS NOT NULL AND thread_id IS NULL").pluck().get()).toBe(10);
-      expect(planOf(journal, { sql: REPLIES_TO_SQL, params: ["<1004@x>"] })).toContain("INDEX messages_in_reply_to (in_reply_to=?)");
-      expect(planOf(journal, { sql: REPLIES_TO_ANY_SQL, params: ['["<1004@x>"]'] })).toContain("INDEX messages_in_reply_to (in_reply_to=?)");
-      expect(planOf(journal, { sql: LONG_HEADER_THREAD_IDS_SQL, params: [1024] })).toContain("INDEX messages_thread_key (thread_key>? AND thread_key<?)");
-    } finally {
-      journal.close();
+    withJournal((journal) => {
+    const insert = journal.prepare(
+      `INSERT INTO messages (key, source, protocol, message_id, thread_id, in_reply_to, thread_key, sort_ms, agent, folder, path, last_path, status, updated_ms, seq)
+       VALUES (?, 's', 'ignite', ?, ?, ?, ?, ?, 'a', 'queue', ?, ?, 'queued', 0, 0)`,
+    );
+    // A thousand replies with their own thread id (every KickLang envelope's correlation root), ten without.
+    for (let i = 0; i < 1_010; i++) {
+      const thread = i < 1_000 ? `root-${i % 50}` : null;
+      insert.run(`m${i}`, `<${i}@x>`, thread, `<${i - 1}@x>`, thread === null ? null : `h\x1f${thread}`, T0 + i, `q/m${i}.mime`, `q/m${i}.mime`);
     }
+    journal.exec("ANALYZE");
+    expect(journal.prepare("SELECT count(*) FROM messages INDEXED BY messages_in_reply_to WHERE in_reply_to IS NOT NULL AND thread_id IS NULL").pluck().get()).toBe(10);
+    expect(planOf(journal, { sql: REPLIES_TO_SQL, params: ["<1004@x>"] })).toContain("INDEX messages_in_reply_to (in_reply_to=?)");
+    expect(planOf(journal, { sql: REPLIES_TO_ANY_SQL, params: ['["<1004@x>"]'] })).toContain("INDEX messages_in_reply_to (in_reply_to=?)");
+    expect(planOf(journal, { sql: LONG_HEADER_THREAD_IDS_SQL, params: [1024] })).toContain("INDEX messages_thread_key (thread_key>? AND thread_key<?)");
+    });
   });
 });
