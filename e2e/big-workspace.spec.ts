@@ -16,10 +16,10 @@ let dir: string;
 let tree: GeneratedTree;
 let server: OwnServer;
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-e2e-big-"));
   tree = generateIgniteTree(path.join(dir, "workspace"), MESSAGES);
-  server = startOwnServer({ root: tree.root, data: path.join(dir, "data"), portOffset: 1 });
+  server = await startOwnServer({ root: tree.root, data: path.join(dir, "data") });
 });
 
 test.afterAll(() => {

@@ -21,7 +21,7 @@ test.beforeAll(async ({ request }) => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-e2e-compose-"));
   // One folder per fixture, named after it: source ids are `<folder>-<protocol>`.
   for (const p of PROTOCOLS) roots[p] = copyFixture(p, path.join(dir, p));
-  server = startOwnServer({ root: PROTOCOLS.map((p) => roots[p]).join(":"), data: path.join(dir, "data"), portOffset: 17, env: { MAILROOM_POLL_MS: "1000" } });
+  server = await startOwnServer({ root: PROTOCOLS.map((p) => roots[p]).join(":"), data: path.join(dir, "data"), env: { MAILROOM_POLL_MS: "1000" } });
   await expect.poll(async () => (await request.get(`${server.base}/api/sources`).catch(() => null))?.ok() ?? false, { timeout: 90_000 }).toBe(true);
 });
 

@@ -15,14 +15,14 @@ function mime(i: number, from: string, type: string, threadId: string): string {
   return `MIME-Version: 1.0\nMessage-ID: <hostile${i}@e2e>\nFrom: ${from}\nTo: leader\nDate: Fri, 20 Nov 2026 10:0${i}:00 +0900\nX-IGNITE-Type: ${type}\nX-IGNITE-Thread-ID: ${threadId}\nX-IGNITE-Priority: ${"p".repeat(3000)}\n\nmessage: ${"m".repeat(5000)}\n`;
 }
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-e2e-hostile-"));
   const root = copyFixture("ignite", path.join(dir, "workspace"));
   const queue = path.join(root, ".ignite", "queue", "leader");
   fs.writeFileSync(path.join(queue, "long_1795136392000001.mime"), mime(1, "s".repeat(5000), "t".repeat(5000), "thr_long_values"));
   // An override that is never closed (no U+202C).
   fs.writeFileSync(path.join(queue, "rlo_1795136392000002.mime"), mime(2, "\u202eredael", "rlo_test", "thr_\u202erlo"));
-  server = startOwnServer({ root, data: path.join(dir, "data"), portOffset: 4 });
+  server = await startOwnServer({ root, data: path.join(dir, "data") });
 });
 
 test.afterAll(() => {

@@ -12,12 +12,12 @@ import { copyFixture } from "../lib/testing/fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 /** A server of its own on a copy of fixtures/<fixture>, for the tests of one describe block. */
-function serveFixture(fixture: string, portOffset: number) {
+function serveFixture(fixture: string) {
   const ctx = { dir: "", root: "", server: null as OwnServer | null };
-  test.beforeAll(() => {
+  test.beforeAll(async () => {
     ctx.dir = fs.mkdtempSync(path.join(os.tmpdir(), `mailroom-e2e-${fixture}-`));
     ctx.root = copyFixture(fixture, path.join(ctx.dir, "workspace"));
-    ctx.server = startOwnServer({ root: ctx.root, data: path.join(ctx.dir, "data"), portOffset });
+    ctx.server = await startOwnServer({ root: ctx.root, data: path.join(ctx.dir, "data") });
   });
   test.afterAll(() => {
     ctx.server?.stop();
@@ -43,7 +43,7 @@ async function openMessage(page: Page, base: string, match: (m: MessageSummary) 
 const outcome = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 test.describe("shogun", () => {
-  const ctx = serveFixture("shogun", 7);
+  const ctx = serveFixture("shogun");
   const UNREAD = "msg_20260206_105231_c01d5e42";
   const readFlag = () =>
     (parse(fs.readFileSync(path.join(ctx.root, "queue", "inbox", "karo.yaml"), "utf8")) as { messages: { id: string; read: boolean }[] }).messages.find((m) => m.id === UNREAD)?.read;
@@ -67,7 +67,7 @@ test.describe("shogun", () => {
 });
 
 test.describe("workflow", () => {
-  const ctx = serveFixture("workflow", 8);
+  const ctx = serveFixture("workflow");
   const channel = () => path.join(ctx.root, ".claude/workflow/orchestrate_20260125_143000_a1b2c3d4/channel/agents/agent_security.jsonl");
 
   test("Abort task asks first; confirmed, one abort line is appended to the agent's channel", async ({ page }) => {
@@ -86,7 +86,7 @@ test.describe("workflow", () => {
 });
 
 test.describe("IGNITE v2", () => {
-  const ctx = serveFixture("ignite-yaml", 9);
+  const ctx = serveFixture("ignite-yaml");
   const QUEUED = "queue/innovator/improvement_request_1770263144310556.yaml";
 
   test("Discard moves the file to the archive; Restore brings it back", async ({ page }) => {

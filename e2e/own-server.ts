@@ -1,6 +1,9 @@
 // A production server of its own for a spec that needs other settings than Playwright's web
-// server (a token, a big workspace): `next start` on the next port, its output kept for checks.
+// server (a token, a big workspace): `next start` on a port the OS found free, its output kept for
+// checks. A fixed port next to Playwright's collided once on a shared CI host: the spec then
+// polled someone else's server for a minute and failed saying nothing of why.
 import { spawn } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 
 export interface OwnServer {
@@ -10,16 +13,47 @@ export interface OwnServer {
   stop(): void;
 }
 
-/** `listen` is the address given to `next start -H` (127.0.0.1 unless a spec needs another). */
-export function startOwnServer(opts: { root: string; data: string; portOffset: number; env?: Record<string, string>; listen?: string }): OwnServer {
-  const port = Number(process.env.MAILROOM_E2E_PORT ?? 3300) + opts.portOffset;
+/** A port nothing listens on now: the OS picks it for a listener that closes at once. */
+export function freePort(host = "127.0.0.1"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port from the OS"))));
+    });
+  });
+}
+
+const READY_MS = 60_000;
+
+/**
+ * Starts `next start` and resolves once it answers HTTP (any status: a token server answers 403).
+ * Rejects with everything the server printed if it exits first or has not answered in a minute.
+ * `listen` is the address given to `next start -H` (127.0.0.1 unless a spec needs another).
+ */
+export async function startOwnServer(opts: { root: string; data: string; env?: Record<string, string>; listen?: string }): Promise<OwnServer> {
+  const port = await freePort(opts.listen ?? "127.0.0.1");
   const server = spawn(path.join(__dirname, "..", "node_modules", ".bin", "next"), ["start", "-H", opts.listen ?? "127.0.0.1", "-p", String(port)], {
     env: { ...process.env, MAILROOM_ROOT: opts.root, MAILROOM_DATA: opts.data, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let exited: string | null = null;
   const keep = (chunk: Buffer) => (output += chunk.toString());
   server.stdout?.on("data", keep);
   server.stderr?.on("data", keep);
-  return { base: `http://127.0.0.1:${port}`, output: () => output, stop: () => server.kill("SIGTERM") };
+  server.on("exit", (code, signal) => (exited = `exited with ${signal ?? `code ${code}`}`));
+  const own: OwnServer = { base: `http://127.0.0.1:${port}`, output: () => output, stop: () => server.kill("SIGTERM") };
+
+  const deadline = Date.now() + READY_MS;
+  for (;;) {
+    if (exited) throw new Error(`the server on port ${port} ${exited} before it answered. It printed:\n${output}`);
+    if (await fetch(`${own.base}/api/health`).then(() => true, () => false)) return own;
+    if (Date.now() > deadline) {
+      own.stop();
+      throw new Error(`the server on port ${port} did not answer in ${READY_MS / 1000} s. It printed:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

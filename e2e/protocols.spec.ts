@@ -22,7 +22,7 @@ test.beforeAll(async ({ request }) => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-e2e-protocols-"));
   // One folder per fixture, named after it: a root's folder name names its sources.
   for (const p of PROTOCOLS) roots[p] = copyFixture(p, path.join(dir, p));
-  server = startOwnServer({ root: PROTOCOLS.map((p) => roots[p]).join(":"), data: path.join(dir, "data"), portOffset: 5, env: { MAILROOM_POLL_MS: "1000" } });
+  server = await startOwnServer({ root: PROTOCOLS.map((p) => roots[p]).join(":"), data: path.join(dir, "data"), env: { MAILROOM_POLL_MS: "1000" } });
   await expect
     .poll(async () => {
       const res = await request.get(`${server.base}/api/stats`).catch(() => null);

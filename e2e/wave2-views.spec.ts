@@ -12,7 +12,7 @@ let dir: string;
 let server: OwnServer;
 let beating: NodeJS.Timeout;
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-e2e-wave2-"));
   const flow = copyFixture("workflow", path.join(dir, "flow"));
   const board = copyFixture("shogun", path.join(dir, "board"));
@@ -21,7 +21,7 @@ test.beforeAll(() => {
   const beat = () => fs.writeFileSync(heartbeat, new Date().toISOString());
   beat();
   beating = setInterval(beat, 2000);
-  server = startOwnServer({ root: `${flow}:${board}`, data: path.join(dir, "data"), portOffset: 11 });
+  server = await startOwnServer({ root: `${flow}:${board}`, data: path.join(dir, "data") });
 });
 
 test.afterAll(() => {
@@ -31,7 +31,7 @@ test.afterAll(() => {
 });
 
 test("the overview names workflow agents healthy or unresponsive; /logs tails a workflow log and links the dashboard", async ({ page }) => {
-  await expect.poll(async () => (await page.request.get(`${server.base}/api/health`).catch(() => null))?.ok() ?? false, { timeout: 60_000 }).toBe(true);
+  expect((await page.request.get(`${server.base}/api/health`)).ok(), server.output()).toBe(true);
   await page.goto(`${server.base}/`);
   const agents = page.getByRole("region", { name: "Team health" }).getByRole("list", { name: "Agents" });
   await expect(agents.getByText("agent_security: healthy")).toBeVisible();
