@@ -5,5 +5,6 @@ export async function register(): Promise<void> {
   const { watchArrivals } = await import("./lib/server/arrival");
   watchArrivals();
   const { startIngestOrExit } = await import("./lib/ingest");
-  startIngestOrExit();
+  // Serving waits for a first start's scan to list its tree, 1.5 s at most (see lib/ingest/head-start.ts).
+  await startIngestOrExit();
 }

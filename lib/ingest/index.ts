@@ -51,15 +51,17 @@ export async function writeThenIngest<T>(write: () => Promise<T>, absPaths: stri
  * journal that cannot be opened (reported on every page) does not: opening is tried again until
  * it can be, and ingest starts then. A workspace folder that cannot be read is said at once too,
  * though the server goes on (its pages say so, and the messages seen before stay browsable):
- * scripts/serve.mjs says "Ready" only after.
+ * scripts/serve.mjs says "Ready" only after. Resolves once a first start's scan has listed its
+ * tree (see HeadStart): the server serves from then.
  */
-export function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): void {
+export function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): Promise<void> {
+  let service: IngestService;
   try {
-    startIngest(retryMs);
+    service = startIngest(retryMs);
   } catch (err) {
     if (journalFaultKind(err) !== null) {
-      setTimeout(() => startIngestOrExit(retryMs), retryMs).unref();
-      return;
+      setTimeout(() => void startIngestOrExit(retryMs), retryMs).unref();
+      return Promise.resolve();
     }
     if (!(err instanceof ConfigError)) throw err;
     console.error(`mailroom: ${err.message}`);
@@ -69,6 +71,7 @@ export function startIngestOrExit(retryMs = JOURNAL_RETRY_MS): void {
     const problem = rootProblem(root, statOrNull(root));
     if (problem !== null) console.error(`mailroom: ${problem}`);
   }
+  return service.headStarted();
 }
 
 function statOrNull(file: string): fs.Stats | NodeJS.ErrnoException {

@@ -53,8 +53,10 @@ export async function loadOnWorkers(
 }
 
 /**
- * Worker threads for a first scan's load, started as soon as the listing passes `minFiles`: they
- * take a few tenths of a second to start cold, which the rest of the listing then hides.
+ * Worker threads for a first scan's load, started once the listing passes a quarter of `minFiles`:
+ * they take 0.15-0.2 s to start cold, which the rest of the listing up to `minFiles` then hides
+ * (started at `minFiles`, a million files' listing waited for them). A tree that stops short of
+ * `minFiles` closes them unused, once per empty journal.
  */
 export function workersForLoad(minFiles: number) {
   let listed = 0;
@@ -62,7 +64,7 @@ export function workersForLoad(minFiles: number) {
   return {
     onListed(files: number): void {
       listed += files;
-      if (started === undefined && listed >= minFiles) started = IngestWorkers.open();
+      if (started === undefined && listed >= minFiles / 4) started = IngestWorkers.open();
     },
     /** The workers when the load will use them (started now if the listing did not); else none, and any started are closed. */
     async take(use: boolean): Promise<IngestWorkers | null> {

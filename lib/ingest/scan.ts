@@ -118,6 +118,8 @@ export async function scanSource(
     onDir?: (dir: string) => void;
     /** After each chunk of a load is committed, before its claim: what is now shown that must be settled at once (stuck). */
     afterChunk?: () => void;
+    /** Once the tree is listed (a big first scan's: its newest files known), before anything is read (see HeadStart). */
+    onListed?: () => void;
   },
 ): Promise<{ files: number; gone: number; load: LoadStages | null; dirs: string[] | null; unreadable: UnreadableDir[] }> {
   const startedAt = performance.now();
@@ -135,6 +137,7 @@ export async function scanSource(
       if (empty) early = workersForLoad(minFiles);
       tree = await compareHere(source, known, { listing: opts.listing, onDir: opts.onDir, early, minFiles });
     }
+    opts.onListed?.();
     // Agents whose folder cannot be read are left as they were, not emptied.
     const agents = tree.agents ?? (await agentsOrNull(source.reader));
     if (agents) writer.setAgents(source.id, agents);

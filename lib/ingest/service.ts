@@ -3,6 +3,7 @@ import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
 import { JOURNAL_RETRY_MS, journalFaultKind, reportJournalFault } from "@/lib/journal/faults";
 import { unlessWriting } from "@/lib/journal/db";
+import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/upkeep";
 import { clearStaleTempFiles } from "@/lib/operations/temp-files";
 import type { Source } from "./sources";
@@ -17,6 +18,7 @@ import { StuckTimeout } from "./stuck-timeout";
 import { fillFullText } from "./off-thread";
 import { EntrySources } from "./entry-sources";
 import { BIG_TREE_FILES, TreeScans } from "./tree-scans";
+import { HeadStart } from "./head-start";
 
 const STUCK_CHECK_MS = 1000;
 
@@ -43,6 +45,7 @@ export class IngestService {
   private readonly entrySources: EntrySources;
   /** The first scan and the periodic rescans. */
   private readonly scans: TreeScans;
+  private readonly headStart = new HeadStart();
 
   constructor(
     private readonly config: Config,
@@ -77,6 +80,7 @@ export class IngestService {
       entrySources: this.entrySources,
       problems: this.problems,
       stuckTimeout: this.stuckTimeout,
+      headStart: this.headStart,
       offThreadFiles,
       treeFiles: { get: () => this.treeFiles, set: (files) => (this.treeFiles = files) },
       serial: (job) => this.serial(job),
@@ -128,8 +132,14 @@ export class IngestService {
     if (reportJournalFault(this.journal.file, err) === null) console.error(`[mailroom] ${what}`, err);
   }
 
+  /** Resolves once a first start's scan has listed its tree (see HeadStart); at once for a journal that knows a source. */
+  headStarted(): Promise<void> {
+    return this.headStart.wait();
+  }
+
   async start(): Promise<void> {
     const started = performance.now();
+    if (querySources(this.journal.db).length > 0) this.headStart.done();
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
@@ -141,7 +151,8 @@ export class IngestService {
         // first scan may have left a load's indexes set aside (UnfinishedLoadError).
         this.stop();
         throw err;
-      });
+      })
+      .finally(() => this.headStart.done());
     if (this.stopped) return;
     this.recovery.firstScanDone();
     await this.recovery.persist(async () => this.journal.writer.analyze());

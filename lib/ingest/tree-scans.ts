@@ -7,6 +7,7 @@ import type { Journal } from "@/lib/journal/store";
 import { isTransientFault, journalFaultKind } from "@/lib/journal/faults";
 import { querySources } from "@/lib/journal/queries";
 import { describeLoad, scanSource, UnfinishedLoadError } from "./scan";
+import type { HeadStart } from "./head-start";
 import { discoverSources, type Source } from "./sources";
 import { absolute } from "./read";
 import type { TreeDiff } from "./worker";
@@ -42,6 +43,8 @@ export interface RescanHost {
   entrySources: EntrySources;
   problems: SourceProblems;
   stuckTimeout: StuckTimeout;
+  /** A first start's wait for its first listing (see HeadStart): told as each source is listed. */
+  headStart: HeadStart;
   /** From how many files of the last scan a rescan is compared on a worker thread. */
   offThreadFiles: number;
   treeFiles: { get(): number; set(files: number): void };
@@ -93,6 +96,8 @@ export class TreeScans {
     const { host } = this;
     const { writer } = host.journal;
     const sources = host.adoptSources(listed?.all ?? (await discoverSources(host.roots)));
+    // Sources of many-entry files alone: their first pass commits each file's newest after serving begins, as before.
+    if (sources.length === 0) host.headStart.done();
     let files = 0;
     const watched: string[] = [];
     const lastScanned = new Map(querySources(host.journal.db).map((s) => [s.id, s.indexing.total]));
@@ -113,6 +118,7 @@ export class TreeScans {
         // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
         onDir: (dir) => host.watcher.addDir(dir),
         afterChunk: () => host.sweepLoaded(),
+        onListed: () => host.headStart.done(),
       }).catch((err: unknown) => {
         // A fault that clears by itself is retried (what the load set aside is put back first).
         if (err instanceof UnfinishedLoadError && !isTransientFault(journalFaultKind(err))) host.stop();
