@@ -8,7 +8,7 @@ import { openJournal } from "@/lib/journal/store";
 import { loadConfig } from "@/lib/server/config";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { queryStats } from "@/lib/journal/stats";
-import { HEAD_START_MAX_MS, HeadStart } from "./head-start";
+import { HEAD_START_MAX_MS, HeadStart, waitsForListing } from "./head-start";
 import { IngestService } from "./service";
 import { data, freshJournal, journal, setUpIngestFixture, ws } from "./ingest-fixture";
 
@@ -38,6 +38,14 @@ describe("HeadStart", () => {
 });
 
 describe("a start's head start", () => {
+  it("is waited for over an empty journal only: not one that knows a source, nor one that cannot be read", () => {
+    const { fresh } = freshJournal();
+    expect(waitsForListing(fresh.db)).toBe(true);
+    expect(waitsForListing(journal.db)).toBe(false);
+    fresh.db.close();
+    expect(waitsForListing(fresh.db)).toBe(false);
+  });
+
   it("on an empty journal, ends once the tree is listed: its sources known, nothing read yet", async () => {
     const { config, fresh } = freshJournal();
     const first = new IngestService(config, fresh);

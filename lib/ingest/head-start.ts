@@ -1,4 +1,6 @@
 import "server-only";
+import type { Db } from "@/lib/journal/db";
+import { querySources } from "@/lib/journal/queries";
 
 /**
  * The most a first start holds the server back (see HeadStart): a tree slower to list than this (a
@@ -32,5 +34,17 @@ export class HeadStart {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)));
     return Promise.race([this.ended, late]).finally(() => clearTimeout(timer));
+  }
+}
+
+/**
+ * Whether a start waits for its first listing: only over a journal that knows no source yet. One
+ * that cannot be read now does not wait (its first scan reports the fault, and recovers).
+ */
+export function waitsForListing(db: Db): boolean {
+  try {
+    return querySources(db).length === 0;
+  } catch {
+    return false;
   }
 }

@@ -3,7 +3,6 @@ import type { Config } from "@/lib/server/config";
 import type { Journal } from "@/lib/journal/store";
 import { JOURNAL_RETRY_MS, journalFaultKind, reportJournalFault } from "@/lib/journal/faults";
 import { unlessWriting } from "@/lib/journal/db";
-import { querySources } from "@/lib/journal/queries";
 import { PRUNE_BATCH } from "@/lib/journal/upkeep";
 import { clearStaleTempFiles } from "@/lib/operations/temp-files";
 import type { Source } from "./sources";
@@ -18,7 +17,7 @@ import { StuckTimeout } from "./stuck-timeout";
 import { fillFullText } from "./off-thread";
 import { EntrySources } from "./entry-sources";
 import { BIG_TREE_FILES, TreeScans } from "./tree-scans";
-import { HeadStart } from "./head-start";
+import { HeadStart, waitsForListing } from "./head-start";
 
 const STUCK_CHECK_MS = 1000;
 
@@ -139,7 +138,7 @@ export class IngestService {
 
   async start(): Promise<void> {
     const started = performance.now();
-    if (querySources(this.journal.db).length > 0) this.headStart.done();
+    if (!waitsForListing(this.journal.db)) this.headStart.done();
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
