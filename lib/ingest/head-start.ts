@@ -16,9 +16,10 @@ export const HEAD_START_MAX_MS = 1500;
  * main thread (it found its sources 0.42 s late) and its workers for each folder's watch: the
  * newest page was correct 2.53 s after the spawn, 1.76 s after the first answer, every answer
  * before it a page still filling. Listed first (and with preloadEntriesOnStart off, next.config.ts)
- * it was correct 1.89 s after the spawn, with the first answer; from a cold disk 2.82 s, against
- * 2.71 (the cold listing is the floor there). A small tree is listed in tens of milliseconds; a
- * start with anything journaled does not wait at all (its scan compares the tree with the journal).
+ * it was correct 0.00-0.38 s after the first answer, 1.89-2.54 s after the spawn (two runs); from
+ * a cold disk 0.11-0.69 s after it, 2.82-3.32 s after the spawn against 2.71: the cold listing is
+ * the floor there, and a listing longer than the cap is served while it ends. A small tree is
+ * listed in tens of milliseconds; a start with anything journaled does not wait at all.
  */
 export class HeadStart {
   private end!: () => void;
