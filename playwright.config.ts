@@ -1,15 +1,13 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-
-const FREE_PORT = "const s = require('net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); })";
+import { freePort } from "./e2e/own-server";
 
 // Workers inherit the runner's environment, so every process agrees on the workspace it tests.
 process.env.MAILROOM_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-e2e-"));
 // A port the OS finds free (a port from the runner's pid could be another run's on a shared host).
-process.env.MAILROOM_E2E_PORT ??= execFileSync(process.execPath, ["-e", FREE_PORT], { encoding: "utf8" }).trim();
+process.env.MAILROOM_E2E_PORT ??= String(freePort());
 const baseURL = `http://127.0.0.1:${process.env.MAILROOM_E2E_PORT}`;
 
 export default defineConfig({

@@ -2,8 +2,7 @@
 // server (a token, a big workspace): `next start` on a port the OS found free, its output kept for
 // checks. A fixed port next to Playwright's collided once on a shared CI host: the spec then
 // polled someone else's server for a minute and failed saying nothing of why.
-import { spawn } from "node:child_process";
-import net from "node:net";
+import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 
 export interface OwnServer {
@@ -13,16 +12,15 @@ export interface OwnServer {
   stop(): void;
 }
 
-/** A port nothing listens on now: the OS picks it for a listener that closes at once. */
-export function freePort(host = "127.0.0.1"): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port from the OS"))));
-    });
-  });
+/**
+ * A port nothing listens on now: the OS picks it for a listener that closes at once. Asked of a
+ * child process, so Playwright's config (which cannot wait) asks the same way as a spec.
+ */
+export function freePort(host = "127.0.0.1"): number {
+  const probe = `const s = require("net").createServer().listen(0, ${JSON.stringify(host)}, () => { process.stdout.write(String(s.address().port)); s.close(); })`;
+  const port = Number(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }));
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no free port from the OS on ${host}`);
+  return port;
 }
 
 const READY_MS = 60_000;
@@ -33,7 +31,7 @@ const READY_MS = 60_000;
  * `listen` is the address given to `next start -H` (127.0.0.1 unless a spec needs another).
  */
 export async function startOwnServer(opts: { root: string; data: string; env?: Record<string, string>; listen?: string }): Promise<OwnServer> {
-  const port = await freePort(opts.listen ?? "127.0.0.1");
+  const port = freePort(opts.listen ?? "127.0.0.1");
   const server = spawn(path.join(__dirname, "..", "node_modules", ".bin", "next"), ["start", "-H", opts.listen ?? "127.0.0.1", "-p", String(port)], {
     env: { ...process.env, MAILROOM_ROOT: opts.root, MAILROOM_DATA: opts.data, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],

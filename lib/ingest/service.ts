@@ -17,7 +17,6 @@ import { StuckTimeout } from "./stuck-timeout";
 import { fillFullText } from "./off-thread";
 import { EntrySources } from "./entry-sources";
 import { BIG_TREE_FILES, TreeScans } from "./tree-scans";
-import { HeadStart, waitsForListing } from "./head-start";
 
 const STUCK_CHECK_MS = 1000;
 
@@ -44,7 +43,6 @@ export class IngestService {
   private readonly entrySources: EntrySources;
   /** The first scan and the periodic rescans. */
   private readonly scans: TreeScans;
-  private readonly headStart = new HeadStart();
 
   constructor(
     private readonly config: Config,
@@ -79,7 +77,6 @@ export class IngestService {
       entrySources: this.entrySources,
       problems: this.problems,
       stuckTimeout: this.stuckTimeout,
-      headStart: this.headStart,
       offThreadFiles,
       treeFiles: { get: () => this.treeFiles, set: (files) => (this.treeFiles = files) },
       serial: (job) => this.serial(job),
@@ -133,12 +130,11 @@ export class IngestService {
 
   /** Resolves once a first start's scan has listed its tree (see HeadStart); at once for a journal that knows a source. */
   headStarted(): Promise<void> {
-    return this.headStart.wait();
+    return this.scans.headStart.wait();
   }
 
   async start(): Promise<void> {
     const started = performance.now();
-    if (!waitsForListing(this.journal.db)) this.headStart.done();
     // From the start: a first scan of a big tree takes a while, and the messages it has journaled
     // should count as stuck meanwhile (the sweep's candidates keep their index through a load).
     this.timers.push(setInterval(() => this.sweepStuck(), STUCK_CHECK_MS).unref());
@@ -151,7 +147,7 @@ export class IngestService {
         this.stop();
         throw err;
       })
-      .finally(() => this.headStart.done());
+      .finally(() => this.scans.headStart.done());
     if (this.stopped) return;
     this.recovery.firstScanDone();
     await this.recovery.persist(async () => this.journal.writer.analyze());

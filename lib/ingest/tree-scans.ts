@@ -7,7 +7,7 @@ import type { Journal } from "@/lib/journal/store";
 import { isTransientFault, journalFaultKind } from "@/lib/journal/faults";
 import { querySources } from "@/lib/journal/queries";
 import { describeLoad, scanSource, UnfinishedLoadError } from "./scan";
-import type { HeadStart } from "./head-start";
+import { HeadStart, waitsForListing } from "./head-start";
 import { discoverSources, type Source } from "./sources";
 import { absolute } from "./read";
 import type { TreeDiff } from "./worker";
@@ -43,8 +43,6 @@ export interface RescanHost {
   entrySources: EntrySources;
   problems: SourceProblems;
   stuckTimeout: StuckTimeout;
-  /** A first start's wait for its first listing (see HeadStart): told as each source is listed. */
-  headStart: HeadStart;
   /** From how many files of the last scan a rescan is compared on a worker thread. */
   offThreadFiles: number;
   treeFiles: { get(): number; set(files: number): void };
@@ -61,6 +59,8 @@ export interface RescanHost {
 
 export class TreeScans {
   private timer: NodeJS.Timeout | null = null;
+  /** A first start's wait for its first listing: told as each source is listed. */
+  readonly headStart = new HeadStart();
 
   constructor(private readonly host: RescanHost) {}
 
@@ -95,9 +95,11 @@ export class TreeScans {
   async scan(first: boolean, listed?: { all: Source[]; listings: Map<string, SourceListing> }): Promise<void> {
     const { host } = this;
     const { writer } = host.journal;
+    // A start over a journal that knows its sources serves at once (see HeadStart).
+    if (first && !waitsForListing(host.journal.db)) this.headStart.done();
     const sources = host.adoptSources(listed?.all ?? (await discoverSources(host.roots)));
     // Sources of many-entry files alone: their first pass commits each file's newest after serving begins, as before.
-    if (sources.length === 0) host.headStart.done();
+    if (sources.length === 0) this.headStart.done();
     let files = 0;
     const watched: string[] = [];
     const lastScanned = new Map(querySources(host.journal.db).map((s) => [s.id, s.indexing.total]));
@@ -118,7 +120,7 @@ export class TreeScans {
         // Watched as listed: what changes meanwhile waits its turn behind this scan, not for a rescan.
         onDir: (dir) => host.watcher.addDir(dir),
         afterChunk: () => host.sweepLoaded(),
-        onListed: () => host.headStart.done(),
+        onListed: () => this.headStart.done(),
       }).catch((err: unknown) => {
         // A fault that clears by itself is retried (what the load set aside is put back first).
         if (err instanceof UnfinishedLoadError && !isTransientFault(journalFaultKind(err))) host.stop();
