@@ -18,7 +18,7 @@ export default defineConfig([
     // Exempt: tests check a protocol's insides directly; e2e/ (Playwright), scripts/ and the
     // lib/demo/ and lib/bench/ they run (tsx) run under plain Node, where the index's reader
     // throws on its `server-only` import, so they build IGNITE files from ignite/build itself.
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "scripts/**", "lib/demo/**", "lib/bench/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "scripts/**", "lib/bench/**"],
     rules: { "mailroom/protocol-boundary": "error" },
   },
 ]);

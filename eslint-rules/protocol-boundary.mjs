@@ -1,7 +1,7 @@
 // A protocol is reached through its front door. Code outside lib/protocols/ speaks the contract
 // (`@/lib/protocols`: the adapters and read sides with their capabilities, and the catalogs); it
 // imports no protocol's file, nor lib/protocols/catalog.ts, which gathers them (the browser gets
-// the catalogs as data). Inside lib/protocols/, a protocol's index and its catalog/client faces may be
+// the catalogs as data). Inside lib/protocols/, a protocol's index and its catalog, client and demo faces may be
 // imported, never another file inside it. So the core stays protocol-neutral and a protocol can
 // reshape its insides without the app noticing. Relative paths count the same as `@/`.
 import fs from "node:fs";
@@ -14,9 +14,10 @@ const EXTENSION = /\.(?:ts|tsx|js|mjs)$/;
 /**
  * Files a protocol offers besides its index, to the rest of lib/protocols/. The index reads the
  * disk (server only), so the pure modules there need faces that do not: `catalog` (its statuses
- * and folders) and `client` (pure helpers such as a compose form's request schema).
+ * and folders) and `client` (pure helpers such as a compose form's request schema); and `demo`, its
+ * demo team (gathered by lib/protocols/demos.ts; IGNITE v2's team shares IGNITE v3's agents).
  */
-const PUBLIC_FACES = new Set(["index", "catalog", "client"]);
+const PUBLIC_FACES = new Set(["index", "catalog", "client", "demo"]);
 /** The module gathering every protocol's catalog: outside lib/protocols/, reached through the contract. */
 const GATHERED_CATALOGS = "lib/protocols/catalog";
 
@@ -48,9 +49,9 @@ function protocolTarget(spec, importer) {
 const rule = {
   meta: {
     type: "problem",
-    docs: { description: "Reach a protocol through the contract from outside lib/protocols/, and through its index (or catalog/client face) inside it" },
+    docs: { description: "Reach a protocol through the contract from outside lib/protocols/, and through its index (or catalog, client or demo face) inside it" },
     messages: {
-      deep: 'Import the {{protocol}} protocol through "@/lib/protocols/{{protocol}}" (or its catalog/client face), not "{{spec}}": files outside lib/protocols/{{protocol}}/ do not reach into it.',
+      deep: 'Import the {{protocol}} protocol through "@/lib/protocols/{{protocol}}" (or its catalog, client or demo face), not "{{spec}}": files outside lib/protocols/{{protocol}}/ do not reach into it.',
       catalogs:
         'Outside lib/protocols/, reach the catalogs through the contract ("@/lib/protocols": CATALOGS, VOCABULARY, catalogOf), not "{{spec}}"; client code gets them from the server as data (useVocabulary).',
       contract:

@@ -23,7 +23,7 @@ describe("protocol boundary", () => {
       'Outside lib/protocols/, reach the shogun protocol through the contract ("@/lib/protocols": its adapter or read side), not "@/lib/protocols/shogun/read"; client code gets what it needs from the server as data.',
     ]);
     expect(await boundary('export { isDashboard } from "@/lib/protocols/shogun/paths";\n', "lib/protocols/x.ts")).toEqual([
-      'Import the shogun protocol through "@/lib/protocols/shogun" (or its catalog/client face), not "@/lib/protocols/shogun/paths": files outside lib/protocols/shogun/ do not reach into it.',
+      'Import the shogun protocol through "@/lib/protocols/shogun" (or its catalog, client or demo face), not "@/lib/protocols/shogun/paths": files outside lib/protocols/shogun/ do not reach into it.',
     ]);
     expect(await boundary('export { read } from "../protocols/workflow/read";\n', "lib/journal/x.ts")).toHaveLength(1);
     expect(await boundary('export * from "./kicklang/statuses.ts";\n', "lib/protocols/x.ts")).toHaveLength(1);
@@ -82,12 +82,20 @@ describe("protocol boundary", () => {
     expect(await boundary('import { writer } from "@/lib/protocols/shogun";\n', "lib/client/x.ts")).toHaveLength(1);
   });
 
-  it("lets a protocol import its own files, and exempts tests, e2e, scripts, demo and bench", async () => {
+  it("lets a protocol import its own files, and exempts tests, e2e, scripts and bench", async () => {
     const deep = 'export { read } from "@/lib/protocols/shogun/read";\n';
     expect(await boundary('export { read } from "./read";\n', "lib/protocols/shogun/x.ts")).toEqual([]);
     expect(await boundary(deep, "lib/protocols/shogun/deeper/x.ts")).toEqual([]);
-    for (const file of ["app/x.test.ts", "components/x.test.tsx", "e2e/x.spec.ts", "scripts/x.ts", "lib/demo/x.ts", "lib/bench/x.ts"]) {
+    for (const file of ["app/x.test.ts", "components/x.test.tsx", "e2e/x.spec.ts", "scripts/x.ts", "lib/bench/x.ts"]) {
       expect(await boundary(deep, file), file).toEqual([]);
     }
+  });
+
+  it("holds the demo to it: a protocol's team is in its folder, behind its demo face, gathered by lib/protocols/demos.ts", async () => {
+    expect(await boundary('export { ShogunTeam } from "@/lib/protocols/shogun/demo/team";\n', "lib/demo/teams.ts")).toHaveLength(1);
+    expect(await boundary('export { SHOGUN_DEMO } from "@/lib/protocols/shogun/demo";\n', "lib/demo/teams.ts")).toHaveLength(1);
+    expect(await boundary('export { DEMOS } from "@/lib/protocols/demos";\n', "lib/demo/teams.ts")).toEqual([]);
+    expect(await boundary('export { Team } from "@/lib/protocols/ignite/demo";\n', "lib/protocols/ignite-yaml/demo/team.ts")).toEqual([]);
+    expect(await boundary('export { Team } from "@/lib/protocols/ignite/demo/agents";\n', "lib/protocols/ignite-yaml/demo/team.ts")).toHaveLength(1);
   });
 });

@@ -6,8 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEMO_TIMING } from "../lib/demo/simulator";
-import { DEMO_PROTOCOLS, isDemoProtocol, prepareDemoTeam, type DemoProtocol, type PreparedTeam } from "../lib/demo/teams";
+import { DEMO_PROTOCOLS, demoStuckAfterSeconds, isDemoProtocol, prepareDemoTeam, type DemoProtocol, type PreparedTeam } from "../lib/demo/teams";
 import type { DemoTeam } from "../lib/demo/timed-team";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -123,9 +122,10 @@ async function main(): Promise<number> {
     ...process.env,
     MAILROOM_ROOT: prepared.map((p) => p.workspace).join(":"),
     MAILROOM_DATA: data,
-    // The demo's timeout is 20 s, not 300 s: show silent messages as stuck before they are retried.
-    MAILROOM_STUCK_AFTER: process.env.MAILROOM_STUCK_AFTER ?? String(Math.max(1, Math.round((DEMO_TIMING.timeoutMs * 0.6) / 1000 / speed))),
   };
+  // Silent messages show stuck before the teams retry them (see demoStuckAfterSeconds).
+  const stuckAfter = demoStuckAfterSeconds(speed);
+  if (!process.env.MAILROOM_STUCK_AFTER && stuckAfter !== null) env.MAILROOM_STUCK_AFTER = String(stuckAfter);
   const host = process.env.HOSTNAME || "127.0.0.1";
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${process.env.PORT || "3000"}/`;
   console.log(`[demo] journal: ${data}`);

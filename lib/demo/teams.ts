@@ -1,27 +1,19 @@
 // The demo's teams, one per protocol, each in a workspace of its own under one parent folder: the
 // workspace is laid out and given a short history (played on a fake clock in the recent past, so
 // the console has finished threads to show from its first second), and the live team continues
-// from there on the real clock.
-import fs from "node:fs";
+// from there on the real clock. Each protocol's own demo says how (lib/protocols/<name>/demo/).
 import path from "node:path";
-import { IgniteYamlTeam } from "./ignite-yaml/team";
-import { KicklangTeam } from "./kicklang/team";
-import { type Random } from "./random";
-import { ShogunTeam } from "./shogun/team";
-import { Simulator } from "./simulator";
-import { playOnClock, type DemoTeam, type TeamOptions } from "./timed-team";
-import { WorkflowTeam } from "./workflow/team";
-import { createDemoWorkspace } from "./workspace";
+import { PROTOCOLS, type Protocol } from "@/lib/model";
+import { DEMOS } from "@/lib/protocols/demos";
+import type { Random } from "./random";
+import type { DemoTeam } from "./timed-team";
 
-export const DEMO_PROTOCOLS = ["ignite", "ignite-yaml", "shogun", "workflow", "kicklang"] as const;
-export type DemoProtocol = (typeof DEMO_PROTOCOLS)[number];
+export const DEMO_PROTOCOLS: readonly Protocol[] = PROTOCOLS;
+export type DemoProtocol = Protocol;
 
 export function isDemoProtocol(name: string): name is DemoProtocol {
   return (DEMO_PROTOCOLS as readonly string[]).includes(name);
 }
-
-/** Each workspace's folder name: the console names its source after it. */
-const FOLDERS: Record<DemoProtocol, string> = { ignite: "ignite", "ignite-yaml": "ignite-v2", shogun: "shogun", workflow: "workflow", kicklang: "kicklang" };
 
 export interface PreparedTeam {
   protocol: DemoProtocol;
@@ -38,62 +30,19 @@ export interface PrepareOptions {
   history?: boolean;
 }
 
-/** The history: this many loops (ones without a failure), from 4 minutes ago to 15 s ago, its handled files kept. */
-const HISTORY: Record<Exclude<DemoProtocol, "ignite">, { first: number; loops: number }> = {
-  // v2's odd goals recover after one retry: its history settles; its first live goal dead-letters.
-  "ignite-yaml": { first: 1, loops: 1 },
-  shogun: { first: 0, loops: 2 },
-  workflow: { first: 0, loops: 3 },
-  kicklang: { first: 0, loops: 1 },
-};
-
-type Options = TeamOptions & { workflowId?: string; deleteProcessed?: boolean };
-
-function teamFor(protocol: Exclude<DemoProtocol, "ignite">, options: Options): DemoTeam {
-  switch (protocol) {
-    case "ignite-yaml":
-      return new IgniteYamlTeam(options);
-    case "shogun":
-      return new ShogunTeam(options);
-    case "workflow":
-      return new WorkflowTeam(options);
-    case "kicklang":
-      return new KicklangTeam(options);
-  }
-}
-
 /** Lay out `protocol`'s workspace under `parentDir` (with its history) and say how to start its live team. */
 export async function prepareDemoTeam(protocol: DemoProtocol, parentDir: string, options: PrepareOptions = {}): Promise<PreparedTeam> {
-  const random = options.random ?? Math.random;
-  const now = options.now ?? new Date();
-  if (protocol === "ignite") {
-    const { workspace } = createDemoWorkspace({ parentDir, name: FOLDERS.ignite, now, random, seed: options.history });
-    return { protocol, workspace, live: (speed) => simulatorTeam(new Simulator({ workspace, speed, random })) };
-  }
-  const workspace = path.join(parentDir, FOLDERS[protocol]);
-  fs.mkdirSync(workspace);
-  const { first, loops } = HISTORY[protocol];
-  // The workflow goes on under the same id: the live team's tasks continue the history's.
-  const workflowId = protocol === "workflow" ? `orchestrate_${now.toISOString().replace(/[-:]/g, "").replace("T", "_").slice(0, 15)}_demo` : undefined;
-  const onError = (error: unknown) => {
-    throw error;
-  };
-  if (options.history !== false) {
-    const from = new Date(now.getTime() - 4 * 60_000);
-    await playOnClock((clock) => teamFor(protocol, { root: workspace, random, now: clock, firstLoop: first, maxLoops: loops, workflowId, onError, deleteProcessed: false }), from, new Date(now.getTime() - 15_000));
-  }
-  const next = options.history === false ? 0 : first + loops;
-  return { protocol, workspace, live: (speed) => teamFor(protocol, { root: workspace, random, speed, firstLoop: next, workflowId }) };
+  const demo = DEMOS[protocol];
+  const workspace = path.join(parentDir, demo.folder);
+  const live = await demo.prepare(workspace, { now: options.now ?? new Date(), random: options.random ?? Math.random, history: options.history !== false });
+  return { protocol, workspace, live };
 }
 
-/** The IGNITE v3 simulator as a DemoTeam. */
-function simulatorTeam(sim: Simulator): DemoTeam {
-  return {
-    start: () => sim.start(),
-    stop: () => sim.stop(),
-    tick: async () => sim.tick(),
-    get loops() {
-      return sim.cycles;
-    },
-  };
+/**
+ * The server's MAILROOM_STUCK_AFTER for the demo, in seconds: before the teams' own timeouts (IGNITE's
+ * is 20 s, not 300 s), so a silent message shows stuck before it is retried.
+ */
+export function demoStuckAfterSeconds(speed: number): number | null {
+  const timeouts = Object.values(DEMOS).flatMap((d) => (d.timeoutMs === undefined ? [] : [d.timeoutMs]));
+  return timeouts.length === 0 ? null : Math.max(1, Math.round((Math.min(...timeouts) * 0.6) / 1000 / speed));
 }

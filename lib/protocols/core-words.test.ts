@@ -16,7 +16,7 @@ import { HAS_VALUES, IS_VALUES } from "@/lib/query";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** The core's folders. */
-const CORE = ["lib/ingest", "lib/journal", "lib/threads", "lib/query", "lib/operations", "lib/client", "components", "app"];
+const CORE = ["lib/ingest", "lib/journal", "lib/threads", "lib/query", "lib/operations", "lib/demo", "lib/client", "components", "app"];
 
 /** Files the rule does not hold, each with why. */
 const EXEMPT: Record<string, string> = {

@@ -8,10 +8,10 @@
 import path from "node:path";
 import { appendLine } from "@/lib/operations/append";
 import { UNRESPONSIVE_AFTER_MS } from "@/lib/protocols/workflow";
-import { planSend, run } from "@/lib/protocols/workflow/writer";
-import { writeFileAtomic } from "../fsops";
-import { randInt } from "../random";
-import { TimedTeam, type TeamOptions } from "../timed-team";
+import { planSend, run } from "../writer";
+import { writeFileAtomic } from "@/lib/demo/fsops";
+import { randInt } from "@/lib/demo/random";
+import { TimedTeam, type TeamOptions } from "@/lib/demo/timed-team";
 import { WorkflowFiles } from "./files";
 
 export const WORKFLOW_AGENTS = ["agent_architecture", "agent_cognitive", "agent_security"] as const;

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { appendLine } from "@/lib/operations/append";
 import { WORKFLOW_DIR } from "@/lib/protocols/workflow";
-import { writeFileAtomic } from "../fsops";
+import { writeFileAtomic } from "@/lib/demo/fsops";
 
 interface AgentRecord {
   perspective: string;

@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { writeFileAtomic } from "./fsops";
-import { randInt, type Random } from "./random";
+import { writeFileAtomic } from "@/lib/demo/fsops";
+import { randInt, type Random } from "@/lib/demo/random";
 import { runtimeYaml } from "./runtime";
 import { DEMO_IGNITIANS, Simulator } from "./simulator";
 

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { agentHealth, readHeartbeat, readRegistry, workflowReadSide, WORKFLOW_DIR } from "@/lib/protocols/workflow";
-import { ingestBack, readBack, runTeamFor } from "../read-back";
-import { seededRandom } from "../random";
-import { FakeClock } from "../testing";
+import { ingestBack, readBack, runTeamFor } from "@/lib/demo/read-back";
+import { seededRandom } from "@/lib/demo/random";
+import { FakeClock } from "@/lib/demo/testing";
 import { SILENT_AGENT, WORKFLOW_AGENTS, WorkflowTeam } from "./team";
 
 const START = Date.parse("2026-11-26T09:00:00Z");

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { shogunReadSide } from "@/lib/protocols/shogun";
-import { OVERFLOW_AT } from "@/lib/protocols/shogun/inbox-format";
-import { planSend, run } from "@/lib/protocols/shogun/writer";
-import { ingestBack, readBack, runTeamFor } from "../read-back";
-import { seededRandom } from "../random";
-import { FakeClock } from "../testing";
+import { OVERFLOW_AT } from "../inbox-format";
+import { planSend, run } from "../writer";
+import { ingestBack, readBack, runTeamFor } from "@/lib/demo/read-back";
+import { seededRandom } from "@/lib/demo/random";
+import { FakeClock } from "@/lib/demo/testing";
 import { ShogunTeam } from "./team";
 
 const START = new Date(2026, 10, 26, 9, 0, 0).getTime();

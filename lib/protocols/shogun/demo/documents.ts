@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse, stringify } from "yaml";
-import { localTimestamp } from "@/lib/protocols/shogun/inbox-format";
-import { writeFileAtomic } from "../fsops";
+import { localTimestamp } from "../inbox-format";
+import { writeFileAtomic } from "@/lib/demo/fsops";
 
 export interface Command {
   id: string;

@@ -5,14 +5,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse as parseYaml, stringify } from "yaml";
-import { planCompose, run } from "@/lib/protocols/ignite-yaml/writer";
-import { retryCountOf } from "@/lib/protocols/ignite-yaml/lifecycle";
-import { Team, type Outgoing } from "../agents";
-import { readIfExists, removeIfExists } from "../fsops";
-import { goalForCycle, threadIdFor } from "../goals";
-import { DEMO_IGNITIANS, DEMO_TIMING } from "../simulator";
-import { TimedTeam, type TeamOptions } from "../timed-team";
-import { DEMO_AGENTS } from "../workspace";
+import { planCompose, run } from "../writer";
+import { retryCountOf } from "../lifecycle";
+import { readIfExists, removeIfExists } from "@/lib/demo/fsops";
+import { TimedTeam, type TeamOptions } from "@/lib/demo/timed-team";
+import { DEMO_AGENTS, DEMO_IGNITIANS, DEMO_TIMING, goalForCycle, Team, threadIdFor, type Outgoing } from "@/lib/protocols/ignite/demo";
 import { lastValue, V2Monitor } from "./monitor";
 
 /** The fields of a v2 file as the team's reactions read an IGNITE message: type and thread as headers, then the payload. */

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { kicklangReadSide } from "@/lib/protocols/kicklang";
-import { ingestBack, readBack, runTeamFor } from "../read-back";
-import { seededRandom } from "../random";
-import { FakeClock } from "../testing";
+import { ingestBack, readBack, runTeamFor } from "@/lib/demo/read-back";
+import { seededRandom } from "@/lib/demo/random";
+import { FakeClock } from "@/lib/demo/testing";
 import { KicklangTeam } from "./team";
 
 const START = Date.parse("2026-11-26T09:00:00Z");

@@ -6,15 +6,15 @@ import { NAME_PATTERN } from "@/lib/model";
 import {
   buildDeadLetter, buildEscalation, getHeader, isoWithOffset, markProcessing, markRetrying,
   newMessageId, retryBackoffSeconds, retryCountOf, setHeader,
-} from "@/lib/protocols/ignite/build";
+} from "../build";
 import {
   createFileAtomic, listDirs, listMimeFiles, moveNoClobber, mtimeMs, readIfExists, removeIfExists,
   writeFileAtomic,
-} from "./fsops";
+} from "@/lib/demo/fsops";
 import { MonitorLog } from "./monitor-log";
 import { appendProgress, paneIndex, scanQueueStats, writeMonitorState } from "./monitor-state";
-import { randInt, random64, type Random } from "./random";
-import type { EventKind } from "./scheduler";
+import { randInt, random64, type Random } from "@/lib/demo/random";
+import type { EventKind } from "@/lib/demo/scheduler";
 
 export interface MonitorOptions {
   igniteDir: string;

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { igniteYamlReadSide } from "@/lib/protocols/ignite-yaml";
-import { ingestBack, readBack, runTeamFor } from "../read-back";
-import { seededRandom } from "../random";
-import { FakeClock, walk } from "../testing";
+import { ingestBack, readBack, runTeamFor } from "@/lib/demo/read-back";
+import { seededRandom } from "@/lib/demo/random";
+import { FakeClock, walk } from "@/lib/demo/testing";
 import { IgniteYamlTeam } from "./team";
 
 const START = Date.parse("2026-11-26T09:00:00+09:00");

@@ -7,9 +7,9 @@
 // in four, a subtask fails and is redone by another ashigaru.
 import fs from "node:fs";
 import path from "node:path";
-import { planMark, planSend, run } from "@/lib/protocols/shogun/writer";
-import { writeFileAtomic } from "../fsops";
-import { TimedTeam, type TeamOptions } from "../timed-team";
+import { planMark, planSend, run } from "../writer";
+import { writeFileAtomic } from "@/lib/demo/fsops";
+import { TimedTeam, type TeamOptions } from "@/lib/demo/timed-team";
 import { ShogunDocuments, type Task } from "./documents";
 
 export const SHOGUN_AGENTS = ["shogun", "karo", "ashigaru1", "ashigaru2", "ashigaru3", "gunshi"] as const;

@@ -8,11 +8,10 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { NAME_PATTERN } from "@/lib/model";
-import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite/build";
-import { appendKey, markRetrying, quoted, retryCountOf } from "@/lib/protocols/ignite-yaml/lifecycle";
-import { createFileAtomic, listDirs, listFilesEnding, moveNoClobber, readIfExists, removeIfExists, writeFileAtomic } from "../fsops";
-import { paneIndex } from "../monitor-state";
-import { randInt, type Random } from "../random";
+import { appendKey, markRetrying, quoted, retryCountOf } from "../lifecycle";
+import { createFileAtomic, listDirs, listFilesEnding, moveNoClobber, readIfExists, removeIfExists, writeFileAtomic } from "@/lib/demo/fsops";
+import { isoWithOffset, paneIndex, retryBackoffSeconds } from "@/lib/protocols/ignite/demo";
+import { randInt, type Random } from "@/lib/demo/random";
 
 export interface V2MonitorOptions {
   /** The workspace root (it holds `queue/`). */

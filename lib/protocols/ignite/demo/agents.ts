@@ -2,14 +2,14 @@
 // driven by the delivered file alone (type, headers, YAML body), so messages written by anyone
 // (e.g. a user_goal sent from Mailroom's compose page) get the same treatment.
 import { parse as parseYaml } from "yaml";
-import { getHeader } from "@/lib/protocols/ignite/build";
+import { getHeader } from "../build";
 import {
   evaluationRequestBody, evaluationResultBody, improvementRequestBody, progressUpdateBody,
   strategyRequestBody, strategyResponseBody, taskAssignmentBody, taskCompletedBody, taskListBody,
   userGoalBody,
 } from "./bodies";
 import { adHocGoal, type DemoGoal, type DemoTask } from "./goals";
-import { randInt, type Random } from "./random";
+import { randInt, type Random } from "@/lib/demo/random";
 
 export interface Outgoing {
   from: string;

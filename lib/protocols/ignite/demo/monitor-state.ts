@@ -2,8 +2,8 @@
 // and the progress line it appends every 30 s, in upstream's shapes.
 import fs from "node:fs";
 import path from "node:path";
-import { getHeader, isoWithOffset } from "@/lib/protocols/ignite/build";
-import { listDirs, listMimeFiles, readIfExists, writeFileAtomic } from "./fsops";
+import { getHeader, isoWithOffset } from "../build";
+import { listDirs, listMimeFiles, readIfExists, writeFileAtomic } from "@/lib/demo/fsops";
 
 export interface QueueStats {
   name: string;

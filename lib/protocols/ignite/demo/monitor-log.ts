@@ -2,7 +2,7 @@
 // `[YYYY-MM-DD HH:MM:SS] [LEVEL] message` in local time (no colours: they are off without a TTY).
 import fs from "node:fs";
 import path from "node:path";
-import { isoWithOffset } from "@/lib/protocols/ignite/build";
+import { isoWithOffset } from "../build";
 
 export type LogLevel = "INFO" | "OK" | "WARN" | "RETRY" | "ERROR";
 

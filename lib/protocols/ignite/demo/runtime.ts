@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
-import { isoWithOffset } from "@/lib/protocols/ignite/build";
+import { isoWithOffset } from "../build";
 
 export function runtimeYaml(session: string, workspace: string, startedAt: Date, ignitians: number): string {
   return [

@@ -3,15 +3,15 @@
 // clock and one random source, so tests drive it with tick() and a fake clock.
 import fs from "node:fs";
 import path from "node:path";
-import { getHeader, retryCountOf } from "@/lib/protocols/ignite/build";
+import { getHeader, retryCountOf } from "../build";
 import { Team, type Outgoing } from "./agents";
-import { readIfExists, removeIfExists } from "./fsops";
+import { readIfExists, removeIfExists } from "@/lib/demo/fsops";
 import { goalForCycle, threadIdFor } from "./goals";
 import { QueueMonitor } from "./monitor";
 import { writeOutgoing } from "./outbox";
-import { randInt, type Random } from "./random";
+import { randInt, type Random } from "@/lib/demo/random";
 import { readSessionName } from "./runtime";
-import { Scheduler, type EventKind } from "./scheduler";
+import { Scheduler, type EventKind } from "@/lib/demo/scheduler";
 
 /** Intervals at speed 1 (ms): something visible every 1–3 s; the 300 s timeout becomes 20 s. */
 export const DEMO_TIMING = {

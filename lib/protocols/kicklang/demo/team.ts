@@ -4,9 +4,9 @@
 // correlation id. Every envelope goes through KickLang's own writer (one O_APPEND line per
 // envelope). One loop in four, a role dispatches work itself (the role rule, broken and flagged by
 // SystemMonitor on ⫻alert/violation); another answers "Accepted" without its correlation id.
-import { planCompose, planReply, run } from "@/lib/protocols/kicklang/writer";
-import { pick } from "../random";
-import { TimedTeam, type TeamOptions } from "../timed-team";
+import { planCompose, planReply, run } from "../writer";
+import { pick } from "@/lib/demo/random";
+import { TimedTeam, type TeamOptions } from "@/lib/demo/timed-team";
 
 export const KICKLANG_ROLES = ["WePlan", "PromptEngineer", "RoleDefiner"] as const;
 const ORCHESTRATOR = "Orchestrator";

@@ -1,10 +1,10 @@
 // Sending a message the way an agent does with `ignite_mime.py build -o queue/<to>/{type}_{usec}.mime`,
 // but atomically (temp file + rename) and with mode 0600.
 import path from "node:path";
-import { buildMessage, messageFileName, newMessageId } from "@/lib/protocols/ignite/build";
+import { buildMessage, messageFileName, newMessageId } from "../build";
 import type { Outgoing } from "./agents";
-import { createFileAtomic } from "./fsops";
-import { randInt, random64, type Random } from "./random";
+import { createFileAtomic } from "@/lib/demo/fsops";
+import { randInt, random64, type Random } from "@/lib/demo/random";
 
 /** Write `out` into its recipient's queue; returns the new Message-ID. */
 export function writeOutgoing(igniteDir: string, out: Outgoing, now: Date, pid: number, random: Random): string {

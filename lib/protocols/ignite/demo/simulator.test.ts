@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildMessage, getHeader, retryCountOf } from "@/lib/protocols/ignite/build";
-import { seededRandom } from "./random";
+import { buildMessage, getHeader, retryCountOf } from "../build";
+import { seededRandom } from "@/lib/demo/random";
 import { Simulator } from "./simulator";
-import { FakeClock, layoutProblems, runFor, walk } from "./testing";
+import { FakeClock, walk } from "@/lib/demo/testing";
+import { layoutProblems, runFor } from "./testing";
 import { createDemoWorkspace } from "./workspace";
 
 const START = Date.parse("2026-11-20T09:00:00+09:00");
