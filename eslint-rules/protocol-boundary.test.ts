@@ -82,13 +82,15 @@ describe("protocol boundary", () => {
     expect(await boundary('import { writer } from "@/lib/protocols/shogun";\n', "lib/client/x.ts")).toHaveLength(1);
   });
 
-  it("lets a protocol import its own files, and exempts tests, e2e, scripts and bench", async () => {
+  it("lets a protocol import its own files, and exempts tests, e2e and the benchmark", async () => {
     const deep = 'export { read } from "@/lib/protocols/shogun/read";\n';
     expect(await boundary('export { read } from "./read";\n', "lib/protocols/shogun/x.ts")).toEqual([]);
     expect(await boundary(deep, "lib/protocols/shogun/deeper/x.ts")).toEqual([]);
-    for (const file of ["app/x.test.ts", "components/x.test.tsx", "e2e/x.spec.ts", "scripts/x.ts", "lib/bench/x.ts"]) {
+    for (const file of ["app/x.test.ts", "components/x.test.tsx", "e2e/x.spec.ts", "scripts/bench-x.ts", "lib/bench/x.ts"]) {
       expect(await boundary(deep, file), file).toEqual([]);
     }
+    // The demo's entry point and the server's are product code.
+    for (const file of ["scripts/demo.ts", "scripts/serve.mjs"]) expect(await boundary(deep, file), file).toHaveLength(1);
   });
 
   it("holds the demo to it: a protocol's team is in its folder, behind its demo face, gathered by lib/protocols/demos.ts", async () => {
