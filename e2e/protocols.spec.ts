@@ -181,11 +181,18 @@ test("the overview lists each protocol's agents, each opening its page, and none
   await keepScreenshot(page, "overview");
 });
 
-test("the thread list names who sent and who received, not the channel files hold them in", async ({ page }) => {
+test("the thread list names who sent and who received, not the channel files hold them in, and the protocol each thread speaks", async ({ page }) => {
   await page.goto(`${server.base}/threads`);
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: "ab56b990-2d6d-4e8f-90be-37ad76c95a7c" }) });
   await expect(row).toContainText("RoleDefiner, WePlan");
   await expect(row).not.toContainText("⫻");
+  await expect(row.getByTitle(/^Protocol: KickLang/)).toBeVisible();
+  const command = page.getByRole("row").filter({ has: page.getByRole("link", { name: "cmd_048", exact: true }) });
+  await expect(command.getByTitle(/^Protocol: /)).toHaveText(/shogun/);
+  // One thread's page says it too.
+  await command.getByRole("link", { name: "cmd_048", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "cmd_048" })).toBeVisible();
+  await expect(page.locator("header").getByTitle(/^Protocol: /)).toHaveText(/shogun/);
 });
 
 test("an envelope appended to a KickLang channel shows up in the open timeline, and its answer settles it", async ({ page }) => {

@@ -47,7 +47,8 @@ export const threadsMatchingSql = (filter: string) =>
 export const THREAD_ROWS_SQL = `SELECT thread_key AS g, status, count(*) AS n, sum(stuck) AS stuck,
     min(sort_ms) AS first_ms, max(sort_ms) AS last_ms,
     json_group_array(DISTINCT from_name) AS senders,
-    json_group_array(DISTINCT to_list) AS recipients
+    json_group_array(DISTINCT to_list) AS recipients,
+    json_group_array(DISTINCT protocol) AS protocols
   FROM messages WHERE thread_key IN (SELECT value FROM json_each(?)) GROUP BY thread_key, status`;
 
 /** Every distinct inferred group of one kind (`i` or `t`), from the thread_key index. */

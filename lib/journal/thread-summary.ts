@@ -1,5 +1,5 @@
 // Thread list entries: from the grouped query's rows, or from one thread's messages. Pure.
-import type { Status } from "@/lib/model";
+import { PROTOCOLS, type Protocol, type Status } from "@/lib/model";
 import { threadAgents } from "@/lib/threads/agents";
 import { kindOf, parseGroup, threadIdOf } from "@/lib/threads/ids";
 import type { ThreadDetail, ThreadSummary } from "@/lib/threads/model";
@@ -16,6 +16,8 @@ export interface GroupRow {
   senders: string;
   /** A JSON array of each distinct to_list: JSON arrays of names. */
   recipients: string;
+  /** A JSON array of the protocols of the group's messages of this status. */
+  protocols: string;
 }
 
 interface Acc {
@@ -23,6 +25,7 @@ interface Acc {
   firstMs: number;
   lastMs: number;
   agents: Set<string>;
+  protocols: Set<string>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -31,6 +34,9 @@ function names(json: string): string[] {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : [];
 }
+
+/** The protocols named, in PROTOCOLS order. */
+const inProtocolOrder = (named: ReadonlySet<string>): Protocol[] => PROTOCOLS.filter((p) => named.has(p));
 
 /** The names of each distinct to_list: recipients, as threadAgents counts them, not holders. */
 function recipients(json: string): string[] {
@@ -49,10 +55,11 @@ export function tallyThreads(rows: GroupRow[]): ThreadSummary[] {
     let acc = byId.get(mapKey);
     if (!acc) {
       acc = {
-        summary: { id, kind, count: 0, agents: [], first: null, last: null, statuses: {}, stuck: 0 },
+        summary: { id, kind, count: 0, agents: [], protocols: [], first: null, last: null, statuses: {}, stuck: 0 },
         firstMs: r.first_ms,
         lastMs: r.last_ms,
         agents: new Set(),
+        protocols: new Set(),
       };
       byId.set(mapKey, acc);
     }
@@ -62,8 +69,11 @@ export function tallyThreads(rows: GroupRow[]): ThreadSummary[] {
     acc.firstMs = Math.min(acc.firstMs, r.first_ms);
     acc.lastMs = Math.max(acc.lastMs, r.last_ms);
     for (const a of [...names(r.senders), ...recipients(r.recipients)]) acc.agents.add(a);
+    for (const p of names(r.protocols)) acc.protocols.add(p);
   }
-  return [...byId.values()].map((acc) => ({ ...acc.summary, agents: [...acc.agents].sort(), first: iso(acc.firstMs), last: iso(acc.lastMs) }));
+  return [...byId.values()].map((acc) => ({
+    ...acc.summary, agents: [...acc.agents].sort(), protocols: inProtocolOrder(acc.protocols), first: iso(acc.firstMs), last: iso(acc.lastMs),
+  }));
 }
 
 /** The list entry of one thread, from its messages. */
@@ -81,6 +91,7 @@ export function summarizeThread(t: ThreadDetail): ThreadSummary {
     kind: t.kind,
     count: t.messages.length,
     agents: threadAgents(t.messages),
+    protocols: inProtocolOrder(new Set(t.messages.map((m) => m.protocol))),
     first: times.length ? iso(Math.min(...times)) : null,
     last: times.length ? iso(Math.max(...times)) : null,
     statuses,

@@ -1,7 +1,7 @@
 // Threads: the shapes of GET /api/threads and GET /api/threads/{id} (docs/API.md).
 // Pure types and zod schemas: safe to import from client components.
 import { z } from "zod";
-import { messageSummarySchema, WORD_PATTERN } from "@/lib/model";
+import { messageSummarySchema, PROTOCOLS, WORD_PATTERN } from "@/lib/model";
 
 export const THREAD_KINDS = ["header", "inferred"] as const;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
@@ -19,6 +19,8 @@ export const threadSummarySchema = z.object({
   count: z.number().int().nonnegative(),
   /** Everyone who sent or holds a message of the thread, sorted. */
   agents: z.array(z.string()),
+  /** The protocols its messages speak (nearly always one), in PROTOCOLS order. */
+  protocols: z.array(z.enum(PROTOCOLS)),
   first: z.string().nullable(),
   last: z.string().nullable(),
   /** Messages per status. */

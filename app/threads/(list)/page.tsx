@@ -5,7 +5,7 @@ import { ThreadSearch } from "./_components/thread-search";
 import { RangePicker } from "@/components/range-picker";
 import { joinQuery, parseSearch } from "@/lib/client/search-params";
 import { rangeOrAll, rangeQuery, rangeSearchParams } from "@/lib/query/range";
-import { getClientConfig, listThreads } from "@/lib/journal";
+import { getClientConfig, holdsSeveralProtocols, listThreads } from "@/lib/journal";
 import { ApiError } from "@/lib/server/errors";
 
 export const metadata: Metadata = { title: "Threads" };
@@ -33,7 +33,7 @@ export default async function ThreadsPage({ searchParams }: { searchParams: Prom
       <RangePicker />
       <ThreadSearch q={q} error={error} keep={rangeSearchParams(range)} />
       {list ? (
-        <ThreadList key={effective} q={effective} initial={list} pollMs={pollMs} />
+        <ThreadList key={effective} q={effective} initial={list} pollMs={pollMs} showProtocol={holdsSeveralProtocols()} />
       ) : (
         <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
           Fix the search above to see threads.

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { ThreadView } from "./_components/thread-view";
 import { routes } from "@/lib/client/keys";
-import { getClientConfig, getThread, threadIdAt } from "@/lib/journal";
+import { getClientConfig, getThread, holdsSeveralProtocols, threadIdAt } from "@/lib/journal";
 import { threadParamSchema } from "@/lib/threads/params";
 
 type Props = { params: Promise<{ id: string }> };
@@ -49,7 +49,7 @@ export default async function ThreadPage(props: Props) {
         <span aria-hidden className="px-1.5">/</span>
         <span aria-current="page" className="break-all font-mono text-xs">{thread.id}</span>
       </nav>
-      <ThreadView initial={thread} pollMs={pollMs} />
+      <ThreadView initial={thread} pollMs={pollMs} showProtocol={holdsSeveralProtocols()} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { ProtocolBadge } from "@/components/protocol-badge";
 import { RelativeTime } from "@/components/relative-time";
 import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
@@ -16,8 +17,11 @@ import { countOf } from "@/lib/client/count";
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TD = "px-3 py-2 align-top";
 
-/** Every thread, newest activity first, polled; a thread with a dead letter or a stuck message stands out. */
-export function ThreadList({ q, initial, pollMs }: { q: string; initial: ThreadListData; pollMs?: number }) {
+/**
+ * Every thread, newest activity first, polled; a thread with a dead letter or a stuck message stands
+ * out. `showProtocol`: the journal holds several protocols, so each thread says which it speaks.
+ */
+export function ThreadList({ q, initial, pollMs, showProtocol = false }: { q: string; initial: ThreadListData; pollMs?: number; showProtocol?: boolean }) {
   const { list, error } = useThreads(q, initial, pollMs);
   return (
     <section aria-label="Threads" className="space-y-2">
@@ -53,7 +57,7 @@ export function ThreadList({ q, initial, pollMs }: { q: string; initial: ThreadL
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800/70">
               {list.items.map((t) => (
-                <ThreadRow key={`${t.kind}:${t.id}`} thread={t} />
+                <ThreadRow key={`${t.kind}:${t.id}`} thread={t} showProtocol={showProtocol} />
               ))}
             </tbody>
           </table>
@@ -63,7 +67,7 @@ export function ThreadList({ q, initial, pollMs }: { q: string; initial: ThreadL
   );
 }
 
-function ThreadRow({ thread: t }: { thread: ThreadSummary }) {
+function ThreadRow({ thread: t, showProtocol }: { thread: ThreadSummary; showProtocol: boolean }) {
   const alarm = (t.statuses.dead ?? 0) > 0 || t.stuck > 0;
   const { inStatusOrder } = useVocabulary();
   return (
@@ -73,6 +77,7 @@ function ThreadRow({ thread: t }: { thread: ThreadSummary }) {
           <Link href={routes.thread(t.id)} className="break-all font-mono font-medium text-zinc-900 outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:after:ring-2 focus-visible:after:ring-sky-500 dark:text-zinc-100">
             {t.id}
           </Link>
+          {showProtocol ? t.protocols.map((p) => <ProtocolBadge key={p} protocol={p} />) : null}
           {t.kind === "inferred" ? <Badge tone="amber" title="The messages name no thread: grouped by repository + issue or by task">inferred</Badge> : null}
         </span>
       </td>

@@ -1,3 +1,4 @@
+import { ProtocolBadge } from "@/components/protocol-badge";
 import { RelativeTime } from "@/components/relative-time";
 import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
@@ -8,17 +9,19 @@ import { threadAgents } from "@/lib/threads/agents";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { countOf } from "@/lib/client/count";
 
-/** Title, kind (header or inferred), size, agents, time span, status mix and the downloads. */
-export function ThreadHeader({ thread: t }: { thread: ThreadDetail }) {
+/** Title, kind (header or inferred), protocol, size, agents, time span, status mix and the downloads. */
+export function ThreadHeader({ thread: t, showProtocol = false }: { thread: ThreadDetail; showProtocol?: boolean }) {
   const statuses = new Map<Status, number>();
   for (const m of t.messages) statuses.set(m.status, (statuses.get(m.status) ?? 0) + 1);
   const agents = threadAgents(t.messages);
   const first = t.messages[0];
   const last = t.messages[t.messages.length - 1];
+  const protocols = showProtocol ? [...new Set(t.messages.map((m) => m.protocol))] : [];
   return (
     <header className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="break-all font-mono text-xl font-semibold tracking-tight">{t.id}</h1>
+        {protocols.map((p) => <ProtocolBadge key={p} protocol={p} />)}
         {t.kind === "inferred" ? (
           <Badge tone="amber" title="The messages name no thread: grouped by repository + issue or by task">inferred</Badge>
         ) : (

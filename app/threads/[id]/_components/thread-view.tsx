@@ -13,15 +13,18 @@ import { SequenceView } from "@/components/thread/sequence-view";
 import { ThreadGraph } from "@/components/thread/thread-graph";
 import { ThreadHeader } from "./thread-header";
 
-/** One thread, polled so it grows live: graph, sequence and table of the same messages, with a replay. */
-export function ThreadView({ initial, pollMs }: { initial: ThreadDetail; pollMs?: number }) {
+/**
+ * One thread, polled so it grows live: graph, sequence and table of the same messages, with a replay.
+ * `showProtocol`: the journal holds several protocols, so the thread and its rows say which they speak.
+ */
+export function ThreadView({ initial, pollMs, showProtocol = false }: { initial: ThreadDetail; pollMs?: number; showProtocol?: boolean }) {
   const { thread, error, gone } = useThread(initial.id, initial, pollMs);
   const [store] = useState(() => new ReplayStore());
 
   return (
     <ReplayContext value={store}>
       <div className="space-y-4">
-        <ThreadHeader thread={thread} />
+        <ThreadHeader thread={thread} showProtocol={showProtocol} />
         <LiveStatus gone={gone} goneTitle="This thread has no messages any more" error={error} />
         <ReplayControls messages={thread.messages} />
         <Card className="overflow-hidden">
@@ -33,7 +36,7 @@ export function ThreadView({ initial, pollMs }: { initial: ThreadDetail; pollMs?
               {
                 id: "table",
                 label: "Table",
-                render: () => <MessageTable items={thread.messages} caption={`Messages of thread ${thread.id}, oldest first`} />,
+                render: () => <MessageTable items={thread.messages} caption={`Messages of thread ${thread.id}, oldest first`} showProtocol={showProtocol} />,
               },
             ]}
           />
