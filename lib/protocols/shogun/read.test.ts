@@ -76,15 +76,16 @@ describe("shogun read on the fixture", () => {
       { kind: "document", locator: "cmd_049", type: "command", status: "pending", threadKey: "cmd_049", from: "shogun", to: ["karo"], priority: "medium", date: "2026-02-06T01:59:00.000Z" },
     ]);
     expect(readFixture("queue/shogun_to_karo.yaml")[1]?.span).not.toBeNull();
-    expect(pick(FILES.filter((f) => f.includes("/tasks/")).flatMap(readFixture), "locator", "agent", "status", "threadKey")).toEqual([
-      { locator: "subtask_048a2", agent: "ashigaru1", status: "assigned", threadKey: "cmd_048" },
-      { locator: "subtask_048c", agent: "ashigaru2", status: "blocked", threadKey: "cmd_048" },
-      { locator: "", agent: "gunshi", status: "idle", threadKey: null },
+    // Karo hands out the tasks and reads the reports (upstream's file map); neither file says so.
+    expect(pick(FILES.filter((f) => f.includes("/tasks/")).flatMap(readFixture), "locator", "agent", "from", "to", "status", "threadKey")).toEqual([
+      { locator: "subtask_048a2", agent: "ashigaru1", from: "karo", to: ["ashigaru1"], status: "assigned", threadKey: "cmd_048" },
+      { locator: "subtask_048c", agent: "ashigaru2", from: "karo", to: ["ashigaru2"], status: "blocked", threadKey: "cmd_048" },
+      { locator: "", agent: "gunshi", from: "karo", to: ["gunshi"], status: "idle", threadKey: null },
     ]);
-    expect(pick(FILES.filter((f) => f.includes("/reports/")).flatMap(readFixture), "locator", "from", "status", "threadKey", "links")).toEqual([
-      { locator: "subtask_048a", from: "ashigaru1", status: "done", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048a" }] },
-      { locator: "subtask_048b", from: "ashigaru2", status: "done", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048b" }] },
-      { locator: "subtask_048a", from: "gunshi", status: "failed", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048a" }] },
+    expect(pick(FILES.filter((f) => f.includes("/reports/")).flatMap(readFixture), "locator", "from", "to", "status", "threadKey", "links")).toEqual([
+      { locator: "subtask_048a", from: "ashigaru1", to: ["karo"], status: "done", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048a" }] },
+      { locator: "subtask_048b", from: "ashigaru2", to: ["karo"], status: "done", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048b" }] },
+      { locator: "subtask_048a", from: "gunshi", to: ["karo"], status: "failed", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048a" }] },
     ]);
   });
 

@@ -106,6 +106,13 @@ function commandItems(ranges: ItemRanges, data: Mapping, source: string): Item[]
   return Object.entries(data).flatMap(([id, v]) => (isRecord(v) ? [{ value: { id, ...v }, span: null }] : []));
 }
 
+/**
+ * Who hands out tasks and reads the reports: upstream's own file map says so ("queue/tasks/ashigaru{N}.yaml:
+ * Karo → Ashigaru assignments", "queue/reports/ashigaru{N}_report.yaml: Ashigaru → Karo reports");
+ * neither file names it.
+ */
+const TASK_MASTER = "karo";
+
 function documentEntry(place: Place, m: Mapping, fields: Partial<Entry> & { locator: string }, opts: ReadOptions): Entry {
   return makeEntry({
     kind: "document", agent: place.agent, folder: place.folder, status: str(m.status) ?? "pending", rawStatus: str(m.status),
@@ -134,14 +141,14 @@ function entriesOf(place: Place, relPath: string, ranges: ItemRanges, data: Mapp
     case "task": {
       const task = isRecord(data.task) ? data.task : data;
       const id = str(task.task_id);
-      return [documentEntry(place, task, { locator: id ?? "", messageId: id, type: "task", to: [place.agent], threadKey: str(task.parent_cmd), body: text(task.description) }, opts)];
+      return [documentEntry(place, task, { locator: id ?? "", messageId: id, type: "task", from: TASK_MASTER, to: [place.agent], threadKey: str(task.parent_cmd), body: text(task.description) }, opts)];
     }
     case "report": {
       const id = str(data.task_id);
       const result = isRecord(data.result) ? data.result : {};
       const worker = str(data.worker_id) ?? place.agent;
       return [documentEntry({ ...place, agent: worker }, data, {
-        locator: id ?? "", messageId: id, type: "report", from: worker, threadKey: str(data.parent_cmd), body: text(result.summary, result.notes),
+        locator: id ?? "", messageId: id, type: "report", from: worker, to: [TASK_MASTER], threadKey: str(data.parent_cmd), body: text(result.summary, result.notes),
         links: id ? [{ kind: "replies", targetId: id }] : [],
       }, opts)];
     }
