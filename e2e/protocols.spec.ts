@@ -71,13 +71,12 @@ test("IGNITE v2: a leader's messages queued and delivered, a YAML message's stru
   await expect(page.getByText("timeout after 3 retries")).toBeVisible();
   await expect(page.getByText("original_message:")).toBeVisible();
 
-  // Listed with the others, its failure shown; Mailroom's actions change IGNITE v3 files only, so none is offered.
+  // Listed with the others, its failure shown, with the actions its own page offers (requeued at the end of this file).
   await page.goto(`${server.base}/dead-letters`);
   const letter = page.getByRole("row").filter({ hasText: "task_assignment_1770261903611907.yaml" });
   await expect(letter).toContainText("timeout after 3 retries");
-  await expect(letter).toContainText("Read only");
-  await expect(letter.getByRole("button")).toHaveCount(0);
-  await expect(letter.getByRole("checkbox")).toHaveCount(0);
+  await expect(letter.getByRole("button")).toHaveText(["Requeue", "Discard"]);
+  await expect(letter.getByRole("checkbox")).toHaveCount(1);
 });
 
 test("shogun: karo's inbox unread and read, its commands, and the cmd_048 thread of inbox messages, tasks and reports", async ({ page }) => {
@@ -222,4 +221,15 @@ test("an envelope appended to a KickLang channel shows up in the open timeline, 
   });
   await expect(request.getByText("answered", { exact: true })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test("an IGNITE v2 dead letter is requeued from the dead-letters page, as its own page offers", async ({ page }) => {
+  // The queue its original failed in, as a live v2 workspace has it (the fixture keeps only the letter).
+  fs.mkdirSync(path.join(roots["ignite-yaml"], "queue", "ignitian_2"), { recursive: true });
+  await page.goto(`${server.base}/dead-letters`);
+  const row = page.getByRole("row").filter({ hasText: "task_assignment_1770261903611907.yaml" });
+  await expect(row.getByRole("checkbox")).toBeVisible();
+  await row.getByRole("button", { name: "Requeue" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Requeued" })).toContainText("queue/ignitian_2/");
+  await expect.poll(() => fs.readdirSync(path.join(roots["ignite-yaml"], "queue", "ignitian_2")).length).toBe(1);
 });

@@ -2,7 +2,7 @@
 // Pure types and zod schemas: safe to import from client components.
 import { z } from "zod";
 import { KEY_PATTERN, NAME_PATTERN, type Protocol } from "@/lib/model";
-import { actionIdSchema } from "@/lib/protocols/actions";
+import { actionIdSchema, type ActionDescriptor } from "@/lib/protocols/actions";
 import type { DeadLetterFacts } from "@/lib/protocols/types";
 
 export const ACTIONS = ["requeue", "retry", "discard", "restore"] as const;
@@ -85,13 +85,17 @@ export interface BulkResponse {
   results: BulkItemResult[];
 }
 
-/** One dead letter still on disk, with what it says about the message it holds. */
+/** The dead-letters page's two actions, as a letter's protocol offers them (without the original's text, which its page edits). */
+export type DeadLetterAction = Pick<ActionDescriptor, "id" | "verb"> & { id: "requeue" | "discard" };
+
 /** A dead letter as the list shows it: its facts as its protocol reads them (DeadLetterFacts), and where it and its original are. */
 export interface DeadLetterItem extends DeadLetterFacts {
   key: string;
   source: string;
-  /** Whose layout the dead letter sits in: Mailroom's actions change some protocols' files only. */
+  /** Whose layout the dead letter sits in (the page says so when there are several). */
   protocol: Protocol;
+  /** Requeue and discard as the letter's protocol offers them now; none: the page lists it read-only. */
+  actions: DeadLetterAction[];
   path: string;
   /** The key of the message it holds (null when the copy inside names no Message-ID). */
   originalKey: string | null;
@@ -104,13 +108,4 @@ export interface DeadLettersResponse {
   items: DeadLetterItem[];
   /** The journal's seq the list is exactly as of. */
   seq: number;
-}
-
-/**
- * Whether the dead-letters page's requeue and discard (IGNITE v3's dead-letter files) apply to a
- * dead letter of this protocol; others are listed read-only there, and offer their own actions
- * on their message's page.
- */
-export function deadLetterPageActsOn(protocol: Protocol): boolean {
-  return protocol === "ignite";
 }

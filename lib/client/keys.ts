@@ -38,7 +38,6 @@ export const keys = {
   raw: (key: string) => `/api/messages/${encodeURIComponent(key)}/raw`,
   deadLetters: "/api/dead-letters",
   /** POST: requeue, retry, discard or restore one message. */
-  action: (key: string, action: "requeue" | "retry" | "discard" | "restore") => `/api/messages/${encodeURIComponent(key)}/${action}`,
   /** POST: any action the message offers (its detail's `actions`). */
   messageAction: (key: string, id: string) => `/api/messages/${encodeURIComponent(key)}/actions/${encodeURIComponent(id)}`,
   bulk: "/api/bulk",

@@ -17,7 +17,7 @@ function post(key: string, id: string, check: ActionCheck, fields: ActionFields 
   return postJson<Answer>(keys.messageAction(key, id), { ...check, ...fields });
 }
 
-function sentence(action: ActionDescriptor, r: Answer, edited: boolean): string {
+function sentence(action: Pick<ActionDescriptor, "id">, r: Answer, edited: boolean): string {
   switch (action.id) {
     case "requeue":
       return `Requeued${edited ? " with the edited body" : ""}: now ${r.path}.`;
@@ -55,15 +55,26 @@ const UNDO: Partial<Record<ActionDescriptor["id"], ActionDescriptor>> = {
 };
 
 /** Run `action` on the message; its outcome says what changed, links to where the message is now, and offers the undo. */
-export async function messageActionOutcome(key: string, action: ActionDescriptor, check: ActionCheck, fields: ActionFields = {}): Promise<ActionOutcome> {
+export async function messageActionOutcome(key: string, action: Pick<ActionDescriptor, "id">, check: ActionCheck, fields: ActionFields = {}): Promise<ActionOutcome> {
   const r = await post(key, action.id, check, fields);
   const warnings = r.warnings?.length ? ` ${r.warnings.join(" ")}` : "";
   const undo = UNDO[action.id];
+  const { archived } = r;
   return {
     ok: true,
     text: `${sentence(action, r, fields.body !== undefined)}${warnings}`,
     href: routes.message(r.key),
-    // The undo acts on the message where it is now, as that page would show it.
-    undo: undo && { label: undo.verb === "Restore" ? "Restore" : "Undo", run: () => messageActionOutcome(r.key, undo, { path: r.path }) },
+    // The undo acts on the message where it is now, as that page would show it. A requeue that
+    // archived its dead letter is undone by taking the copy out of the queue, then restoring the letter.
+    undo:
+      action.id === "requeue" && archived !== undefined
+        ? { label: "Undo", run: () => unrequeueOutcome(r, archived) }
+        : undo && { label: undo.verb === "Restore" ? "Restore" : "Undo", run: () => messageActionOutcome(r.key, undo, { path: r.path }) },
   };
+}
+
+async function unrequeueOutcome(requeued: ActionResult, archived: NonNullable<ActionResult["archived"]>): Promise<ActionOutcome> {
+  await post(requeued.key, "discard", { path: requeued.path });
+  const letter = await post(archived.key, "restore", { path: archived.path });
+  return { ok: true, text: `Requeue undone: the dead letter is back at ${letter.path}; the requeued copy is in the archive.`, href: routes.message(letter.key) };
 }

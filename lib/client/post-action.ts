@@ -1,4 +1,4 @@
-import type { ActionResult, BulkInput, BulkResponse, RequeueInput } from "@/lib/actions";
+import type { BulkInput, BulkResponse } from "@/lib/actions";
 import { toApiClientError } from "./fetcher";
 import { keys } from "./keys";
 
@@ -12,15 +12,6 @@ export async function postJson<T>(url: string, body: unknown): Promise<T> {
   });
   if (!res.ok) throw await toApiClientError(res);
   return (await res.json()) as T;
-}
-
-/** Requeue, retry, discard or restore one message; `path` is the path the page showed. */
-export function postAction(
-  key: string,
-  action: "requeue" | "retry" | "discard" | "restore",
-  body: RequeueInput | { path?: string } = {},
-): Promise<ActionResult> {
-  return postJson<ActionResult>(keys.action(key, action), body);
 }
 
 /** An explicit list of keys; `dryRun` asks what would happen without writing. */

@@ -1,7 +1,7 @@
 import "server-only";
-import type { DeadLetterItem, DeadLettersResponse } from "@/lib/actions";
+import type { DeadLetterAction, DeadLetterItem, DeadLettersResponse } from "@/lib/actions";
 import { DEAD_LETTER_FOLDER, KEY_PATTERN, type Protocol } from "@/lib/model";
-import { deadLetterFactsOf } from "@/lib/protocols";
+import { deadLetterFactsOf, PROTOCOL_ACTIONS } from "@/lib/protocols";
 import type { Db } from "./db";
 import { currentSeq } from "./queries";
 import { getJournal } from "./store";
@@ -15,6 +15,14 @@ interface Row {
   source: string;
   protocol: Protocol;
   path: string;
+  agent: string;
+  folder: string;
+  status: string;
+  type: string | null;
+  message_id: string | null;
+  from_name: string | null;
+  to_list: string;
+  locator: string;
   body: string;
   date: string | null;
   problems: string;
@@ -24,11 +32,21 @@ interface Row {
   orig_from: string | null;
   orig_to: string | null;
   orig_thread: string | null;
+  orig_agent: string | null;
 }
 
 function stringList(json: string | null): string[] {
   const value: unknown = json ? JSON.parse(json) : [];
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** The page's two actions, as the letter's protocol offers them (each reads the letter's body; its parsed form is not kept here). */
+function actionsOf(r: Row): DeadLetterAction[] {
+  const offered = PROTOCOL_ACTIONS[r.protocol].actionsFor({
+    key: r.key, protocol: r.protocol, path: r.path, agent: r.agent, folder: r.folder, status: r.status, type: r.type, messageId: r.message_id,
+    from: r.from_name, to: stringList(r.to_list), body: r.body, data: null, heldAgent: r.orig_agent, locator: r.locator,
+  });
+  return offered.flatMap((a) => (a.id === "requeue" || a.id === "discard" ? [{ id: a.id, verb: a.verb }] : []));
 }
 
 function toItem(r: Row): DeadLetterItem {
@@ -38,6 +56,7 @@ function toItem(r: Row): DeadLetterItem {
     key: r.key,
     source: r.source,
     protocol: r.protocol,
+    actions: actionsOf(r),
     path: r.path,
     originalKey: r.dead_letter_of,
     originalFile: facts?.originalFile ?? null,
@@ -53,8 +72,9 @@ function toItem(r: Row): DeadLetterItem {
   };
 }
 
-const ROW_SQL = `SELECT d.key, d.source, d.protocol, d.path, d.body, d.date, d.problems, d.dead_letter_of,
-    o.path AS orig_path, o.type AS orig_type, o.from_name AS orig_from, o.to_list AS orig_to, o.thread_id AS orig_thread
+const ROW_SQL = `SELECT d.key, d.source, d.protocol, d.path, d.agent, d.folder, d.status, d.type, d.message_id, d.from_name, d.to_list, d.locator,
+    d.body, d.date, d.problems, d.dead_letter_of,
+    o.path AS orig_path, o.type AS orig_type, o.from_name AS orig_from, o.to_list AS orig_to, o.thread_id AS orig_thread, o.agent AS orig_agent
   FROM messages d LEFT JOIN messages o ON o.key = d.dead_letter_of WHERE d.key = ?`;
 
 /** The dead letters to list, newest first, each with a stamp that moves whenever its row or its original's does. */

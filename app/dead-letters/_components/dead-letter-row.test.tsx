@@ -7,6 +7,7 @@ const letter: DeadLetterItem = {
   key: "task_assignment_1_dlq_2-00000000", source: "ws-ignite", protocol: "ignite", path: ".ignite/queue/dead_letter/task_assignment_1_dlq_2.mime",
   originalKey: null, originalFile: "task_assignment_1.mime", originalTo: "ignitian_2", originalType: "task_assignment", originalFrom: "coordinator",
   threadId: null, retryCount: 3, lastError: "timeout after 3 retries", movedAt: "2026-11-20T00:00:00.000Z", originalPath: null, problems: [],
+  actions: [{ id: "requeue", verb: "Requeue" }, { id: "discard", verb: "Discard" }],
 };
 
 function row(item: DeadLetterItem): string {
@@ -19,15 +20,21 @@ function row(item: DeadLetterItem): string {
 }
 
 describe("a dead letter's row", () => {
-  it("offers Requeue, Discard and a checkbox for a file Mailroom changes", () => {
-    const html = row(letter);
-    expect(html).toContain(">Requeue<");
-    expect(html).toContain(">Discard<");
-    expect(html).toContain('type="checkbox"');
+  it("offers Requeue, Discard and a checkbox as its protocol offers them, whichever protocol it is", () => {
+    for (const item of [letter, { ...letter, protocol: "ignite-yaml" as const, path: "queue/dead_letter/task_assignment_1.yaml" }]) {
+      const html = row(item);
+      expect(html).toContain(">Requeue<");
+      expect(html).toContain(">Discard<");
+      expect(html).toContain('type="checkbox"');
+    }
+    // A letter holding no original to requeue: Discard alone.
+    const discardOnly = row({ ...letter, actions: [{ id: "discard", verb: "Discard" }] });
+    expect(discardOnly).not.toContain(">Requeue<");
+    expect(discardOnly).toContain(">Discard<");
   });
 
-  it("offers no action on a file Mailroom does not change, and keeps its columns", () => {
-    const html = row({ ...letter, protocol: "ignite-yaml", path: "queue/dead_letter/task_assignment_1_dlq_2.yaml" });
+  it("offers no action on a letter whose protocol offers none, and keeps its columns", () => {
+    const html = row({ ...letter, actions: [] });
     expect(html).not.toContain(">Requeue<");
     expect(html).not.toContain(">Discard<");
     expect(html).not.toContain('type="checkbox"');

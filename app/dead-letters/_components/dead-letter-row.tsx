@@ -2,7 +2,7 @@ import Link from "next/link";
 import { RelativeTime } from "@/components/relative-time";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
-import { deadLetterPageActsOn, type DeadLetterItem } from "@/lib/actions";
+import type { DeadLetterItem } from "@/lib/actions";
 import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
 import { countOf } from "@/lib/client/count";
@@ -35,8 +35,9 @@ export function DeadLetterRow({
   onUndo: () => void;
 }) {
   const name = d.originalType ?? "unknown type";
-  // Columns stay in place for a dead letter Mailroom does not change; its cells are just empty.
-  const actionable = deadLetterPageActsOn(d.protocol);
+  // The letter's own actions, as its protocol offers them; columns stay in place for one with none.
+  const offers = (id: "requeue" | "discard") => d.actions.some((a) => a.id === id);
+  const actionable = d.actions.length > 0;
   return (
     <tr className={done ? "bg-zinc-50 text-zinc-500 dark:bg-zinc-900/60 dark:text-zinc-400" : "hover:bg-zinc-50 dark:hover:bg-zinc-800/40"} data-done={done ? "" : undefined}>
       {selectable ? (
@@ -78,16 +79,20 @@ export function DeadLetterRow({
           <DoneCell outcome={done} busy={busy} onUndo={onUndo} />
         </td>
       ) : selectable && !actionable ? (
-        <td className={`${TD} text-right text-xs text-zinc-500 dark:text-zinc-400`}>Read only: Mailroom does not change this protocol&apos;s files</td>
+        <td className={`${TD} text-right text-xs text-zinc-500 dark:text-zinc-400`}>Read only: its protocol offers no action on it</td>
       ) : selectable ? (
         <td className={`${TD} whitespace-nowrap text-right`}>
           <span className="inline-flex gap-1.5">
-            <button type="button" className={buttonClass("primary", "py-1")} disabled={busy || !d.originalTo} onClick={onRequeue}>
-              Requeue
-            </button>
-            <button type="button" className={buttonClass("secondary", "py-1")} disabled={busy} onClick={onDiscard}>
-              Discard
-            </button>
+            {offers("requeue") ? (
+              <button type="button" className={buttonClass("primary", "py-1")} disabled={busy || !d.originalTo} onClick={onRequeue}>
+                Requeue
+              </button>
+            ) : null}
+            {offers("discard") ? (
+              <button type="button" className={buttonClass("secondary", "py-1")} disabled={busy} onClick={onDiscard}>
+                Discard
+              </button>
+            ) : null}
           </span>
         </td>
       ) : null}

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { ActionStatus } from "@/components/actions/action-status";
 import { Card } from "@/components/ui/card";
-import { discardOutcome, requeueOutcome } from "@/lib/client/action-outcomes";
-import { deadLetterPageActsOn, type DeadLettersResponse } from "@/lib/actions";
+import type { DeadLettersResponse } from "@/lib/actions";
+import { messageActionOutcome } from "@/lib/client/message-action";
 import { errorMessage } from "@/lib/client/fetcher";
 import { useVocabulary } from "@/lib/client/catalogs";
 import { useAction } from "@/lib/client/use-action";
@@ -24,7 +24,7 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { run, pending, outcome } = useAction();
   const { rows, done, act, undo } = useRowsInPlace(live, run);
-  const items = rows.filter((d) => !done.has(d.key) && deadLetterPageActsOn(d.protocol));
+  const items = rows.filter((d) => !done.has(d.key) && d.actions.length > 0);
   const chosen = items.filter((d) => selected.has(d.key));
   const all = items.length > 0 && chosen.length === items.length;
 
@@ -94,8 +94,8 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
                   onSelect={(on) => select(d.key, on)}
                   busy={pending !== null}
                   done={done.get(d.key) ?? null}
-                  onRequeue={() => act(d, "Requeuing", () => requeueOutcome(d.key, { path: d.path }))}
-                  onDiscard={() => act(d, "Discarding", () => discardOutcome(d.key, d.path))}
+                  onRequeue={() => act(d, "Requeuing", () => messageActionOutcome(d.key, { id: "requeue" }, { path: d.path }))}
+                  onDiscard={() => act(d, "Discarding", () => messageActionOutcome(d.key, { id: "discard" }, { path: d.path }))}
                   onUndo={() => undo(d.key)}
                 />
               ))}

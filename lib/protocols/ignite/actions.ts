@@ -16,7 +16,8 @@ export function actionsFor(m: ActionSubject): ActionDescriptor[] {
   }
   if (m.folder === "archive") return [RESTORE];
   if (m.folder === "dead_letter") {
-    const info = parseDeadLetterBody(m.body, m.data);
+    // No parsed body (null): the letter is read from its text, as the dead-letters list asks.
+    const info = parseDeadLetterBody(m.body, m.data ?? undefined);
     const body = info.originalText === null ? "" : splitHeaderBlock(info.originalText).body;
     const failedIn = m.heldAgent && m.heldAgent !== "dead_letter" ? m.heldAgent : null;
     return info.originalText === null ? [DISCARD] : [requeue(failedIn ?? info.originalAgent, body), DISCARD];
