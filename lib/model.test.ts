@@ -18,7 +18,7 @@ describe("status and folder words", () => {
   });
 
   it("counts a thread's messages by any status word", () => {
-    const thread = { id: "t", kind: "header", count: 3, agents: [], first: null, last: null, stuck: 0 };
+    const thread = { id: "t", kind: "header", count: 3, agents: [], protocols: ["kicklang"], first: null, last: null, stuck: 0 };
     expect(threadSummarySchema.parse({ ...thread, statuses: { unanswered: 2, gone: 1 } }).statuses).toEqual({ unanswered: 2, gone: 1 });
     expect(() => threadSummarySchema.parse({ ...thread, statuses: { "no word": 1 } })).toThrow();
   });
