@@ -18,7 +18,7 @@ const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text
 const TD = "px-3 py-2 align-top";
 
 /**
- * Every thread, newest activity first, polled; a thread with a dead letter or a stuck message stands
+ * Every thread, newest activity first, polled; a thread with a failed (dead) or stuck message stands
  * out. `showProtocol`: the journal holds several protocols, so each thread says which it speaks.
  */
 export function ThreadList({ q, initial, pollMs, showProtocol = false }: { q: string; initial: ThreadListData; pollMs?: number; showProtocol?: boolean }) {
@@ -68,8 +68,10 @@ export function ThreadList({ q, initial, pollMs, showProtocol = false }: { q: st
 }
 
 function ThreadRow({ thread: t, showProtocol }: { thread: ThreadSummary; showProtocol: boolean }) {
-  const alarm = (t.statuses.dead ?? 0) > 0 || t.stuck > 0;
-  const { inStatusOrder } = useVocabulary();
+  const { inStatusOrder, statusDefinition } = useVocabulary();
+  // A status its protocol's catalog calls failed (IGNITE's dead, shogun's failed), whatever its word.
+  const failed = Object.keys(t.statuses).some((s) => t.statuses[s] && t.protocols.some((p) => statusDefinition(s, p).state === "failed"));
+  const alarm = failed || t.stuck > 0;
   return (
     <tr className={cn("relative hover:bg-zinc-50 focus-within:bg-zinc-50 dark:hover:bg-zinc-800/50", alarm && "bg-red-50/60 dark:bg-red-950/20")}>
       <td className={TD}>
