@@ -11,7 +11,7 @@ import { RefusedFile } from "@/lib/protocols/safe-open";
 import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
 import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
 import { Batch, BATCH_ENTRIES, FIRST_BATCH_ENTRIES, SCAN_CHUNK_BYTES, type BatchLimits } from "./entry-batch";
-import { summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
+import { readByThisReader, summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
 
 export type { BatchLimits } from "./entry-batch";
 export { summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
@@ -54,13 +54,14 @@ export class EntryIngest {
   /** List a source's tree (or take `listed`, a listing made for this scan) and compare it with what the journal read of it. */
   async plan(source: EntrySource, listed?: Pick<EntryPlan, "files" | "dirs">): Promise<EntryPlan> {
     const { files, dirs } = listed ?? (await listEntryFiles(source.layout, source.side));
-    const known = this.writer.files(source.id);
+    const journaled = this.writer.files(source.id);
+    const known = readByThisReader(source, journaled);
     const present = new Set(files.map((f) => f.relPath));
     const changed = files.filter((f) => {
       const k = known.get(f.relPath);
       return !k || k.size !== f.size || Math.trunc(k.mtimeMs) !== Math.trunc(f.mtimeMs) || k.ino !== f.ino;
     });
-    const deleted = [...known.keys()].filter((p) => !present.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
+    const deleted = [...journaled.keys()].filter((p) => !present.has(p)).map((relPath): DeletedFile => ({ relPath, why: "deleted" }));
     return { source, files, dirs, changed, deleted, known };
   }
 
@@ -156,13 +157,14 @@ export class EntryIngest {
     if (placed.length === 0) return false;
     // Written by another way than the fill: the next load is not its continuation.
     this.fillsUnderWay.delete(source.id);
-    const known = this.writer.files(source.id);
+    const journaled = this.writer.files(source.id);
+    const known = readByThisReader(source, journaled);
     const changed: EntrySourceFile[] = [];
     const deleted: DeletedFile[] = [];
     for (const { abs, relPath, place } of placed) {
       const st = await lstat(abs).catch(() => null);
       if (st?.isFile()) changed.push({ relPath, place, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
-      else if (!st && known.has(relPath)) deleted.push({ relPath, why: "deleted" });
+      else if (!st && journaled.has(relPath)) deleted.push({ relPath, why: "deleted" });
     }
     if (changed.length + deleted.length > 0) {
       const noPause = {
@@ -293,7 +295,7 @@ export class EntryIngest {
   private contextOf(source: EntrySource): EntrySourceContext {
     return {
       source: source.id, protocol: source.protocol, resolve: (e: Parameters<ProtocolReadSide["resolve"]>[0]) => source.side.resolve(e),
-      anyReferrer: source.side.settlesByAnyReferrer === true,
+      anyReferrer: source.side.settlesByAnyReferrer === true, readerVersion: source.side.readerVersion ?? 0,
     };
   }
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { DeletedFile, EntryFileFacts } from "@/lib/journal/entry-writer";
+import type { DeletedFile, EntryFileFacts, JournaledFile } from "@/lib/journal/entry-writer";
 import type { Protocol } from "@/lib/model";
 import type { Layout, ProtocolReadSide } from "@/lib/protocols/layout";
 import type { EntrySourceFile } from "./entry-files";
@@ -23,6 +23,15 @@ export interface EntryPlan {
   deleted: DeletedFile[];
   /** How far each file was read, as the journal said when the tree was listed. */
   known: ReadonlyMap<string, EntryFileFacts>;
+}
+
+/**
+ * Of the files the journal read, those this reader can go on from: one an older version of it read
+ * is left out, to be read again from its start (its entries are matched by place).
+ */
+export function readByThisReader(source: EntrySource, files: ReadonlyMap<string, JournaledFile>): Map<string, EntryFileFacts> {
+  const version = source.side.readerVersion ?? 0;
+  return new Map([...files].filter(([, f]) => f.reader === version));
 }
 
 /** After each commit of a load: how many of each source's changed files are in, and its claim (see EntryLoadFront). */

@@ -43,6 +43,13 @@ export interface EntrySourceContext {
   resolve: (entries: readonly Entry[]) => Entry[];
   /** The adapter settles an entry from whether anything names it, not from which entries do (ProtocolReadSide.settlesByAnyReferrer). */
   anyReferrer?: boolean;
+  /** The version of the adapter's reader (ProtocolReadSide.readerVersion), kept with each file it reads. */
+  readerVersion?: number;
+}
+
+/** A file of many entries as the journal last read it, and by which version of its reader. */
+export interface JournaledFile extends EntryFileFacts {
+  reader: number;
 }
 
 /** An entry's own bytes kept at most: a multi-megabyte line keeps its head, as oversized files do. */

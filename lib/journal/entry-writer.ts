@@ -8,7 +8,7 @@ import type { Statement } from "better-sqlite3";
 import type { Entry } from "@/lib/protocols/entries";
 import type { Db } from "./db";
 import { EntryMessages } from "./entry-messages";
-import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "./entry-rows";
+import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext, type JournaledFile } from "./entry-rows";
 import { EntryStore, type StoredEntry } from "./entry-store";
 import { preparedOnce } from "./prepared";
 import { affectedBy, neighbourhood, settle } from "./entry-settle";
@@ -70,9 +70,9 @@ export class EntryWriter {
     return !this.sql("SELECT 1 FROM entry_files WHERE source = ? UNION ALL SELECT 1 FROM entries WHERE source = ? LIMIT 1").get(source, source);
   }
 
-  /** How far each file of a source was read, by path. */
-  files(source: string): Map<string, EntryFileFacts> {
-    const rows = this.sql("SELECT path, size, mtime_ms AS mtimeMs, ino, consumed, head FROM entry_files WHERE source = ?").all(source) as ({ path: string } & EntryFileFacts)[];
+  /** How far each file of a source was read, and by which reader version, by path. */
+  files(source: string): Map<string, JournaledFile> {
+    const rows = this.sql("SELECT path, size, mtime_ms AS mtimeMs, ino, consumed, head, reader FROM entry_files WHERE source = ?").all(source) as ({ path: string } & JournaledFile)[];
     return new Map(rows.map(({ path, ...facts }) => [path, facts]));
   }
 
@@ -155,10 +155,10 @@ export class EntryWriter {
       if (raw) pending.raw.set(id, raw);
     }
     if (!read.tailOnly) this.sql(
-      `INSERT INTO entry_files (source, path, size, mtime_ms, ino, consumed, head) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO entry_files (source, path, size, mtime_ms, ino, consumed, head, reader) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (source, path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, ino = excluded.ino,
-         consumed = excluded.consumed, head = excluded.head`,
-    ).run(ctx.source, relPath, facts.size, Math.trunc(facts.mtimeMs), facts.ino, facts.consumed, facts.head);
+         consumed = excluded.consumed, head = excluded.head, reader = excluded.reader`,
+    ).run(ctx.source, relPath, facts.size, Math.trunc(facts.mtimeMs), facts.ino, facts.consumed, facts.head, ctx.readerVersion ?? 0);
     // Only a whole read knows what the file no longer holds (an appended read saw just the new bytes);
     // a first fill's file held nothing before this read.
     return read.whole && !pending.firstFill ? this.store.inFile(ctx.source, relPath).filter((s) => !here.has(s.entry.locator)) : [];
@@ -293,4 +293,4 @@ export class EntryWriter {
   }
 }
 
-export { journalWord, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext };
+export { journalWord, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext, type JournaledFile };

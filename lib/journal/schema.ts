@@ -188,6 +188,13 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX messages_path ON messages (source, path) WHERE path IS NOT NULL AND locator = '';
   CREATE INDEX messages_in_reply_to ON messages (in_reply_to) WHERE in_reply_to IS NOT NULL AND thread_id IS NULL;
   `,
+  // 25: which version of its protocol's reader read each file of many entries. A reader that
+  // comes to read its files differently (a field it now fills) says so with a new version, and
+  // the files an older one read are read again from their start, their entries matched by place:
+  // a journal does not keep what an old reader made of a file that never changes again.
+  `
+  ALTER TABLE entry_files ADD COLUMN reader INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -49,6 +49,11 @@ export interface ProtocolReadSide<L extends Layout = Layout> {
   place(relPath: string): Place | null;
   /** Whether a placed file only grows: read it from the last `consumed` offset, not whole. */
   appendOnly(place: Place): boolean;
+  /**
+   * The reader's version (absent: 0). Raise it when `read` comes to make something else of the same
+   * bytes: files an older version read are read again from their start at the next scan.
+   */
+  readerVersion?: number;
   read(relPath: string, bytes: Uint8Array, context?: ReadContext): FileRead;
   statuses: readonly StatusDefinition[];
   /** A dead letter's facts from its body, for the dead-letters list (protocols with dead letters). */

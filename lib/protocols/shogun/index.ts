@@ -13,6 +13,8 @@ export const shogunReadSide: ProtocolReadSide<ShogunLayout> = {
   place: placeShogun,
   // Writers replace an inbox through a temp file and rename: every change is a whole new file.
   appendOnly: () => false,
+  // 1: tasks come from karo and reports go to karo (before, neither named anyone).
+  readerVersion: 1,
   read,
   statuses: STATUSES,
   resolve,
