@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { renderWithCatalogs } from "@/lib/testing/render";
 import { describe, expect, it } from "vitest";
 import type { DeadLetterItem } from "@/lib/actions";
 import { DeadLetterRow } from "./dead-letter-row";
@@ -40,5 +41,11 @@ describe("a dead letter's row", () => {
     expect(html).not.toContain('type="checkbox"');
     expect(html).toContain("Read only");
     expect(html.match(/<td/g)?.length).toBe(row(letter).match(/<td/g)?.length);
+  });
+
+  it("says which protocol it is when the list holds several", () => {
+    const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text(renderWithCatalogs(<table><tbody><DeadLetterRow item={letter} showProtocol selectable selected={false} onSelect={() => {}} busy={false} done={null} onRequeue={() => {}} onDiscard={() => {}} onUndo={() => {}} /></tbody></table>))).toContain("dead letter protocol IGNITE v3");
+    expect(text(row(letter))).not.toContain("protocol");
   });
 });

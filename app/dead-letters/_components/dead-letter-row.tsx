@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ProtocolBadge } from "@/components/protocol-badge";
 import { RelativeTime } from "@/components/relative-time";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
@@ -14,6 +15,7 @@ const link = "text-sky-700 hover:underline dark:text-sky-400";
 /** One dead letter: the original it holds, where it was bound, why it failed, and its actions. */
 export function DeadLetterRow({
   item: d,
+  showProtocol = false,
   selectable,
   selected,
   onSelect,
@@ -24,6 +26,8 @@ export function DeadLetterRow({
   onUndo,
 }: {
   item: DeadLetterItem;
+  /** The list holds letters of several protocols: this one says which it is. */
+  showProtocol?: boolean;
   selectable: boolean;
   selected: boolean;
   onSelect: (on: boolean) => void;
@@ -54,6 +58,7 @@ export function DeadLetterRow({
           <Link href={routes.message(d.key)} className={link}>
             dead letter
           </Link>
+          {showProtocol ? <ProtocolBadge protocol={d.protocol} className="ml-1.5" /> : null}
         </p>
         <p className="break-all font-mono text-[0.7rem] text-zinc-500 dark:text-zinc-400">{d.originalFile ?? d.path}</p>
         {d.originalPath ? (

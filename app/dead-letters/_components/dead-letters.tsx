@@ -27,6 +27,8 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
   const items = rows.filter((d) => !done.has(d.key) && d.actions.length > 0);
   const chosen = items.filter((d) => selected.has(d.key));
   const all = items.length > 0 && chosen.length === items.length;
+  // Letters of several protocols (IGNITE v3 and v2): each row says which it is.
+  const showProtocol = new Set(rows.map((d) => d.protocol)).size > 1;
 
   function select(key: string, on: boolean) {
     setSelected((prev) => {
@@ -89,6 +91,7 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
                 <DeadLetterRow
                   key={d.key}
                   item={d}
+                  showProtocol={showProtocol}
                   selectable={!readOnly}
                   selected={selected.has(d.key)}
                   onSelect={(on) => select(d.key, on)}
