@@ -232,4 +232,9 @@ test("an IGNITE v2 dead letter is requeued from the dead-letters page, as its ow
   await row.getByRole("button", { name: "Requeue" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Requeued" })).toContainText("queue/ignitian_2/");
   await expect.poll(() => fs.readdirSync(path.join(roots["ignite-yaml"], "queue", "ignitian_2")).length).toBe(1);
+  // Its undo, on the row: the copy out of the queue (to the archive), the letter back where it was.
+  await row.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Requeue undone" })).toContainText("queue/dead_letter/");
+  await expect.poll(() => fs.readdirSync(path.join(roots["ignite-yaml"], "queue", "ignitian_2")).length).toBe(0);
+  expect(fs.existsSync(path.join(roots["ignite-yaml"], "queue/dead_letter/task_assignment_1770261903611907_dlq_1770263140.yaml"))).toBe(true);
 });

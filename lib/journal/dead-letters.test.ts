@@ -3,7 +3,7 @@
 // leave the list's items as they were, the very same objects.
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { requeueMessage, runBulk } from "@/lib/operations";
+import { planMessageAction, requeueMessage, runBulk } from "@/lib/operations";
 import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
 import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
 import { DL_ARCH, DL_TASK, QUEUED, openHarness, type Harness } from "@/lib/operations/test-harness";
@@ -84,5 +84,20 @@ describe("an IGNITE v2 dead letter on the list", () => {
     expect(results, JSON.stringify(results)).toMatchObject([{ key: letter.key, ok: true }]);
     await h.service.scanNow();
     expect(listDeadLetters().items.map((d) => d.key)).not.toContain(letter.key);
+  });
+
+  it("says where a requeue archived the letter, so its undo puts the letter back under its own key", async () => {
+    const [letter] = listDeadLetters().items;
+    if (!letter) throw new Error("the fixture holds a dead letter");
+    fs.mkdirSync(h.abs("queue/ignitian_2"));
+    const actor = { actor: "http://127.0.0.1:3000" };
+    const done = await (await planMessageAction(letter.key, "requeue", { path: letter.path, ...actor })).run();
+    expect(done.archived).toEqual({ key: letter.key, path: `archive/mailroom/${letter.path}` });
+    // The page's undo: the requeued copy discarded, then the letter restored.
+    await (await planMessageAction(done.key, "discard", { path: done.path, ...actor })).run();
+    if (!done.archived) return;
+    await (await planMessageAction(done.archived.key, "restore", { path: done.archived.path, ...actor })).run();
+    await h.service.scanNow();
+    expect(listDeadLetters().items).toMatchObject([{ key: letter.key, path: letter.path }]);
   });
 });

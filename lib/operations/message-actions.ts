@@ -85,7 +85,9 @@ function entryPlan(m: MessageDetail, root: string, id: ActionId, planned: Planne
       // One entry of a many-entry file keeps its key; a file moved is another path's message.
       const key = done.path === m.path ? m.key : (keyAtPath(root, done.path) ?? m.key);
       for (const k of new Set([m.key, key])) recordAction(k, `${id} by operator`, `${planned.description} (from ${actor})`);
-      return { key, path: done.path };
+      // What was archived beside the move (a requeued dead letter) is named, for the undo to restore it.
+      const archivedKey = planned.archives === undefined ? null : keyAtPath(root, planned.archives);
+      return { key, path: done.path, ...(planned.archives !== undefined && archivedKey !== null ? { archived: { key: archivedKey, path: planned.archives } } : {}) };
     },
   };
 }

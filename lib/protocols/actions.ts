@@ -64,6 +64,8 @@ export interface PlannedAction {
   /** The bytes written (a whole new file, or the line appended). */
   bytes: string;
   warnings: string[];
+  /** Root-relative path a file is archived to beside the main move (a requeued dead letter): restorable from there. */
+  archives?: string;
   run(): Promise<{ path: string }>;
 }
 

@@ -26,6 +26,7 @@ function planned(root: string, plan: WritePlan<IgniteYamlOp>): PlannedAction {
     touched: [op.source?.path, op.target, op.archive].filter((p): p is string => typeof p === "string"),
     bytes: plan.bytes,
     warnings: plan.warnings,
+    ...(op.archive ? { archives: op.archive } : {}),
     run: () => run(root, plan),
   };
 }
