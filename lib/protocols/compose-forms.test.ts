@@ -17,6 +17,14 @@ describe("the compose forms", () => {
     }
   });
 
+  it("answer a shogun task to karo with a report_received, and any other message with its own type", () => {
+    const spec = composeFormOf("shogun")!;
+    const of = (type: string, from: string | null, agent: string) => ({ type, from, agent }) as Parameters<NonNullable<typeof spec.reply>>[0];
+    expect(spec.reply?.(of("task", "karo", "ashigaru2"))).toEqual({ to: "karo", from: "ashigaru2", type: "report_received", content: "" });
+    expect(spec.reply?.(of("task_assigned", "karo", "ashigaru2"))).toMatchObject({ to: "karo", type: "task_assigned" });
+    expect(spec.reply?.(of("report", null, "ashigaru2"))).toBeNull();
+  });
+
   it("check KickLang content as Space Format as you type, and see the role rule before the server does", () => {
     const spec = composeFormOf("kicklang")!;
     const values = { ...spec.initial(lists), receiver: "WePlan", content: "plain words" };

@@ -31,9 +31,9 @@ export const SHOGUN_FORM: ComposeFormSpec = {
     { name: "content", label: "Content", kind: "text", hint: "Free text; it may span lines." },
   ],
   initial: ({ agents }) => ({ to: agents.includes("karo") ? "karo" : "", from: "shogun", type: "cmd_new", content: "" }),
-  replyNote: "To the sender's inbox, from the agent whose inbox held it; the type is the original's.",
-  /** To the sender's inbox, from the inbox (or queue) it sits in. */
-  reply: (m: MessageDetail) => (m.from ? { to: m.from, from: m.agent, type: m.type ?? "wake_up", content: "" } : null),
+  replyNote: "To the sender's inbox, from the agent whose inbox held it; the type is the original's (a task is answered with report_received).",
+  /** To the sender's inbox, from the inbox (or queue) it sits in. A task is answered as upstream's workers do, with a report_received to karo. */
+  reply: (m: MessageDetail) => (m.from ? { to: m.from, from: m.agent, type: m.type === "task" ? "report_received" : (m.type ?? "wake_up"), content: "" } : null),
   warning: (values) => shogunWarning(values.to ?? ""),
   schema: shogunComposeSchema,
 };
