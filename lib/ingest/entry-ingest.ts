@@ -4,14 +4,14 @@ import "server-only";
 // from where the last read stopped) and journals the entries in batches, so that an entry moving
 // from one file to another within a batch is one move. File events take the same path.
 import { lstat } from "node:fs/promises";
-import { EntryWriter, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext } from "@/lib/journal/entry-writer";
+import { EntryWriter, type DeletedFile, type EntryFileFacts, type EntryFileRead } from "@/lib/journal/entry-writer";
 import type { Db } from "@/lib/journal/db";
-import type { ProtocolReadSide, ReadContext } from "@/lib/protocols/layout";
+import type { ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
 import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
 import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
 import { Batch, BATCH_ENTRIES, FIRST_BATCH_ENTRIES, SCAN_CHUNK_BYTES, type BatchLimits } from "./entry-batch";
-import { readByThisReader, summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
+import { contextOf, readByThisReader, summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
 
 export type { BatchLimits } from "./entry-batch";
 export { summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
@@ -137,7 +137,7 @@ export class EntryIngest {
     for (const source of sources) {
       if (!this.everyHeld && !this.heldAbsent.has(source.id)) continue;
       for (let after = 0, ids = this.writer.namingAbsent(source.id, after, BATCH_ENTRIES); ids.length > 0; ids = this.writer.namingAbsent(source.id, after, BATCH_ENTRIES)) {
-        this.writer.settleAbsent(this.contextOf(source), ids);
+        this.writer.settleAbsent(contextOf(source), ids);
         after = ids[ids.length - 1] as number;
         await pause();
       }
@@ -217,7 +217,7 @@ export class EntryIngest {
       for (const [i, { source, reads, deleted: gone }] of held.entries()) {
         // Each source's part its own turn of the event loop, not one stretch for every source's.
         if (i > 0) await run.pause();
-        total += this.writer.apply(this.contextOf(source), reads, gone, { firstFill: run.firstFill(source), holdAbsent: run.holdAbsent });
+        total += this.writer.apply(contextOf(source), reads, gone, { firstFill: run.firstFill(source), holdAbsent: run.holdAbsent });
         // Only then is there anything to settle when the load ends: looking for it reads every reference of the
         // source (50 ms at 70,000 envelopes), and a periodic rescan of a channel appended to loads its new part.
         if (this.writer.takeHeld(source.id)) this.heldAbsent.add(source.id);
@@ -290,12 +290,5 @@ export class EntryIngest {
     if (chunk) add({ relPath: file.relPath, facts: chunk.facts, entries: chunk.read.entries, problems: [], bytes: chunk.bytes, from: chunk.from, whole: false, tailOnly: true });
     const oldest = chunk ? oldestDateMs(chunk.read.entries) : null;
     later({ source, file, newestMs: Math.min(part.newestMs, oldest ?? Infinity), rest: true }, after);
-  }
-
-  private contextOf(source: EntrySource): EntrySourceContext {
-    return {
-      source: source.id, protocol: source.protocol, resolve: (e: Parameters<ProtocolReadSide["resolve"]>[0]) => source.side.resolve(e),
-      anyReferrer: source.side.settlesByAnyReferrer === true, readerVersion: source.side.readerVersion ?? 0,
-    };
   }
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { DeletedFile, EntryFileFacts, JournaledFile } from "@/lib/journal/entry-writer";
+import type { DeletedFile, EntryFileFacts, EntrySourceContext, JournaledFile } from "@/lib/journal/entry-writer";
 import type { Protocol } from "@/lib/model";
 import type { Layout, ProtocolReadSide } from "@/lib/protocols/layout";
 import type { EntrySourceFile } from "./entry-files";
@@ -23,6 +23,14 @@ export interface EntryPlan {
   deleted: DeletedFile[];
   /** How far each file was read, as the journal said when the tree was listed. */
   known: ReadonlyMap<string, EntryFileFacts>;
+}
+
+/** What the entry journal is told of a source with each batch: its id, protocol, how it settles, its reader's version. */
+export function contextOf(source: EntrySource): EntrySourceContext {
+  return {
+    source: source.id, protocol: source.protocol, resolve: (e) => source.side.resolve(e),
+    anyReferrer: source.side.settlesByAnyReferrer === true, readerVersion: source.side.readerVersion ?? 0,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Thread list entries: from the grouped query's rows, or from one thread's messages. Pure.
-import { PROTOCOLS, type Protocol, type Status } from "@/lib/model";
-import { threadAgents } from "@/lib/threads/agents";
+import type { Status } from "@/lib/model";
+import { inProtocolOrder, threadAgents } from "@/lib/threads/agents";
 import { kindOf, parseGroup, threadIdOf } from "@/lib/threads/ids";
 import type { ThreadDetail, ThreadSummary } from "@/lib/threads/model";
 
@@ -34,9 +34,6 @@ function names(json: string): string[] {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : [];
 }
-
-/** The protocols named, in PROTOCOLS order. */
-const inProtocolOrder = (named: ReadonlySet<string>): Protocol[] => PROTOCOLS.filter((p) => named.has(p));
 
 /** The names of each distinct to_list: recipients, as threadAgents counts them, not holders. */
 function recipients(json: string): string[] {
@@ -91,7 +88,7 @@ export function summarizeThread(t: ThreadDetail): ThreadSummary {
     kind: t.kind,
     count: t.messages.length,
     agents: threadAgents(t.messages),
-    protocols: inProtocolOrder(new Set(t.messages.map((m) => m.protocol))),
+    protocols: inProtocolOrder(t.messages.map((m) => m.protocol)),
     first: times.length ? iso(Math.min(...times)) : null,
     last: times.length ? iso(Math.max(...times)) : null,
     statuses,

@@ -86,8 +86,8 @@ function entryPlan(m: MessageDetail, root: string, id: ActionId, planned: Planne
       const key = done.path === m.path ? m.key : (keyAtPath(root, done.path) ?? m.key);
       for (const k of new Set([m.key, key])) recordAction(k, `${id} by operator`, `${planned.description} (from ${actor})`);
       // What was archived beside the move (a requeued dead letter) is named, for the undo to restore it.
-      const archivedKey = planned.archives === undefined ? null : keyAtPath(root, planned.archives);
-      return { key, path: done.path, ...(planned.archives !== undefined && archivedKey !== null ? { archived: { key: archivedKey, path: planned.archives } } : {}) };
+      const archived = planned.archives === undefined ? null : { key: keyAtPath(root, planned.archives), path: planned.archives };
+      return { key, path: done.path, ...(archived?.key ? { archived: { key: archived.key, path: archived.path } } : {}) };
     },
   };
 }

@@ -4,8 +4,8 @@ import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { keys } from "@/lib/client/keys";
-import { PROTOCOLS, type Status } from "@/lib/model";
-import { threadAgents } from "@/lib/threads/agents";
+import type { Status } from "@/lib/model";
+import { inProtocolOrder, threadAgents } from "@/lib/threads/agents";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { countOf } from "@/lib/client/count";
 
@@ -16,8 +16,7 @@ export function ThreadHeader({ thread: t, showProtocol = false }: { thread: Thre
   const agents = threadAgents(t.messages);
   const first = t.messages[0];
   const last = t.messages[t.messages.length - 1];
-  // In PROTOCOLS order, as the thread list names them.
-  const protocols = showProtocol ? PROTOCOLS.filter((p) => t.messages.some((m) => m.protocol === p)) : [];
+  const protocols = showProtocol ? inProtocolOrder(t.messages.map((m) => m.protocol)) : [];
   return (
     <header className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
