@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ReadOnlyNotice } from "@/components/actions/read-only-notice";
+import { DeadLetterPlaces } from "@/components/dead-letter-places";
 import { getClientConfig, listDeadLetters, listSources } from "@/lib/journal";
+import { VOCABULARY } from "@/lib/protocols";
 import { DeadLetters } from "./_components/dead-letters";
 
 export const metadata: Metadata = { title: "Dead letters" };
@@ -16,7 +18,7 @@ export default async function DeadLettersPage() {
       <div className="space-y-1">
         <h1 className="text-xl font-semibold tracking-tight">Dead letters</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Messages the queue monitor gave up on, still in <code className="font-mono text-xs">queue/dead_letter/</code>. Requeue one
+          Messages the queue monitor gave up on, still in <DeadLetterPlaces places={VOCABULARY.deadLetterPlaces} />. Requeue one
           to its original queue (or another), edit it first from its page, or discard it to the archive — restorable.
         </p>
       </div>

@@ -1,3 +1,5 @@
+import { DEAD_LETTER_FOLDER } from "@/lib/model";
+
 /** Which queue to requeue into: the original's (default) or any other agent's. */
 export function QueuePicker({
   id,
@@ -15,7 +17,7 @@ export function QueuePicker({
   original: string | null;
   originalLabel?: string;
 }) {
-  const names = [...new Set([...(original ? [original] : []), ...queues])].filter((q) => q !== "dead_letter");
+  const names = [...new Set([...(original ? [original] : []), ...queues])].filter((q) => q !== DEAD_LETTER_FOLDER);
   return (
     <span className="inline-flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">

@@ -2,7 +2,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Protocol } from "@/lib/model";
-import { ADAPTERS, READ_SIDES, type SourceReader } from "@/lib/protocols";
+import { ADAPTERS, CATALOGS, READ_SIDES, type SourceReader } from "@/lib/protocols";
 import type { EntrySource } from "./entry-ingest";
 
 export interface Source {
@@ -33,6 +33,9 @@ export function rootProblem(root: string, stat: { isDirectory(): boolean } | Nod
     : `the workspace folder ${root} cannot be read (${code})`;
   return `${problem}. Check MAILROOM_ROOT.`;
 }
+
+/** What each protocol's workspace holds, for a root none claims: "IGNITE v3's .ignite/queue/ …, shogun's queue/inbox/, …". */
+const LOOKED_FOR = CATALOGS.map((c) => `${c.label}'s ${c.workspace}`).join(", ");
 
 /** Offer each root to each adapter; a root nothing recognises is reported, not dropped. */
 export async function discoverSources(roots: string[]): Promise<Source[]> {
@@ -70,7 +73,7 @@ export async function discoverSources(roots: string[]): Promise<Source[]> {
         protocol: "ignite",
         root,
         reader: null,
-        error: `no message queue found in ${root} (looked for IGNITE's .ignite/queue/ and queue/, shogun's queue/inbox/, .claude/workflow/ and .kicklang/channels/). Is MAILROOM_ROOT the workspace folder?`,
+        error: `no message queue found in ${root} (looked for ${LOOKED_FOR}). Is MAILROOM_ROOT the workspace folder?`,
       });
     }
   }

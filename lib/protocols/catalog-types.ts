@@ -31,6 +31,10 @@ export interface ProtocolCatalog {
   working?: readonly string[];
   /** The status its dead letters carry: the totals count those apart (deadLetters), not as messages that died. */
   deadLetterStatus?: string;
+  /** Where its dead letters lie, as a user would look for them ("queue/dead_letter/"): the pages name it. */
+  deadLetterPlace?: string;
+  /** What marks a workspace of it ("queue/inbox/"): named when a root holds no protocol's files, so a user can fix the root. */
+  workspace: string;
   /** The health words its workspace's records give an agent that is alive (SourceHealth agents' `health`); any other word is worth a look. */
   aliveHealth?: readonly string[];
   /** For a protocol whose files are its messages (journaled by lib/journal/writer.ts): what the journal makes of them. */

@@ -24,6 +24,8 @@ const EXEMPT: Record<string, string> = {
   "lib/journal/schema.ts": "versioned migrations",
   "lib/journal/schema-base.ts": "versioned migrations",
   "lib/journal/schema-sql.ts": "SQL the versioned migrations hold word for word (an index's expression, a table's fill)",
+  // Test code that imports no vitest itself: the operations tests' harness, naming the IGNITE fixture's files.
+  "lib/operations/test-harness.ts": "the IGNITE fixture's own paths, for tests",
 };
 
 /**
@@ -107,6 +109,8 @@ function literals(file: string, text: string): { text: string; line: number }[] 
 }
 
 const SQL_QUOTED = /'([a-z][a-z0-9_-]*)'/g;
+/** A folder spelt as a path in text ("in queue/dead_letter/"): the segment before a slash. */
+const PATH_SEGMENT = /(?<=^|[\s/(`"'])([a-z][a-z0-9_-]*)\//g;
 
 /** Where a file's literals name a protocol's own word: equal to it, quoted in SQL, or a protocol header. */
 function protocolWordsIn(file: string, text: string, own: ReadonlyMap<string, Protocol>): Hit[] {
@@ -117,6 +121,8 @@ function protocolWordsIn(file: string, text: string, own: ReadonlyMap<string, Pr
     if (own.has(lit.text)) hits.push({ file, line: lit.line, word: lit.text });
     // In SQL, the dead-letter area is spelt through DEAD_LETTER_FOLDER too, so it has one name.
     else for (const m of lit.text.matchAll(SQL_QUOTED)) if (own.has(m[1] as string) || m[1] === DEAD_LETTER_FOLDER) hits.push({ file, line: lit.line, word: m[1] as string });
+    // A path names the protocol's own folder, the dead-letter area's included (each protocol keeps its letters its own way).
+    for (const m of lit.text.matchAll(PATH_SEGMENT)) if (own.has(m[1] as string) || m[1] === DEAD_LETTER_FOLDER) hits.push({ file, line: lit.line, word: `${m[1] as string}/` });
   }
   return hits;
 }
@@ -145,13 +151,14 @@ describe("the core names no protocol's words", () => {
     for (const w of ["queue", "archive", "processed", "channel", "sent", DEAD_LETTER_FOLDER, GONE.id, "error"]) expect(own.has(w), w).toBe(false);
   });
 
-  it("finds a status, a SQL-quoted status or dead-letter area and a header, by line, and not in comments", () => {
+  it("finds a status, a SQL-quoted status or dead-letter area, a folder in a path and a header, by line, and not in comments", () => {
     const text = [
       "// retrying in a comment is fine",
       'const a = s === "retrying";',
       "const q = `SELECT 1 WHERE status = 'queued' AND folder = 'queue'`;",
       'const h = "X-IGNITE-Thread-ID"; const d = "SELECT 1 WHERE folder = \'dead_letter\'";',
       "const x = <b title=\"in_progress\">unacked</b>;",
+      "const p = <p>in <code>queue/dead_letter/</code> or `${root}/queue/inbox/`, a queue/ of its own</p>;",
     ].join("\n");
     expect(protocolWordsIn("x.tsx", text, own)).toEqual([
       { file: "x.tsx", line: 2, word: "retrying" },
@@ -160,6 +167,8 @@ describe("the core names no protocol's words", () => {
       { file: "x.tsx", line: 4, word: DEAD_LETTER_FOLDER },
       { file: "x.tsx", line: 5, word: "in_progress" },
       { file: "x.tsx", line: 5, word: "unacked" },
+      { file: "x.tsx", line: 6, word: "dead_letter/" },
+      { file: "x.tsx", line: 6, word: "inbox/" },
     ]);
   });
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ProtocolCatalog } from "./catalog-types";
 import { vocabularyOf } from "./vocabulary";
 
-const catalog = (protocol: ProtocolCatalog["protocol"], statuses: [string, string][], folders: string[]): ProtocolCatalog => ({
-  protocol, label: protocol, folders, columns: [], overdue: null, oldest: "Oldest", headers: false, hops: [],
+const catalog = (protocol: ProtocolCatalog["protocol"], statuses: [string, string][], folders: string[], more: Partial<ProtocolCatalog> = {}): ProtocolCatalog => ({
+  protocol, label: protocol, folders, workspace: `${folders[0] ?? ""}/`, columns: [], overdue: null, oldest: "Oldest", headers: false, hops: [], ...more,
   statuses: statuses.map(([id, tone]) => ({ id, label: id.toUpperCase(), state: "open", tone: tone as "sky", help: `${protocol} ${id}` })),
 });
 
@@ -17,6 +17,16 @@ describe("vocabularyOf", () => {
   it("gathers each word once, in the catalogs' order", () => {
     expect(words.statuses).toEqual(["unread", "done", "unacked"]);
     expect(words.folders).toEqual(["inbox", "tasks", "channel"]);
+  });
+
+  it("gathers where dead letters lie, once, from the catalogs that keep them", () => {
+    expect(words.deadLetterPlaces).toEqual([]);
+    const lettered = vocabularyOf([
+      catalog("ignite", [["dead", "red"]], ["queue"], { deadLetterStatus: "dead", deadLetterPlace: "queue/dead_letter/" }),
+      catalog("ignite-yaml", [["dead", "red"]], ["queue"], { deadLetterStatus: "dead", deadLetterPlace: "queue/dead_letter/" }),
+      catalog("shogun", [["failed", "red"]], ["inbox"]),
+    ]);
+    expect(lettered.deadLetterPlaces).toEqual(["queue/dead_letter/"]);
   });
 
   it("defines a word by its protocol first, then by the first catalog that has it, else plainly", () => {

@@ -28,6 +28,8 @@ export interface Vocabulary {
   inStatusOrder(words: Iterable<string>): string[];
   /** The statuses dead letters carry (each catalog's deadLetterStatus), each once. */
   deadLetterStatuses: readonly string[];
+  /** Where the protocols keep their dead letters (each catalog's deadLetterPlace), each once. */
+  deadLetterPlaces: readonly string[];
   /** Whether `status` is the one a dead letter carries: its protocol's, or without one, any protocol's. */
   isDeadLetterStatus(status: string, protocol?: Protocol): boolean;
   /** Whether a message in `status` waits for a retry (catalog retryWaits): its protocol's, or without one, any protocol's. */
@@ -65,6 +67,7 @@ export function vocabularyOf(catalogs: readonly ProtocolCatalog[]): Vocabulary {
       return [...new Set(words)].sort((a, b) => rankOf(a) - rankOf(b) || (a < b ? -1 : a > b ? 1 : 0));
     },
     deadLetterStatuses,
+    deadLetterPlaces: unique(catalogs.flatMap((c) => (c.deadLetterPlace === undefined ? [] : [c.deadLetterPlace]))),
     isDeadLetterStatus(status, protocol) {
       return protocol ? own(protocol)?.deadLetterStatus === status : deadLetterStatuses.includes(status);
     },

@@ -37,7 +37,7 @@ export function StatusTotals({ totals }: { totals: Stats["totals"] }) {
       // Coloured as the status the letters carry (with no dead messages counted, the first protocol's).
       tone: statusTone(words, chips[dead]?.label ?? words.deadLetterStatuses[0] ?? ""),
       href: routes.deadLetters,
-      title: "Files in queue/dead_letter/, each holding a message that died: the ones Dead letters lists",
+      title: `Files in ${words.deadLetterPlaces.join(" and ")}, each holding a message that died: the ones Dead letters lists`,
     };
     chips.splice(dead < 0 ? chips.length : dead + 1, 0, letters);
   }

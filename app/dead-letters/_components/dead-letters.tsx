@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { ActionStatus } from "@/components/actions/action-status";
 import { Card } from "@/components/ui/card";
+import { DeadLetterPlaces } from "@/components/dead-letter-places";
 import type { DeadLettersResponse } from "@/lib/actions";
 import { messageActionOutcome } from "@/lib/client/message-action";
 import { errorMessage } from "@/lib/client/fetcher";
@@ -55,7 +56,7 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
       )}
       {live.length > 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {countOf(live.length, "dead letter")} in <code className="font-mono text-xs">queue/dead_letter/</code>, each holding one message
+          {countOf(live.length, "dead letter")} in <DeadLetterPlaces places={words.deadLetterPlaces} />, each holding one message
           that died (the overview&apos;s <span className="font-medium">{words.deadLetterStatuses.join(" / ")}</span> count).
         </p>
       ) : null}

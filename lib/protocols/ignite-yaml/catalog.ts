@@ -7,6 +7,7 @@ export const IGNITE_YAML_CATALOG: ProtocolCatalog = {
   label: "IGNITE v2 (YAML)",
   statuses: [...STATUSES, GONE],
   folders: ["queue", "processed", "dead_letter", "archive"],
+  workspace: "queue/<agent>/*.yaml",
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
   overdue: "Stuck",
   oldest: "Oldest queued",
@@ -15,6 +16,7 @@ export const IGNITE_YAML_CATALOG: ProtocolCatalog = {
   retryWaits: ["retrying"],
   working: ["processing"],
   deadLetterStatus: "dead",
+  deadLetterPlace: "queue/dead_letter/",
   headers: false,
   // As IGNITE v3: a file's folder is its status, and the agent deletes it once done with it.
   hops: [

@@ -59,6 +59,7 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
     { id: "invalid", label: "Invalid", state: "failed", tone: "orange", help: "The file could not be read as a message" },
   ],
   folders: ["queue", "processed", "dead_letter", "archive"],
+  workspace: ".ignite/queue/ or queue/ with .mime files",
   // The overview's per-agent columns (components/agent-counts.ts), stuck aside: it is not a status.
   columns: ["queued", "processing", "delivered", "retrying", "dead"],
   overdue: "Stuck",
@@ -68,6 +69,7 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   retryWaits: ["retrying"],
   working: ["processing"],
   deadLetterStatus: "dead",
+  deadLetterPlace: "queue/dead_letter/",
   // state/task_health.json's agent status words for a live agent (health.ts passes them through).
   aliveHealth: ["healthy", "ok", "alive", "active", "completed", "idle"],
   fileLife: { deleted: "completed", cleared: "cleared", discarded: "discarded", archive: "archive", kept: ["invalid"], stuck: "processing" },

@@ -7,6 +7,7 @@ export const KICKLANG_CATALOG: ProtocolCatalog = {
   label: "KickLang",
   statuses: [...STATUSES, GONE],
   folders: ["channel"],
+  workspace: ".kicklang/channels/",
   columns: ["unanswered", "answered", "sent"],
   overdue: "Overdue",
   oldest: "Oldest open",

@@ -7,6 +7,7 @@ export const SHOGUN_CATALOG: ProtocolCatalog = {
   label: "shogun",
   statuses: [...STATUSES, GONE],
   folders: ["queue", "inbox", "tasks", "reports", "archive"],
+  workspace: "queue/inbox/",
   // An agent's unread inbox, then its tasks from handed out to finished.
   columns: ["unread", "assigned", "in_progress", "blocked", "done", "failed"],
   overdue: null,

@@ -7,6 +7,7 @@ export const WORKFLOW_CATALOG: ProtocolCatalog = {
   label: "workflow",
   statuses: [...STATUSES, GONE],
   folders: ["channel", "state", "logs"],
+  workspace: ".claude/workflow/",
   columns: ["unacked", "received", "processed", "sent"],
   overdue: "Overdue",
   oldest: "Oldest open",
