@@ -29,14 +29,18 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
   const [pending, setPending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const keys = items.map((d) => d.key);
-  const signature = JSON.stringify([action, to, keys]);
+  // An action is offered for the selection when every selected letter's protocol offers it.
+  const lacking = (a: BulkAction) => items.filter((d) => !d.actions.some((x) => x.id === a)).length;
+  const chosen: BulkAction | null = items.length === 0 || lacking(action) === 0 ? action : (["requeue", "discard"] as const).find((a) => lacking(a) === 0) ?? null;
+  const signature = JSON.stringify([chosen, to, keys]);
   const preview = answer?.dryRun && answer.signature === signature ? answer : null;
 
   async function send(dryRun: boolean) {
+    if (!chosen) return;
     setPending(dryRun ? "Checking what would happen" : "Working");
     setFailure(null);
     try {
-      const { results } = await postBulk({ action, keys, to: action === "requeue" && to ? to : undefined, dryRun });
+      const { results } = await postBulk({ action: chosen, keys, to: chosen === "requeue" && to ? to : undefined, dryRun });
       const labels = Object.fromEntries(items.map((d) => [d.key, `${d.originalType ?? "message"} → ${d.originalTo ?? "?"}`]));
       setAnswer({ signature, dryRun, results, labels });
       if (!dryRun) {
@@ -59,15 +63,19 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <fieldset className="flex items-center gap-3" disabled={items.length === 0}>
           <legend className="sr-only">Action</legend>
-          {(["requeue", "discard"] as const).map((a) => (
-            <label key={a} className="inline-flex items-center gap-1.5 text-sm">
-              <input type="radio" name={`${id}-action`} value={a} checked={action === a} onChange={() => setAction(a)} />
-              {a === "requeue" ? "Requeue" : "Discard"}
-            </label>
-          ))}
+          {(["requeue", "discard"] as const).map((a) => {
+            const without = lacking(a);
+            return (
+              <label key={a} className={cn("inline-flex items-center gap-1.5 text-sm", without > 0 && "text-zinc-400 dark:text-zinc-500")}>
+                <input type="radio" name={`${id}-action`} value={a} checked={chosen === a} disabled={without > 0} onChange={() => setAction(a)} />
+                {a === "requeue" ? "Requeue" : "Discard"}
+                {without > 0 ? <span className="text-xs">(not offered by {without.toLocaleString("en-US")} selected)</span> : null}
+              </label>
+            );
+          })}
         </fieldset>
-        {action === "requeue" ? <QueuePicker id={`${id}-to`} value={to} onChange={setTo} queues={queues} original="" /> : null}
-        <button type="button" className={buttonClass("secondary")} disabled={items.length === 0 || pending !== null} onClick={() => void send(true)}>
+        {chosen === "requeue" ? <QueuePicker id={`${id}-to`} value={to} onChange={setTo} queues={queues} original="" /> : null}
+        <button type="button" className={buttonClass("secondary")} disabled={items.length === 0 || chosen === null || pending !== null} onClick={() => void send(true)}>
           Preview
         </button>
         <button type="button" className={buttonClass("primary")} disabled={!preview || pending !== null || !preview.results.some((r) => r.ok)} onClick={() => void send(false)}>
