@@ -8,6 +8,7 @@
 import type { YamlValue } from "@/lib/model";
 import { CORE_SCHEMA, DEFAULT_SCHEMA, load, YAMLException, type LoadOptions, type State } from "js-yaml";
 import type { EntryProblem } from "./entries";
+import { PYYAML_SCHEMA } from "./pyyaml-schema";
 import { limitText, PARSE_LIMITS, ParseLimitError, toPlainBounded, type BoundedParse } from "./limits";
 
 export interface BoundedYamlOptions {
@@ -15,9 +16,10 @@ export interface BoundedYamlOptions {
   what?: string;
   /**
    * "default": js-yaml's schema (timestamps become ISO strings, `<<` merge keys), what ingest has
-   * always read; "core": YAML 1.2's core schema (dates stay text, no merge keys), as `yaml` reads.
+   * always read; "core": YAML 1.2's core schema (dates stay text, no merge keys), as `yaml` reads;
+   * "pyyaml": YAML 1.1 as PyYAML's safe_load reads plain scalars (pyyaml-schema.ts), for its files.
    */
-  schema?: "default" | "core";
+  schema?: "default" | "core" | "pyyaml";
   limits?: Partial<Limits>;
   /** Refuse longer text unparsed (UTF-16 units), for files re-read whole on each change. */
   maxChars?: number;
@@ -63,7 +65,7 @@ export function parseYamlBounded(text: string, opts: BoundedYamlOptions = {}): B
   const options: LoadOptions & { maxDepth: number; maxTotalMergeKeys: number } = {
     // json: a later duplicate key wins, as with upstream writers (PyYAML, shell).
     json: true,
-    schema: opts.schema === "core" ? CORE_SCHEMA : DEFAULT_SCHEMA,
+    schema: opts.schema === "core" ? CORE_SCHEMA : opts.schema === "pyyaml" ? PYYAML_SCHEMA : DEFAULT_SCHEMA,
     listener,
     // js-yaml's own caps, kept as a backstop behind the listener's (it checks depth first).
     maxDepth: limits.depth + 1,
@@ -121,9 +123,10 @@ export interface YamlFile {
  * text the writers check, as `yaml` read them: YAML 1.2's core schema (dates stay text, `<<` is a
  * key), a later duplicate key wins (upstream's PyYAML keeps the last; the shell appends lifecycle
  * keys), and no text over PARSE_LIMITS.documentBytes, since these files are re-read whole on each
- * change. `what` names the text in problems ("The file", "The original_message").
+ * change. `what` names the text in problems ("The file", "The original_message"). `schema: "pyyaml"`
+ * reads plain scalars as PyYAML does, for files its writers make (shogun's).
  */
-export function parseYamlFile(text: string, what = "The file", opts: { itemRanges?: boolean } = {}): YamlFile {
+export function parseYamlFile(text: string, what = "The file", opts: { itemRanges?: boolean; schema?: "core" | "pyyaml" } = {}): YamlFile {
   const r = parseYamlBounded(text, { what, schema: "core", maxChars: PARSE_LIMITS.documentBytes, ...opts });
   return r.ok ? { data: r.data, problem: null, items: r.items ?? new Map() } : { data: null, problem: yamlProblem(r, what), items: new Map() };
 }

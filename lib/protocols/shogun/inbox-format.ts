@@ -5,6 +5,7 @@ import { Document, isScalar, parse, stringify, visit } from "yaml";
 import type { YamlValue } from "@/lib/model";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord } from "@/lib/protocols/entry-kit";
+import { pyyamlReadsAsOtherThanString } from "@/lib/protocols/pyyaml-schema";
 
 export type Mapping = { [key: string]: YamlValue };
 
@@ -20,7 +21,8 @@ export const KEEP_READ = 30;
 
 /** Read an inbox for rewriting, or say why it cannot be (a half-written file, not a mapping). */
 export function loadInbox(text: string): Inbox | string {
-  const parsed = parseYamlFile(text, "The inbox");
+  // As PyYAML reads it: a rewrite keeps another agent's `content: 1e3` text, not 1000.
+  const parsed = parseYamlFile(text, "The inbox", { schema: "pyyaml" });
   if (parsed.problem) return parsed.problem.message;
   const data = parsed.data ?? {};
   if (!isRecord(data)) return "The inbox is not a YAML mapping.";
@@ -54,6 +56,18 @@ function readsAsOtherThanString(value: string): boolean {
   }
 }
 
+/**
+ * Text PyYAML writes only double-quoted with escapes, and refuses to read raw: a tab, control
+ * characters, DEL, C1 controls, NEL, the Unicode line and paragraph separators, a BOM, a lone
+ * surrogate. Written plain (`a<TAB>b`) or raw inside quotes, the whole inbox no longer loads in
+ * inbox_write.sh, and the agent stops getting messages.
+ */
+const NEEDS_ESCAPES = /[^\n\x20-\x7E\xA0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]|[\u2028\u2029\uFEFF]/u;
+/** Of those, what the yaml package leaves raw inside double quotes; each escaped as PyYAML writes it. */
+const RAW_IN_DOUBLE_QUOTES = /[\x7F-\x9F\u2028\u2029\uFEFF]/g;
+const ESCAPED: Record<string, string> = { "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
+const escapeRaw = (c: string) => ESCAPED[c] ?? (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /** Printable text only: the one kind PyYAML puts in single quotes (anything else is double-quoted by both). */
 const SINGLE_QUOTABLE = /^[\n\x20-\x7E\u00A0-\uD7FF\uE000-\uFFFD]*$/;
 
@@ -65,16 +79,21 @@ function wantsSingleQuotes(value: string): boolean {
   return value.includes("'") && SINGLE_QUOTABLE.test(value) && /^["']/.test(stringify(value, { singleQuote: true, blockQuote: false, lineWidth: 0 }));
 }
 
+const MERGE_TAG = "tag:yaml.org,2002:merge";
+
 export function dumpInbox(inbox: Inbox): string {
-  const doc = new Document({ messages: inbox.messages, ...inbox.rest }, { version: "1.1", sortMapEntries: true });
+  // Without the merge tag: with it, the yaml package writes the text `<<` plain (a merge key to PyYAML) whatever its style.
+  const doc = new Document({ messages: inbox.messages, ...inbox.rest }, { version: "1.1", sortMapEntries: true, customTags: (tags) => tags.filter((t) => (typeof t === "string" ? t !== "merge" : t.tag !== MERGE_TAG)) });
   // YAML 1.1 quotes what PyYAML would resolve (yes, on, timestamps); also quote what 1.2 would.
   visit(doc, {
     Scalar(_, node) {
-      if (!isScalar(node) || typeof node.value !== "string" || node.type === "QUOTE_SINGLE") return;
-      if (readsAsOtherThanString(node.value) || wantsSingleQuotes(node.value)) node.type = "QUOTE_SINGLE";
+      if (!isScalar(node) || typeof node.value !== "string") return;
+      if (NEEDS_ESCAPES.test(node.value)) node.type = "QUOTE_DOUBLE";
+      else if (readsAsOtherThanString(node.value) || pyyamlReadsAsOtherThanString(node.value) || wantsSingleQuotes(node.value)) node.type = "QUOTE_SINGLE";
     },
   });
-  return doc.toString({ indentSeq: false, singleQuote: true, blockQuote: false, lineWidth: 80 });
+  // Those characters occur only inside the strings just set to double quotes.
+  return doc.toString({ indentSeq: false, singleQuote: true, blockQuote: false, lineWidth: 80 }).replace(RAW_IN_DOUBLE_QUOTES, escapeRaw);
 }
 
 function pad(n: number, width = 2): string {

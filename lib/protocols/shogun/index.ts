@@ -14,7 +14,8 @@ export const shogunReadSide: ProtocolReadSide<ShogunLayout> = {
   // Writers replace an inbox through a temp file and rename: every change is a whole new file.
   appendOnly: () => false,
   // 1: tasks come from karo and reports go to karo (before, neither named anyone).
-  readerVersion: 1,
+  // 2: plain scalars read as PyYAML reads them (`content: 1e3` is text, not 1000).
+  readerVersion: 2,
   read,
   statuses: STATUSES,
   resolve,

@@ -162,7 +162,8 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
   if (!place) return { entries: [], problems: [{ code: "path", message: `${relPath} is not a shogun inbox, command, task or report file.` }], consumed: bytes.length };
   const fileProblems: EntryProblem[] = [];
   const source = decodeUtf8(bytes, fileProblems);
-  const parsed = parseYamlFile(source, "The file", { itemRanges: true });
+  // As the agents' PyYAML reads it: `content: 1e3` is text there, not the number 1000.
+  const parsed = parseYamlFile(source, "The file", { itemRanges: true, schema: "pyyaml" });
   // A writer without the inbox lock (slim_yaml) may leave a half-written file: the core reads it again when it changes.
   if (parsed.problem) return { entries: [], problems: [...fileProblems, parsed.problem], consumed: bytes.length };
   // `messages:` with no value is an empty inbox; so is an empty file.

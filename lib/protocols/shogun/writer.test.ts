@@ -103,6 +103,32 @@ describe("shogun inbox bytes", () => {
   });
 });
 
+describe("shogun inbox text PyYAML reads", () => {
+  it("double-quotes, with PyYAML's escapes, text PyYAML refuses raw (tab, DEL, C1, line separators, BOM), and quotes = and <<", () => {
+    const contents = ["col1\tcol2", "a\x7fb", "x\u2028y", "\x85x", "=", "<<", "\ufeffbom", "bell\x07"];
+    const dumped = dumpInbox({ rest: {}, messages: contents.map((content, i) => ({ content, id: `m${i}`, read: false })) });
+    // PyYAML 6's own dump of these is the same but for the two line separators, which it single-quotes
+    // across a line break ('x\u2028    y'); its safe_load reads both forms back as the same text.
+    const lines = dumped.split("\n").filter((l) => l.startsWith("- content: "));
+    expect(lines).toEqual(['"col1\\tcol2"', '"a\\x7Fb"', '"x\\Ly"', '"\\Nx"', "'='", "'<<'", '"\\uFEFFbom"', '"bell\\a"'].map((v) => `- content: ${v}`));
+    // No character PyYAML's reader refuses is left raw.
+    expect(dumped).not.toMatch(/[\t\x7f-\x9f\u2028\u2029\ufeff]/);
+    const back = loadInbox(dumped);
+    expect(typeof back === "object" && back.messages.map((m) => m.content)).toEqual(contents);
+  });
+
+  it("keeps another agent's text as PyYAML wrote it when a mark rewrites the inbox (1e3 stays text, not 1000)", async () => {
+    const ws = workspace();
+    // As PyYAML dumps these strings: plain, since it reads them back as text.
+    fs.writeFileSync(path.join(ws, KARO), "messages:\n- content: 1e3\n  id: a\n  read: false\n- content: 0o17\n  id: b\n  read: false\n- content: \"col1\\tcol2\"\n  id: c\n  read: false\n- content: hi\n  id: d\n  read: false\n");
+    expect(entries(ws).map((e) => e.body)).toEqual(expect.arrayContaining([expect.stringContaining("1e3")]));
+    await run(ws, await planMark(ws, { agent: "karo", ids: ["d"], read: true }));
+    const after = loadInbox(text(ws));
+    expect(typeof after === "object" && after.messages.map((m) => m.content)).toEqual(["1e3", "0o17", "col1\tcol2", "hi"]);
+    expect(text(ws)).toContain('content: "col1\\tcol2"');
+  });
+});
+
 describe("shogun mark read / unread", () => {
   it("flips read on many ids in place and leaves every other byte of meaning alone", async () => {
     const ws = workspace();
