@@ -63,6 +63,15 @@ describe("IGNITE v2 (YAML) files", () => {
     expect(e.links).toMatchObject([{ kind: "holds", targetId: "dl_199" }]);
   });
 
+  it("recovers the fields of a file that does not parse in one pass, even past a line of 200,000 spaces and a U+2028 or \\r", () => {
+    // The line-by-line recovery backtracked cubically on such a line: 4,000 spaces took 20 s.
+    for (const end of ["\u2028", "\r"]) {
+      const e = one(readIgniteYaml("queue/leader/task_1770261601512044.yaml", bytes(`type: task\nfrom: "leader"\n[\na:${" ".repeat(200_000)}${end}\nto: architect\n`)));
+      has(e.problems, "parse", "The file is not valid YAML");
+      expect(e).toMatchObject({ type: "task", from: "leader", to: ["architect"] });
+    }
+  });
+
   it("lists binary garbage and a file cut inside a string as not parsing, with the fields it could recover", () => {
     const garbage = one(readIgniteYaml("queue/leader/g_1.yaml", binaryGarbage()));
     expect(garbage.problems.map((p) => p.code)).toEqual(expect.arrayContaining(["encoding", "parse"]));

@@ -4,7 +4,7 @@
 import type { YamlValue } from "@/lib/model";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import type { Entry, EntryLink, EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { addMs, decodeUtf8, isoToUtc, isRecord, listOf, makeEntry, str } from "@/lib/protocols/entry-kit";
+import { addMs, decodeUtf8, isoToUtc, isRecord, keyLine, listOf, makeEntry, str } from "@/lib/protocols/entry-kit";
 import type { Place } from "@/lib/protocols/layout";
 import { placeIgniteYaml } from "./paths";
 
@@ -22,13 +22,13 @@ type Mapping = { [key: string]: YamlValue };
 export function recoverFields(text: string): Mapping {
   const out: Mapping = {};
   for (const line of text.split(/\r?\n/)) {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*):[ \t]*(.*?)[ \t]*$/.exec(line);
-    if (!m?.[1]) continue;
-    const raw = m[2] ?? "";
-    const quoted = /^"(.*)"$|^'(.*)'$/.exec(raw);
-    if (quoted) out[m[1]] = quoted[1] ?? quoted[2] ?? "";
-    else if (/^\d{1,15}$/.test(raw)) out[m[1]] = Number(raw); // retry_count
-    else out[m[1]] = raw === "" || raw === "|" || raw === ">" ? null : raw;
+    const field = keyLine(line);
+    if (!field) continue;
+    const raw = field.value;
+    const quoted = /^"(.*)"$|^'(.*)'$/s.exec(raw);
+    if (quoted) out[field.key] = quoted[1] ?? quoted[2] ?? "";
+    else if (/^\d{1,15}$/.test(raw)) out[field.key] = Number(raw); // retry_count
+    else out[field.key] = raw === "" || raw === "|" || raw === ">" ? null : raw;
   }
   return out;
 }

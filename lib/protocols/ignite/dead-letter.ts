@@ -3,6 +3,7 @@
 // died and which queue it was bound for. Pure.
 import { NAME_PATTERN, type YamlValue } from "@/lib/model";
 import type { DeadLetterInfo } from "@/lib/protocols/types";
+import { keyLine, unquotedValue } from "@/lib/protocols/entry-kit";
 import { toUtcIso } from "./dates";
 import { headerMap, parseHeaderLines, splitAddressList, splitHeaderBlock, universalNewlines } from "./reference";
 import { isRecord, parseYamlBody } from "./yaml-body";
@@ -43,9 +44,14 @@ export function extractBlockScalar(body: string, key: string): string | null {
   return block.length > 0 ? block.join("\n") + "\n" : null;
 }
 
+/** The first `key: value` line's value (any line break starts a line, as a regex's `m` flag has it); quotes taken off. */
 function scalarLine(body: string, key: string): string | null {
-  const m = new RegExp(`^${key}:[ \\t]*"?([^"\\r\\n]*)"?[ \\t]*$`, "m").exec(body);
-  return m?.[1] ? m[1] : null;
+  for (const line of body.split(/\r\n|[\r\n\u2028\u2029]/)) {
+    const field = keyLine(line);
+    const value = field?.key === key ? unquotedValue(field.value) : null;
+    if (value !== null) return value || null;
+  }
+  return null;
 }
 
 /** A bare file name: the writer joins it to a queue path, so no separators and no dot names. */

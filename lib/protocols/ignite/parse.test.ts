@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FoundFile, ParsedMessage, SourceReader } from "@/lib/protocols/types";
+import { parseDeadLetterBody } from "./dead-letter";
 import { igniteAdapter } from "./reader";
 import { fixtureMessages, FIXTURE_ROOT } from "./test-fixture";
 
@@ -118,5 +119,21 @@ describe("parse() on the fixture", () => {
     expect(await reader.agents()).toEqual([
       "architect", "coordinator", "evaluator", "ignitian_1", "ignitian_2", "ignitian_3", "innovator", "leader", "strategist",
     ]);
+  });
+});
+
+describe("a dead letter's body that does not parse", () => {
+  // Its fields are then read line by line, without a parser. A line of spaces ending in a quote
+  // inside the value (or a \r) made that backtrack cubically: 4,000 spaces took 42 s. Outcomes, not times.
+  it("is read line by line in one pass, even with a line of 200,000 spaces", () => {
+    const spaces = " ".repeat(200_000);
+    expect(parseDeadLetterBody(`failure_info: [\noriginal_file:${spaces}x"y\n`).originalFile).toBeNull();
+    expect(parseDeadLetterBody(`failure_info: [\noriginal_file:${spaces}x"y\r\noriginal_file: "task_1.mime"${spaces}\n`).originalFile).toBe("task_1.mime");
+  });
+
+  it("takes the first usable `key: value` line, quotes off, as before", () => {
+    const body = 'failure_info: [\noriginal_file: "a"b"\noriginal_file:  "task_2.mime"  \nretry_count: 3\n';
+    expect(parseDeadLetterBody(body).originalFile).toBe("task_2.mime");
+    expect(parseDeadLetterBody("failure_info: [\noriginal_file:\n").originalFile).toBeNull();
   });
 });

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { NAME_PATTERN } from "@/lib/model";
+import { keyLine, unquotedValue } from "@/lib/protocols/entry-kit";
 import { appendKey, markRetrying, quoted, retryCountOf } from "../lifecycle";
 import { createFileAtomic, listDirs, listFilesEnding, moveNoClobber, readIfExists, removeIfExists, writeFileAtomic } from "@/lib/demo/fsops";
 import { isoWithOffset, paneIndex, retryBackoffSeconds } from "@/lib/protocols/ignite/demo";
@@ -32,8 +33,13 @@ const NORMAL_NAME = /^.+_[0-9]{16}\.yaml$/;
 
 /** The last `key:` line's value, unquoted (the lifecycle keys pile up; the last one is current). */
 export function lastValue(text: string, key: string): string | null {
-  const all = [...text.matchAll(new RegExp(`^${key}:[ \\t]*"?([^"\\n]*)"?[ \\t]*$`, "gm"))];
-  return all.at(-1)?.[1] ?? null;
+  let last: string | null = null;
+  for (const line of text.split("\n")) {
+    const field = keyLine(line);
+    const value = field?.key === key ? unquotedValue(field.value) : null;
+    if (value !== null) last = value;
+  }
+  return last;
 }
 
 const yamlFiles = (dir: string) => listFilesEnding(dir, ".yaml");
