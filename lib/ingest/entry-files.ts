@@ -176,7 +176,7 @@ export async function readEntryFile(
       await onChunk({ read, bytes: new Uint8Array(0), from: 0, facts }, plan);
       return;
     }
-    await onChunk({ read: side.read(file.relPath, bytes, { ...context, offset: 0, mtimeMs: facts.mtimeMs }), bytes, from: 0, facts }, plan);
+    await onChunk({ read: readSafely(side, file.relPath, bytes, { ...context, offset: 0, mtimeMs: facts.mtimeMs }), bytes, from: 0, facts }, plan);
     return;
   }
   const { base, rel } = locate(layout, file.relPath);
@@ -194,7 +194,7 @@ export async function readEntryFile(
       const bytes = Buffer.alloc(length);
       const { bytesRead } = await handle.read(bytes, 0, length, from);
       const chunk = bytes.subarray(0, bytesRead);
-      const read = side.read(file.relPath, chunk, { ...context, offset: from, mtimeMs: stats.mtimeMs });
+      const read = readSafely(side, file.relPath, chunk, { ...context, offset: from, mtimeMs: stats.mtimeMs });
       if (read.consumed <= from && bytesRead === length && from + length < size && chunkSize < APPEND_CHUNK) {
         chunkSize = Math.min(chunkSize * 2, APPEND_CHUNK);
         continue;
@@ -206,6 +206,21 @@ export async function readEntryFile(
     }
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * A read side's read of `bytes`, or, when it throws (a reader's bug that some bytes reach), those
+ * bytes passed over with a problem that says so: one file must not stop its source's every scan
+ * (a KickLang timestamp near the end of JavaScript's dates did, until addMs was fixed). The bytes stay on disk.
+ */
+export function readSafely(side: ProtocolReadSide, relPath: string, bytes: Uint8Array, context: ReadContext & { offset: number }): FileRead {
+  try {
+    return side.read(relPath, bytes, context);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    const at = context.offset > 0 ? ` from byte ${context.offset.toLocaleString("en-US")}` : "";
+    return { entries: [], problems: [{ code: "read", message: `Mailroom's ${side.protocol} reader failed on ${relPath}${at} (${why}); these ${bytes.length.toLocaleString("en-US")} bytes were passed over.` }], consumed: context.offset + bytes.length };
   }
 }
 
@@ -229,7 +244,7 @@ export async function readTail(layout: Layout, side: ProtocolReadSide, file: Ent
     if (at < 0) return null;
     const from = size - tailBytes + at + 1;
     const bytes = window.subarray(at + 1, bytesRead);
-    const read = side.read(file.relPath, bytes, { ...context, offset: from, mtimeMs: stats.mtimeMs });
+    const read = readSafely(side, file.relPath, bytes, { ...context, offset: from, mtimeMs: stats.mtimeMs });
     if (read.problems.length > 0 || read.entries.length === 0) return null;
     return { read, bytes, from, facts: { size, mtimeMs: stats.mtimeMs, ino: stats.ino, consumed: 0, head } };
   } finally {

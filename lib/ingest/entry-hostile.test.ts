@@ -59,6 +59,31 @@ describe("a KickLang channel", () => {
     expect(problems[0]?.problems[0]).toMatch(/cut off|JSON/);
   });
 
+  it("reads an envelope timed at JavaScript's last date, and the envelopes after it (its due time threw, and stopped every scan)", async () => {
+    const h = await harness("kicklang");
+    const last = JSON.stringify({ ...(JSON.parse(envelope("at-the-end")) as object), timestamp: 8_640_000_000_000_000 });
+    fs.appendFileSync(channel(h.root), `${last}\n${envelope("after-the-end")}\n`);
+    await h.scan();
+    expect(h.all().find((m) => m.messageId === "at-the-end")?.date).toBe("+275760-09-13T00:00:00.000Z");
+    expect(h.all().filter((m) => m.messageId === "after-the-end")).toHaveLength(1);
+  });
+
+  it("lists what a reader that throws passed over as a problem, and the scan goes on to the other files", async () => {
+    const root = copyFixture("kicklang");
+    temps.push(root);
+    const journal = openJournal(path.join(temp("mailroom-hostile-data-"), "journal.db"));
+    const ingest = new EntryIngest(journal.db);
+    const [source] = (await discoverSources([root])).flatMap((s) => (s.entries ? [s.entries] : []));
+    if (!source) throw new Error("no KickLang source");
+    const side = { ...source.side, read: (rel: string, bytes: Uint8Array, ctx?: Parameters<typeof source.side.read>[2]) => (rel.endsWith("dispatch.jsonl") ? (() => { throw new Error("a reader's bug"); })() : source.side.read(rel, bytes, ctx)) };
+    await ingest.scan({ ...source, side });
+    const all = queryPage(journal.db, parseQuery("", VOCABULARY), 5000, null).items;
+    const failed = all.filter((m) => m.path?.endsWith("dispatch.jsonl"));
+    expect(failed.map((m) => m.status)).toEqual(["invalid"]);
+    expect(failed[0]?.problems[0]).toMatch(/Mailroom's kicklang reader failed on \.kicklang\/channels\/command\/dispatch\.jsonl \(a reader's bug\); these [\d,]+ bytes were passed over/);
+    expect(all.filter((m) => m.status !== "invalid").length).toBeGreaterThan(0);
+  });
+
   it("reads CRLF lines, and an empty file and binary garbage never stop the scan", async () => {
     const h = await harness("kicklang");
     fs.appendFileSync(channel(h.root), `${envelope("crlf-1")}\r\n${envelope("crlf-2")}\r\n`);

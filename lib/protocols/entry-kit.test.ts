@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMs, decodeUtf8, isDebris, isoToUtc, makeEntry, str } from "./entry-kit";
+import { addMs, decodeUtf8, isDebris, isoOfMs, isoToUtc, makeEntry, str } from "./entry-kit";
 import type { EntryProblem } from "./entries";
 
 describe("isoToUtc", () => {
@@ -11,12 +11,25 @@ describe("isoToUtc", () => {
   });
 
   it("refuses what is not a real time instead of rolling it over", () => {
-    for (const v of ["$(date -Iseconds)", "2026-02-31T00:00:00Z", "2026-02-05T25:00:00Z", "", "2026-02-05", 5, null]) expect(isoToUtc(v), String(v)).toBeNull();
+    for (const v of ["$(date -Iseconds)", "2026-02-31T00:00:00Z", "2026-02-05T25:00:00Z", "", "2026-02-05", 5, null, "2026-02-05T10:00:00+99:99", "2026-02-05T10:00:00+05:60"]) {
+      expect(isoToUtc(v), String(v)).toBeNull();
+    }
+  });
+
+  it("reads years below 100 as themselves, not as 1900-1999", () => {
+    expect(isoToUtc("0050-01-01T00:00:00Z")).toBe("0050-01-01T00:00:00.000Z");
+    expect(isoToUtc("0000-03-01T12:00:00+01:00")).toBe("0000-03-01T11:00:00.000Z");
   });
 
   it("adds milliseconds, keeping null", () => {
     expect(addMs("2026-01-25T14:34:55.310Z", 5000)).toBe("2026-01-25T14:35:00.310Z");
     expect(addMs(null, 5000)).toBeNull();
+  });
+
+  it("gives null past JavaScript's last date instead of throwing", () => {
+    expect(addMs("+275760-09-13T00:00:00.000Z", 300_000)).toBeNull();
+    expect(isoOfMs(8.64e15)).toBe("+275760-09-13T00:00:00.000Z");
+    for (const ms of [8.64e15 + 1, -8.64e15 - 1, NaN, Infinity]) expect(isoOfMs(ms), String(ms)).toBeNull();
   });
 });
 

@@ -44,8 +44,11 @@ export function isoToUtc(value: unknown, localOffsetMinutes?: number): string | 
   const [, y, mo, d, hh, mi, ss, frac, zone] = m;
   const ms = Number((frac ?? "0").padEnd(3, "0").slice(0, 3));
   const fields = [Number(y), Number(mo) - 1, Number(d), Number(hh), Number(mi), Number(ss ?? "0"), ms] as const;
-  const asUtc = Date.UTC(...fields);
-  const check = new Date(asUtc);
+  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999.
+  const check = new Date(0);
+  check.setUTCFullYear(fields[0], fields[1], fields[2]);
+  check.setUTCHours(fields[3], fields[4], fields[5], fields[6]);
+  const asUtc = check.getTime();
   // Reject out-of-range fields (31 Feb, 25:00) instead of letting Date roll them over.
   if (check.getUTCDate() !== fields[2] || check.getUTCMonth() !== fields[1] || fields[3] > 23 || fields[4] > 59 || fields[5] > 59) {
     return null;
@@ -56,14 +59,23 @@ export function isoToUtc(value: unknown, localOffsetMinutes?: number): string | 
   else {
     const z = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
     if (!z) return null;
+    if (Number(z[2]) > 23 || Number(z[3] ?? "0") > 59) return null;
     offset = (Number(z[2]) * 60 + Number(z[3] ?? "0")) * (z[1] === "-" ? -1 : 1);
   }
-  return new Date(asUtc - offset * 60_000).toISOString();
+  return isoOfMs(asUtc - offset * 60_000);
 }
 
-/** `iso` plus `ms` milliseconds, as ISO 8601 UTC; null stays null. */
+/** JavaScript's last date, in ms either side of 1970: past it, a Date is invalid and toISOString throws. */
+const MAX_DATE_MS = 8.64e15;
+
+/** `ms` since 1970 as ISO 8601 UTC; null outside JavaScript's dates. */
+export function isoOfMs(ms: number): string | null {
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS ? new Date(ms).toISOString() : null;
+}
+
+/** `iso` plus `ms` milliseconds, as ISO 8601 UTC; null stays null, and so does a time past JavaScript's last date. */
 export function addMs(iso: string | null, ms: number): string | null {
-  return iso === null ? null : new Date(Date.parse(iso) + ms).toISOString();
+  return iso === null ? null : isoOfMs(Date.parse(iso) + ms);
 }
 
 /**

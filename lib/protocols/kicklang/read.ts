@@ -2,7 +2,7 @@
 // protocol's rules on each (shown as problems, never a reason to drop it). Pure.
 import type { YamlValue } from "@/lib/model";
 import type { EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { addMs, isoToUtc, makeEntry, str } from "@/lib/protocols/entry-kit";
+import { addMs, isoOfMs, isoToUtc, makeEntry, str } from "@/lib/protocols/entry-kit";
 import { readStreamEntries, type JsonObject } from "@/lib/protocols/json-stream";
 import { ORCHESTRATOR, SPACE_FORMAT_PROBLEM, spaceFormatProblem } from "./client";
 import { placeKicklang } from "./paths";
@@ -25,10 +25,7 @@ export function correlationOf(value: JsonObject): string | null {
 
 /** An ISO string, or upstream's serialized `Date` as epoch milliseconds. */
 function dateOf(value: YamlValue | undefined): string | null {
-  if (typeof value === "number" && Number.isFinite(value)) {
-    const d = new Date(value);
-    return Number.isNaN(d.getTime()) ? null : d.toISOString();
-  }
+  if (typeof value === "number") return isoOfMs(value);
   return isoToUtc(value);
 }
 
