@@ -156,3 +156,30 @@ describe("byteOffsets", () => {
     expect(byteOffsets("a進捗b🙂c", [0, 1, 3, 4, 6])).toEqual([0, 1, 7, 8, 12]);
   });
 });
+
+describe("an inbox whose messages are not a list of mappings", () => {
+  const readInbox = (text: string) => read("queue/inbox/karo.yaml", Buffer.from(text), JST);
+
+  it("is a problem, not an empty inbox (its messages would have gone without a word)", () => {
+    const cases: Array<[string, string]> = [
+      ["messages: oops\n", 'is not a list of mappings (it is the string "oops")'],
+      ["messages:\n  id: msg_1\n  content: hi\n", "is not a list of mappings (it is a mapping)"],
+      ["messages: 7\n", "is not a list of mappings (it is the number 7)"],
+    ];
+    for (const [text, says] of cases) {
+      const r = readInbox(text);
+      expect(r.entries, text).toEqual([]);
+      expect(r.problems, text).toEqual([{ code: "parse", message: expect.stringContaining(says) as string }]);
+    }
+  });
+
+  it("reads the mappings of a list and names the items that are not", () => {
+    const r = readInbox("messages:\n- 1\n- id: msg_a\n  content: hi\n  from: shogun\n  read: false\n- two\n- null\n");
+    expect(r.entries.map((e) => e.messageId)).toEqual(["msg_a"]);
+    expect(r.problems).toEqual([{ code: "shape", message: "The inbox's `messages:` items 1, 3, 4 are not a mapping: passed over." }]);
+  });
+
+  it("is an empty inbox when messages is null, missing or []", () => {
+    for (const text of ["messages:\n", "messages: []\n", "other: 1\n", ""]) expect(readInbox(text), text).toMatchObject({ entries: [], problems: [] });
+  });
+});

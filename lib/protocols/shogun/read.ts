@@ -41,6 +41,15 @@ export function byteOffsets(text: string, indexes: readonly number[]): number[] 
   return out;
 }
 
+/** What is wrong with an inbox's `messages:` (null, missing and [] are an empty inbox, as inbox_write.sh has it). */
+function inboxShapeProblems(messages: YamlValue | undefined): EntryProblem[] {
+  if (messages === undefined || messages === null) return [];
+  if (!Array.isArray(messages)) return [{ code: "parse", message: `The inbox's \`messages:\` is not a list of mappings (it is ${isRecord(messages) ? "a mapping" : `the ${typeof messages} ${JSON.stringify(messages).slice(0, 40)}`}).` }];
+  const odd = messages.flatMap((m, i) => (isRecord(m) ? [] : [i + 1]));
+  if (odd.length === 0) return [];
+  return [{ code: "shape", message: `The inbox's \`messages:\` item${odd.length === 1 ? "" : "s"} ${odd.slice(0, 10).join(", ")}${odd.length > 10 ? ", …" : ""} ${odd.length === 1 ? "is" : "are"} not a mapping: passed over.` }];
+}
+
 /** The mappings of a top-level list (`messages:`, `commands:`), each with its bytes in the file. */
 function itemsOf(ranges: ItemRanges, data: Mapping, key: string, source: string): Item[] {
   const list = data[key];
@@ -169,5 +178,8 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
   // `messages:` with no value is an empty inbox; so is an empty file.
   const data = parsed.data === null ? {} : parsed.data;
   if (!isRecord(data)) return { entries: [], problems: [{ code: "parse", message: "The file is not a YAML mapping." }], consumed: bytes.length };
-  return { entries: entriesOf(place, relPath, parsed.items, data, source, opts), problems: fileProblems, consumed: bytes.length };
+  const shape = place.role === "inbox" || place.role === "archive" ? inboxShapeProblems(data.messages) : [];
+  // Not a list at all: nothing in it is a message, as when it does not parse (before, its messages went quietly).
+  if (shape.some((p) => p.code === "parse")) return { entries: [], problems: [...fileProblems, ...shape], consumed: bytes.length };
+  return { entries: entriesOf(place, relPath, parsed.items, data, source, opts), problems: [...fileProblems, ...shape], consumed: bytes.length };
 }
