@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/server/errors";
-import { createFile, moveFile, moveWithContent, resolveForWrite } from "./fs";
+import { createFile, moveFile, moveWithContent, resolveForWrite, takeBack } from "./fs";
 
 let dir: string;
 beforeEach(() => {
@@ -53,6 +53,39 @@ describe("moves", () => {
   it("is a 409 when the source vanished, and changes nothing", async () => {
     expect(await status(moveFile(p("a", "gone.mime"), p("b", "gone.mime"), "b/gone.mime"))).toBe(409);
     expect(fs.existsSync(p("b", "gone.mime"))).toBe(false);
+  });
+
+  it("keeps another writer's file that took the target's name between its two steps (IGNITE v2's monitor retrying the same message)", async () => {
+    fs.mkdirSync(p("a", "processed"));
+    fs.writeFileSync(p("a", "processed", "x.yaml"), "monitor's");
+    // The monitor's `mv processed/x.yaml x.yaml` lands after Mailroom wrote x.yaml and before it removes processed/x.yaml.
+    const unlink = fs.promises.unlink;
+    const spy = vi.spyOn(fs.promises, "unlink").mockImplementation(async (file) => {
+      if (file === p("a", "processed", "x.yaml")) fs.renameSync(p("a", "processed", "x.yaml"), p("a", "x.yaml"));
+      return unlink(file);
+    });
+    try {
+      const move = moveWithContent(p("a", "processed", "x.yaml"), p("a", "x.yaml"), "mailroom's", "a/x.yaml");
+      await expect(move).rejects.toMatchObject({ status: 409, message: expect.stringContaining("someone else moved the file to x.yaml") as string });
+    } finally {
+      spy.mockRestore();
+    }
+    // Before, the undo removed x.yaml (the monitor's by then): the message was in neither folder.
+    expect(fs.readFileSync(p("a", "x.yaml"), "utf8")).toBe("monitor's");
+    expect(fs.readdirSync(p("a")).filter((n) => n.startsWith("."))).toEqual([]);
+  });
+
+  it("takes back only the file it made: its own by inode, never one that took the name since", async () => {
+    const made = await createFile(p("a", "x.mime"), "ours", "a/x.mime");
+    expect(await takeBack(p("a", "x.mime"), made)).toBe(true);
+    expect(fs.existsSync(p("a", "x.mime"))).toBe(false);
+    const again = await createFile(p("a", "y.mime"), "ours", "a/y.mime");
+    fs.writeFileSync(p("a", "other"), "theirs");
+    fs.renameSync(p("a", "other"), p("a", "y.mime"));
+    expect(await takeBack(p("a", "y.mime"), again)).toBe(false);
+    expect(fs.readFileSync(p("a", "y.mime"), "utf8")).toBe("theirs");
+    expect(await takeBack(p("a", "gone.mime"), again)).toBe(false);
+    expect(fs.readdirSync(p("a")).sort()).toEqual(["y.mime"]);
   });
 
   it("lets exactly one of twenty concurrent moves of one file win", async () => {

@@ -3,7 +3,7 @@ import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ApiError } from "@/lib/server/errors";
-import { tempNameFor } from "./temp-files";
+import { tempNameFor, undoNameFor } from "./temp-files";
 
 // Every change Mailroom makes to a tree goes through here (docs/DESIGN.md "Safety rules"): new content is
 // written to a dot-named temp file in the target folder (outside every watched pattern), fsynced,
@@ -48,15 +48,56 @@ async function linkInto(from: string, target: string, what: string): Promise<voi
   }
 }
 
-/** Create a new file atomically (mode 0600); a 409 if it exists. */
-export async function createFile(target: string, content: string | Buffer, displayPath: string, mode = NEW_FILE_MODE): Promise<void> {
+/** A file a change made, by inode: its undo removes that file only, never one that took its name since. */
+export interface MadeFile {
+  dev: number;
+  ino: number;
+}
+
+/** Create a new file atomically (mode 0600); a 409 if it exists. Returns the file made, for an undo (takeBack). */
+export async function createFile(target: string, content: string | Buffer, displayPath: string, mode = NEW_FILE_MODE): Promise<MadeFile> {
   const temp = await writeTemp(target, content, mode);
+  let made: MadeFile;
   try {
     await linkInto(temp, target, displayPath);
+    // The temp file is ours whatever happens to the target's name meanwhile: same inode.
+    const st = await fs.lstat(temp);
+    made = { dev: st.dev, ino: st.ino };
   } finally {
     await fs.unlink(temp).catch(() => undefined);
   }
   await fsyncDir(path.dirname(target));
+  return made;
+}
+
+/**
+ * Undo a file this change made at `target`, if it is still the one there. Moved aside first (a
+ * rename takes whatever holds the name, atomically), removed only when it is ours, else put back:
+ * IGNITE v2's monitor moves a message from processed/ to the very name a retry writes, and before
+ * this check the undo of a retry that lost that race deleted the monitor's file, so the message was
+ * in neither folder. Returns whether ours was taken back.
+ */
+export async function takeBack(target: string, made: MadeFile): Promise<boolean> {
+  const aside = undoNameFor(target);
+  try {
+    await fs.rename(target, aside);
+  } catch (err) {
+    if (code(err) === "ENOENT") return false;
+    throw err;
+  }
+  const st = await fs.lstat(aside);
+  if (st.dev === made.dev && st.ino === made.ino) {
+    await fs.unlink(aside);
+    return true;
+  }
+  try {
+    await fs.link(aside, target);
+  } catch (err) {
+    // A third file took the name in those microseconds: the one moved aside stays, named, not lost.
+    throw new ApiError(409, "conflict", `${path.basename(target)} changed hands twice while this change ran; the file that held the name is kept as ${path.basename(aside)} (${code(err) ?? "error"})`);
+  }
+  await fs.unlink(aside);
+  return false;
 }
 
 /**
@@ -66,18 +107,20 @@ export async function createFile(target: string, content: string | Buffer, displ
  */
 export async function moveWithContent(source: string, target: string, content: string | Buffer, displayTarget: string, mode = NEW_FILE_MODE): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
-  await createFile(target, content, displayTarget, mode);
-  await removeSourceOrUndo(source, target);
+  const made = await createFile(target, content, displayTarget, mode);
+  await removeSourceOrUndo(source, target, made);
 }
 
 /** The second step of a move. If someone else took the source first, undo ours so the message exists exactly once. */
-async function removeSourceOrUndo(source: string, target: string): Promise<void> {
+async function removeSourceOrUndo(source: string, target: string, made: MadeFile): Promise<void> {
   try {
     await fs.unlink(source);
   } catch (err) {
     if (code(err) === "ENOENT") {
-      await fs.unlink(target).catch(() => undefined);
-      throw new ApiError(409, "source_gone", "the file moved or vanished while this change ran; nothing was changed");
+      const ours = await takeBack(target, made);
+      throw new ApiError(409, "source_gone", ours
+        ? "the file moved or vanished while this change ran; nothing was changed"
+        : `someone else moved the file to ${path.basename(target)} while this change ran; it is there, and nothing else was changed`);
     }
     throw err;
   }
@@ -87,9 +130,11 @@ async function removeSourceOrUndo(source: string, target: string): Promise<void>
 /** Move a file unchanged (one link + unlink); a 409 if the target exists or the source is gone. */
 export async function moveFile(source: string, target: string, displayTarget: string): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
+  // The link is the source's inode: that is the file this move made at the target.
+  const st = await fs.lstat(source).catch(() => null);
   await linkInto(source, target, displayTarget);
   await fsyncDir(path.dirname(target));
-  await removeSourceOrUndo(source, target);
+  await removeSourceOrUndo(source, target, st ? { dev: st.dev, ino: st.ino } : { dev: -1, ino: -1 });
 }
 
 /**

@@ -22,6 +22,11 @@ export function tempNameFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
 }
 
+/** Where an undo moves a file aside to look at it (fs.ts takeBack): a dotfile, and not a temp name, so never cleared unseen. */
+export function undoNameFor(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.undo-${process.pid}-${randomBytes(4).toString("hex")}`);
+}
+
 export function isTempName(name: string): boolean {
   return TEMP_NAME.test(name);
 }

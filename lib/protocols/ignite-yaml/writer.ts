@@ -7,7 +7,7 @@ import { createHash, randomInt } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { createFile, moveFile, moveWithContent, resolveForWrite } from "@/lib/operations/fs";
+import { createFile, moveFile, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
 import { readTextInsideRoot } from "@/lib/operations/read-text";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord, str } from "@/lib/protocols/entry-kit";
@@ -179,11 +179,11 @@ export async function run(root: string, p: Plan): Promise<{ path: string }> {
   if (op.content === null) await moveFile(sourceAbs, targetAbs, op.target);
   else if (!op.archive) await moveWithContent(sourceAbs, targetAbs, op.content, op.target);
   else {
-    await createFile(targetAbs, op.content, op.target);
+    const made = await createFile(targetAbs, op.content, op.target);
     try {
       await moveFile(sourceAbs, await resolveForWrite(root, op.archive), op.archive);
     } catch (err) {
-      await fs.unlink(targetAbs).catch(() => undefined); // someone took the dead letter first: the message stays once
+      await takeBack(targetAbs, made).catch(() => false); // someone took the dead letter first: the message stays once
       throw err;
     }
   }

@@ -4,7 +4,7 @@ import "server-only";
 // the dry run, `run` the write). lib/operations finds the file by key and journals the action.
 import fs from "node:fs/promises";
 import { NAME_PATTERN } from "@/lib/model";
-import { assertFree, createFile, moveFile, moveWithContent, resolveForWrite } from "@/lib/operations/fs";
+import { assertFree, createFile, moveFile, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
 import { readTextInsideRoot } from "@/lib/operations/read-text";
 import type { FileActionPlan, FileActionTarget, FileActions } from "@/lib/protocols/types";
 import { ApiError } from "@/lib/server/api-error";
@@ -58,12 +58,12 @@ async function requeueDeadLetter(t: FileActionTarget, input: Input): Promise<Fil
     archived: archiveRel,
     async run() {
       const content = requeuedText(info.originalText ?? "", { requeuedFrom: t.relPath, at: new Date(), body: input.body });
-      await createFile(targetAbs, content, targetRel);
+      const made = await createFile(targetAbs, content, targetRel);
       try {
         await moveFile(t.abs, archiveAbs, archiveRel);
       } catch (err) {
         // Someone else took the dead letter first: take ours back so the message exists once.
-        await fs.unlink(targetAbs).catch(() => undefined);
+        await takeBack(targetAbs, made).catch(() => false);
         throw err;
       }
       return noteFor(archiveRel, edited);
