@@ -83,6 +83,27 @@ describe("IGNITE v2 lifecycle", () => {
     expect(exists(ws, `archive/mailroom/${DL}`)).toBe(true);
   });
 
+  it("requeues under a name the monitor reads, whatever original_file the dead letter says", async () => {
+    const ws = workspace();
+    fs.mkdirSync(path.join(ws, "queue/ignitian_2"));
+    const letter = text(ws, DL);
+    const withOriginal = (name: string) => letter.replace(/^original_file: .*$/m, `original_file: ${JSON.stringify(name)}`);
+    const cases: Array<[string, RegExp]> = [
+      ["unknown", /^queue\/ignitian_2\/task_assignment_1770261903611907\.yaml$/],
+      [".hidden.yaml", /^queue\/ignitian_2\/task_assignment_1770261903611907\.yaml$/],
+      ["../../task_1770261903611907.mime", /^queue\/ignitian_2\/task_assignment_1770261903611907\.yaml$/],
+      ["dir/task_assignment_9.yaml", /^queue\/ignitian_2\/task_assignment_9\.yaml$/],
+    ];
+    for (const [original, target] of cases) {
+      fs.writeFileSync(path.join(ws, DL), withOriginal(original));
+      expect((await planRequeue(ws, { path: DL })).path, original).toMatch(target);
+    }
+    // A dead letter whose own name says nothing either: a new name of the original's type.
+    const odd = "queue/dead_letter/odd.yaml";
+    fs.writeFileSync(path.join(ws, odd), withOriginal("unknown"));
+    expect((await planRequeue(ws, { path: odd })).path).toMatch(/^queue\/ignitian_2\/task_assignment_\d{16}\.yaml$/);
+  });
+
   it("requeues a processed message, edited, to another queue", async () => {
     const ws = workspace();
     const plan = await planRequeue(ws, { path: PROCESSED, to: "coordinator", body: "type: strategy_response\nfrom: strategist\nto: coordinator\npayload:\n  goal: x\n" });

@@ -122,8 +122,7 @@ export async function planRequeue(root: string, input: unknown, now = new Date()
     const to = v.to ?? (isRecord(original) ? str(original.to) : null);
     if (!to) throw new ApiError(400, "bad_request", "to: the original message names no queue; choose one");
     await queueExists(root, to, "to");
-    const name = str(letter.original_file) ?? path.posix.basename(v.path).replace(/_dlq_\d+\.yaml$/, ".yaml");
-    const target = `queue/${to}/${path.posix.basename(name)}`;
+    const target = `queue/${to}/${requeuedName(str(letter.original_file), v.path, isRecord(original) ? str(original.type) : null, now)}`;
     const content = requeued(v.body ?? originalText, v.path, at);
     return { path: target, bytes: content, warnings: [], op: { action: "requeue", source: { path: v.path, sha256: src.sha256 }, target, content, archive: `${ARCHIVE}${v.path}`, expect: v.expect } };
   }
@@ -133,6 +132,22 @@ export async function planRequeue(root: string, input: unknown, now = new Date()
   const target = `queue/${to}/${path.posix.basename(v.path)}`;
   const content = requeued(v.body ?? src.text, v.path, at);
   return { path: target, bytes: content, warnings: [], op: { action: "requeue", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
+}
+
+/**
+ * The name a dead letter's original goes back under: its original_file when that is a message
+ * name the monitor takes (a `.yaml` that is no dotfile), else the dead letter's own name without
+ * `_dlq_…`, else a new one. An original_file of "unknown", ".hidden.yaml" or "task_1.mime" put the
+ * message where neither the monitor nor Mailroom reads it, and archived its dead letter.
+ */
+function requeuedName(originalFile: string | null, letterPath: string, type: string | null, now: Date): string {
+  const taken = (name: string) => /^[^./][^/]*\.yaml$/.test(name) && placeIgniteYaml(`queue/x/${name}`) !== null;
+  const own = originalFile === null ? null : path.posix.basename(originalFile);
+  if (own !== null && taken(own)) return own;
+  const fromLetter = path.posix.basename(letterPath).replace(/_dlq_\d+\.yaml$/, ".yaml");
+  if (taken(fromLetter) && fromLetter !== path.posix.basename(letterPath)) return fromLetter;
+  // The type comes from the file too: only a plain word names a file.
+  return messageName(type !== null && /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(type) ? type : "message", now);
 }
 
 function messageTextCheck(body: string): void {
