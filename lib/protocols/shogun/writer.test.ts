@@ -55,6 +55,18 @@ describe("shogun send", () => {
     expect(messages(ws, "queue/inbox/ashigaru9.yaml")).toHaveLength(1);
   });
 
+  it("reads an inbox that reads empty again before it counts as empty (slim_yaml between its truncate and its write)", async () => {
+    const ws = workspace();
+    const full = text(ws);
+    const count = messages(ws).length;
+    const plan = await planSend(ws, { to: "karo", from: "shogun", type: "cmd_new", content: "x" });
+    fs.writeFileSync(path.join(ws, KARO), "");
+    setTimeout(() => fs.writeFileSync(path.join(ws, KARO), full), 25);
+    await run(ws, { ...plan, op: { ...plan.op, expect: undefined } } as typeof plan);
+    // Before, the send wrote the new message over the whole inbox.
+    expect(messages(ws)).toHaveLength(count + 1);
+  });
+
   it("past 50 messages keeps every unread one plus the newest 30 read, unread first", async () => {
     const ws = workspace();
     const list = Array.from({ length: 50 }, (_, i) => message(i, i % 3 !== 0)).join("");
@@ -138,6 +150,15 @@ describe("shogun mark read / unread", () => {
     expect(messages(ws)).toEqual(before.map((m) => ({ ...m, read: true })));
     await run(ws, await planMark(ws, { agent: "karo", ids: ids.slice(0, 1), read: false }));
     expect(entries(ws).filter((e) => e.status === "unread").map((e) => e.messageId)).toEqual(ids.slice(0, 1));
+  });
+
+  it("leaves a done message done when marking it read (the later variant's status), and makes it pending when unread", async () => {
+    const ws = workspace();
+    fs.writeFileSync(path.join(ws, KARO), "messages:\n- content: a\n  id: m1\n  status: done\n- content: b\n  id: m2\n  status: pending\n");
+    await run(ws, await planMark(ws, { agent: "karo", ids: ["m1", "m2"], read: true }));
+    expect(messages(ws).map((m) => m.status)).toEqual(["done", "seen"]);
+    await run(ws, await planMark(ws, { agent: "karo", ids: ["m1"], read: false }));
+    expect(messages(ws).map((m) => m.status)).toEqual(["pending", "seen"]);
   });
 
   it("is a 409 when an id to mark is gone, or when the file changed since the caller read it", async () => {

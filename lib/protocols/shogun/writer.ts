@@ -48,12 +48,23 @@ async function inboxAbs(root: string, agent: string, create: boolean): Promise<s
   return file;
 }
 
+/** How long an inbox that reads empty is given to be written again before it counts as empty. */
+const EMPTY_INBOX_RECHECK_MS = 50;
+
 async function currentInbox(abs: string, display: string, mustExist: boolean): Promise<Inbox> {
-  const text = await fs.readFile(abs, "utf8").catch((err: unknown) => {
-    if (isMissing(err) && !mustExist) return "";
+  const readNow = () => fs.readFile(abs, "utf8").catch((err: unknown) => {
+    if (isMissing(err) && !mustExist) return null;
     if (isMissing(err)) throw new ApiError(409, "source_gone", `${display} is no longer there; nothing was changed`);
     throw err;
   });
+  let text = await readNow();
+  // slim_yaml rewrites an inbox in place without the lock: caught between its truncate and its
+  // write, a full inbox reads empty, and a send would replace it by the one new message.
+  if (text !== null && text.trim() === "") {
+    await new Promise((r) => setTimeout(r, EMPTY_INBOX_RECHECK_MS));
+    text = await readNow();
+  }
+  text ??= "";
   const inbox = loadInbox(text);
   if (typeof inbox === "string") throw new ApiError(409, "unreadable", `${display} cannot be rewritten now: ${inbox} (an agent may be writing it; try again). Nothing was changed.`);
   return inbox;
@@ -61,7 +72,8 @@ async function currentInbox(abs: string, display: string, mustExist: boolean): P
 
 function setRead(m: Mapping, read: boolean): Mapping {
   // The later variant keeps `status: pending | seen | done` instead of `read`.
-  if (typeof m.read !== "boolean" && typeof m.status === "string") return { ...m, status: read ? "seen" : "pending" };
+  // Marking read leaves a `done` message done (seen would undo its work's end); unread makes it pending.
+  if (typeof m.read !== "boolean" && typeof m.status === "string") return { ...m, status: read ? (m.status === "done" ? "done" : "seen") : "pending" };
   return { ...m, read };
 }
 
