@@ -84,6 +84,21 @@ describe("a KickLang channel", () => {
     expect(all.filter((m) => m.status !== "invalid").length).toBeGreaterThan(0);
   });
 
+  it("keeps two envelopes with one id apart, in one read and across appends, each listed, the later with a problem", async () => {
+    const h = await harness("kicklang");
+    const withContent = (id: string, content: string) => JSON.stringify({ ...(JSON.parse(envelope(id)) as object), content });
+    fs.appendFileSync(channel(h.root), `${withContent("dup", "one")}\n${withContent("dup", "two")}\n`);
+    await h.scan();
+    fs.appendFileSync(channel(h.root), `${withContent("dup", "three")}\n`);
+    await h.scan();
+    const dups = h.all().filter((m) => m.messageId === "dup").sort((a, b) => (a.preview < b.preview ? -1 : 1));
+    // Before, the second and third took the first one's row: one message, no word of the others.
+    expect(dups.map((m) => m.preview)).toEqual(["one", "three", "two"]);
+    expect(dups.map((m) => m.problems.some((p) => /has the same id, dup: this one is listed apart/.test(p)))).toEqual([false, true, true]);
+    await h.scan();
+    expect(h.all().filter((m) => m.messageId === "dup")).toHaveLength(3);
+  });
+
   it("reads CRLF lines, and an empty file and binary garbage never stop the scan", async () => {
     const h = await harness("kicklang");
     fs.appendFileSync(channel(h.root), `${envelope("crlf-1")}\r\n${envelope("crlf-2")}\r\n`);

@@ -4,6 +4,7 @@ import "server-only";
 // touches (entry-settle.ts). Protocol-neutral: it stores the contract's Entry, never a protocol's words.
 import type { Statement } from "better-sqlite3";
 import type { Entry } from "@/lib/protocols/entries";
+import { duplicateId } from "@/lib/protocols/entry-kit";
 import type { Db } from "./db";
 import { preparedOnce } from "./prepared";
 
@@ -67,6 +68,18 @@ export class EntryStore {
   at(source: string, path: string, locator: string): StoredEntry | null {
     const row = this.sql("SELECT id, key, source, path, entry FROM entries WHERE source = ? AND path = ? AND locator = ?").get(source, path, locator) as Row | undefined;
     return row ? toStored(row) : null;
+  }
+
+  /**
+   * An appended value whose id a value read before (bytes before `from`) already has: upstream's
+   * ids are short random strings, so two can meet. It is journaled apart (`id@offset`, as a
+   * stream reader does within one read), with a problem, instead of taking the first one's row.
+   */
+  apartFromEarlier(source: string, relPath: string, e: Entry, from: number): Entry {
+    if (!e.span || e.span.start < from) return e;
+    const earlier = this.at(source, relPath, e.locator)?.entry.span;
+    if (!earlier || earlier.start >= from) return e;
+    return { ...e, locator: `${e.locator}@${e.span.start}`, problems: [...e.problems, duplicateId(e.locator, earlier.start)] };
   }
 
   /** Every entry present in one file. */

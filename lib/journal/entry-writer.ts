@@ -143,7 +143,10 @@ export class EntryWriter {
     const folder = read.entries[0]?.folder ?? "";
     const entries = [...read.entries, ...read.problems.map((p, i) => problemEntry(p, read.from, i, agent, folder))];
     const here = new Set<string>();
-    for (const e of entries) {
+    // Appended bytes hold only new values: one whose locator an earlier read's value has is a second one with that id.
+    const appended = !read.whole && read.from > 0;
+    for (const found of entries) {
+      const e = appended ? this.store.apartFromEarlier(ctx.source, relPath, found, read.from) : found;
       here.add(e.locator);
       const { id, changed, isNew } = this.journalEntry(ctx, relPath, e, pending);
       touched.add(id);

@@ -121,6 +121,11 @@ export function unquotedValue(value: string): string | null {
   return inner.includes('"') ? null : inner;
 }
 
+/** A value whose id an earlier value of the same file has (kept apart as `id@offset`, not merged into it). */
+export function duplicateId(id: string, firstAt: number): EntryProblem {
+  return { code: "duplicate", message: `The value at byte ${firstAt.toLocaleString("en-US")} of this file has the same id, ${id}: this one is listed apart.` };
+}
+
 export function isRecord(value: YamlValue | null | undefined): value is { [key: string]: YamlValue } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -8,7 +8,7 @@
 import type { YamlValue } from "@/lib/model";
 import { parseJsonBounded } from "./bounded-json";
 import type { Entry, EntryProblem, FileRead } from "./entries";
-import { isRecord } from "./entry-kit";
+import { duplicateId, isRecord } from "./entry-kit";
 import { limitText, PARSE_LIMITS } from "./limits";
 
 export interface StreamValue {
@@ -186,10 +186,19 @@ export function readStreamEntries(bytes: Uint8Array, offset: number, toEntry: (v
   const { items, consumed } = readJsonStream(bytes, offset);
   const entries: Entry[] = [];
   const problems: EntryProblem[] = [];
+  // Where each locator was first seen in this read: a second value with the same id is kept apart.
+  const seen = new Map<string, number>();
   for (const item of items) {
     if (!item.ok) problems.push(item.problem);
     else if (!isRecord(item.value)) problems.push(parseProblem(`The value at bytes ${item.start}–${item.end} is not a JSON object.`));
-    else entries.push(toEntry(item.value, { start: item.start, end: item.end }));
+    else {
+      const e = toEntry(item.value, { start: item.start, end: item.end });
+      const first = seen.get(e.locator);
+      if (first === undefined) {
+        seen.set(e.locator, item.start);
+        entries.push(e);
+      } else entries.push({ ...e, locator: `${e.locator}@${item.start}`, problems: [...e.problems, duplicateId(e.locator, first)] });
+    }
   }
   return { entries, problems, consumed };
 }
