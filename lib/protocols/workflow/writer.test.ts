@@ -37,6 +37,20 @@ describe("workflow send, abort, resend", () => {
     expect(JSON.parse(abort.bytes)).toMatchObject({ type: "abort", to: "agent-a", payload: { task_id: "t1", reason: "superseded" }, requires_ack: true });
   });
 
+  it("warns that a message to an agent that has not registered would be lost when it registers", async () => {
+    const ws = workspace();
+    const send = (to: string) => planSend(ws, { workflowId: "wf_1", to, type: "task_assign", payload: "{}" });
+    const lost = /agent-b has not registered in this workflow yet \(state\/agents\.json\): its tools empty channel\/agents\/agent-b\.jsonl when it registers/;
+    expect((await send("agent-b")).warnings).toEqual([expect.stringMatching(lost)]);
+    fs.mkdirSync(path.join(ws, WF, "state"));
+    fs.writeFileSync(path.join(ws, WF, "state/agents.json"), JSON.stringify({ agents: { "agent-b": { status: "registered", registered_at: "2026-11-26T11:00:00Z" } } }));
+    expect((await send("agent-b")).warnings).toEqual([]);
+    // Its channel file there: it registered (registerAgent made it).
+    fs.writeFileSync(path.join(ws, rel("agent-c")), "");
+    expect((await send("agent-c")).warnings).toEqual([]);
+    expect((await send("broadcast")).warnings).toEqual([]);
+  });
+
   it("resends an unacked message with the same id; refuses an acked or vanished one", async () => {
     const ws = workspace();
     const sent = await planSend(ws, { workflowId: "wf_1", to: "agent-a", type: "task_assign", payload: {} });

@@ -11,6 +11,7 @@ import { resolveForWrite } from "@/lib/operations/fs";
 import { assertUnchanged, checkInput, objectsOf, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { ACKED_TYPES, payloadField } from "./client";
+import { readRegistry } from "./health";
 import { WORKFLOW_DIR } from "./paths";
 
 const base = { workflowId: nameField, expect: expectSchema.optional() };
@@ -57,9 +58,21 @@ function message(v: { to: string; from: string; type: string; payload: Record<st
 export async function planSend(root: string, input: unknown, now = new Date()): Promise<WritePlan<WorkflowOp>> {
   const v = checkInput(sendSchema, input);
   const path = channelPath(v.workflowId, v.to);
-  await workflowAbs(root, path, v.workflowId);
+  const abs = await workflowAbs(root, path, v.workflowId);
   const m = message(v, now);
-  return planOf({ path, line: `${JSON.stringify(m)}\n`, id: m.id, expect: v.expect });
+  return planOf({ path, line: `${JSON.stringify(m)}\n`, id: m.id, expect: v.expect }, await unregisteredWarning(root, v.workflowId, v.to, abs));
+}
+
+/**
+ * The tools' registerAgent truncates the agent's channel file: a message sent to an agent that has
+ * not registered yet (none in state/agents.json, no channel file) is lost when it starts.
+ */
+async function unregisteredWarning(root: string, workflowId: string, to: string, channelAbs: string): Promise<string[]> {
+  if (to === "broadcast" || to === "orchestrator" || fs.existsSync(channelAbs)) return [];
+  const registry = await resolveForWrite(root, `${WORKFLOW_DIR}/${workflowId}/state/agents.json`);
+  const agents = fs.existsSync(registry) ? readRegistry(fs.readFileSync(registry)).map((a) => a.agent) : [];
+  if (agents.includes(to)) return [];
+  return [`${to} has not registered in this workflow yet (state/agents.json): its tools empty channel/agents/${to}.jsonl when it registers, so this message would be lost.`];
 }
 
 /** An abort message to the agent (the tools require it to be acknowledged). */
