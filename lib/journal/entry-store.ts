@@ -34,6 +34,17 @@ function storedForm(e: Entry): { json: string; data: string | null } {
   return { json: JSON.stringify({ ...e, data: null }), data: e.data === null ? null : JSON.stringify(e.data) };
 }
 
+/**
+ * An appended value (bytes from `from` on) whose locator a value read before has: upstream's ids are
+ * short random strings, so two can meet. It is journaled apart (`id@offset`, as a stream reader does
+ * within one read), with a problem, instead of taking the first one's row. Null: not such a value.
+ */
+export function apartFromEarlier(stored: StoredEntry, e: Entry, from: number): Entry | null {
+  const earlier = stored.entry.span;
+  if (!e.span || e.span.start < from || !earlier || earlier.start >= from) return null;
+  return { ...e, locator: `${e.locator}@${e.span.start}`, problems: [...e.problems, duplicateId(e.locator, earlier.start)] };
+}
+
 /** The ids an entry names: its link targets, its correlation and reply ids. */
 export function refsOf(e: Entry): string[] {
   const ids = new Set<string>();
@@ -68,18 +79,6 @@ export class EntryStore {
   at(source: string, path: string, locator: string): StoredEntry | null {
     const row = this.sql("SELECT id, key, source, path, entry FROM entries WHERE source = ? AND path = ? AND locator = ?").get(source, path, locator) as Row | undefined;
     return row ? toStored(row) : null;
-  }
-
-  /**
-   * An appended value whose id a value read before (bytes before `from`) already has: upstream's
-   * ids are short random strings, so two can meet. It is journaled apart (`id@offset`, as a
-   * stream reader does within one read), with a problem, instead of taking the first one's row.
-   */
-  apartFromEarlier(source: string, relPath: string, e: Entry, from: number): Entry {
-    if (!e.span || e.span.start < from) return e;
-    const earlier = this.at(source, relPath, e.locator)?.entry.span;
-    if (!earlier || earlier.start >= from) return e;
-    return { ...e, locator: `${e.locator}@${e.span.start}`, problems: [...e.problems, duplicateId(e.locator, earlier.start)] };
   }
 
   /** Every entry present in one file. */

@@ -9,7 +9,7 @@ import type { Entry } from "@/lib/protocols/entries";
 import type { Db } from "./db";
 import { EntryMessages } from "./entry-messages";
 import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext, type JournaledFile } from "./entry-rows";
-import { EntryStore, type StoredEntry } from "./entry-store";
+import { apartFromEarlier, EntryStore, type StoredEntry } from "./entry-store";
 import { preparedOnce } from "./prepared";
 import { affectedBy, neighbourhood, settle } from "./entry-settle";
 import { makeEntryKey, makeKey } from "./keys";
@@ -143,12 +143,11 @@ export class EntryWriter {
     const folder = read.entries[0]?.folder ?? "";
     const entries = [...read.entries, ...read.problems.map((p, i) => problemEntry(p, read.from, i, agent, folder))];
     const here = new Set<string>();
-    // Appended bytes hold only new values: one whose locator an earlier read's value has is a second one with that id.
-    const appended = !read.whole && read.from > 0;
+    // Appended bytes hold only new values (see apartFromEarlier).
+    const appendedFrom = !read.whole && read.from > 0 ? read.from : null;
     for (const found of entries) {
-      const e = appended ? this.store.apartFromEarlier(ctx.source, relPath, found, read.from) : found;
+      const { id, changed, isNew, e } = this.journalEntry(ctx, relPath, found, pending, appendedFrom);
       here.add(e.locator);
-      const { id, changed, isNew } = this.journalEntry(ctx, relPath, e, pending);
       touched.add(id);
       if (!changed) continue;
       pending.changed.add(id);
@@ -167,23 +166,25 @@ export class EntryWriter {
     return read.whole && !pending.firstFill ? this.store.inFile(ctx.source, relPath).filter((s) => !here.has(s.entry.locator)) : [];
   }
 
-  /** The entry's id, whether it changed, and whether it was never journaled before. */
-  private journalEntry(ctx: EntrySourceContext, relPath: string, e: Entry, pending: Pending): { id: number; changed: boolean; isNew: boolean } {
+  /** The entry's id, whether it changed, whether it was never journaled before, and the entry as journaled. */
+  private journalEntry(ctx: EntrySourceContext, relPath: string, found: Entry, pending: Pending, appendedFrom: number | null): { id: number; changed: boolean; isNew: boolean; e: Entry } {
     const wrote = (s: StoredEntry | null) => s && pending.written.set(s.id, s);
-    const stored = this.store.at(ctx.source, relPath, e.locator);
-    if (stored) return { id: stored.id, changed: wrote(this.store.update(stored, relPath, e)) !== null, isNew: false };
+    const first = this.store.at(ctx.source, relPath, found.locator);
+    const e = (first && appendedFrom !== null ? apartFromEarlier(first, found, appendedFrom) : null) ?? found;
+    const stored = e === found ? first : this.store.at(ctx.source, relPath, e.locator);
+    if (stored) return { id: stored.id, changed: wrote(this.store.update(stored, relPath, e)) !== null, isNew: false, e };
     // Back from where it went (a move seen in two batches), or still in the file it is leaving.
     const earlier = e.messageId && !pending.firstFill ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
     if (earlier && earlier.path === null) {
       const from = earlier.entry.folder;
       pending.left.set(earlier.id, { kind: "moved", detail: `back, in ${relPath}`, data: { from: null, to: relPath, fromFolder: from, toFolder: e.folder } });
       wrote(this.store.update(earlier, relPath, e));
-      return { id: earlier.id, changed: true, isNew: false };
+      return { id: earlier.id, changed: true, isNew: false, e };
     }
     const inserted = this.store.insert(this.newKey(ctx.source, relPath, e), ctx.source, relPath, e);
     wrote(inserted);
     pending.inserted.add(inserted.id);
-    return { id: inserted.id, changed: true, isNew: true };
+    return { id: inserted.id, changed: true, isNew: true, e };
   }
 
   /**
