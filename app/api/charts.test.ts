@@ -42,11 +42,18 @@ describe("GET /api/charts", () => {
     expect(Object.keys(body).sort()).toEqual(["byAgent", "window"]);
   });
 
+  it("charts an agent of any protocol's naming, a KickLang channel's included (none here: empty, not refused)", async () => {
+    const { status, body } = await get(`?agent=${encodeURIComponent("⫻command/dispatch")}&chart=byAgent`);
+    expect(status).toBe(200);
+    expect(body.byAgent?.series).toEqual([]);
+  });
+
   it("says what is wrong with a range, an agent or a chart", async () => {
     expect(await get("?range=2h")).toMatchObject({ status: 400, body: { error: { code: "bad_range", message: expect.stringContaining('unknown range "2h"') } } });
     expect(await get("?from=2026-11-02&to=2026-11-01")).toMatchObject({ status: 400, body: { error: { message: "from must be before to" } } });
     expect(await get("?from=yesterday&to=2026-11-01")).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('from "yesterday" is not a time') } } });
-    expect(await get("?agent=../x")).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining("agent") } } });
+    expect(await get(`?agent=${"a".repeat(1025)}`)).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining("agent is longer than 1024") } } });
+    expect(await get("?agent=a%00b")).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining("agent holds a control character") } } });
     expect(await get("?chart=pie")).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining("chart must be one of") } } });
   });
 });
