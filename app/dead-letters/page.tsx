@@ -11,7 +11,8 @@ export const metadata: Metadata = { title: "Dead letters" };
 export default async function DeadLettersPage() {
   await connection();
   const { pollMs, readOnly } = getClientConfig();
-  const queues = [...new Set(listSources().flatMap((s) => s.agents))].sort();
+  // Each source's own queues: a letter requeues only into its own workspace's queues.
+  const queues = Object.fromEntries(listSources().map((s) => [s.id, [...s.agents].sort()]));
 
   return (
     <div className="space-y-5">

@@ -15,11 +15,12 @@ import { DeadLetterRow } from "./dead-letter-row";
 import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 import { countOf } from "@/lib/client/count";
 import { useRowsInPlace } from "./use-rows-in-place";
+import { sharedQueues } from "./shared-queues";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 
 /** The live list of dead letters, with per-row actions and a bulk bar for the selected ones. */
-export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: DeadLettersResponse; pollMs?: number; readOnly: boolean; queues: string[] }) {
+export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: DeadLettersResponse; pollMs?: number; readOnly: boolean; queues: Record<string, string[]> }) {
   const { items: live, error } = useDeadLetters(initial, pollMs);
   const words = useVocabulary();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -49,7 +50,7 @@ export function DeadLetters({ initial, pollMs, readOnly, queues }: { initial: De
       ) : null}
       {readOnly ? null : (
         <>
-          <BulkBar items={chosen} queues={queues} onDone={() => setSelected(new Set())} />
+          <BulkBar items={chosen} queues={sharedQueues(chosen, queues)} onDone={() => setSelected(new Set())} />
           {/* The undo is on the row acted on, which stays in place. */}
           <ActionStatus outcome={outcome} pending={pending} />
         </>
