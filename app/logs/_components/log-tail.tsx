@@ -1,43 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
-import { fetchJson } from "@/lib/client/fetcher";
-import { keys, routes } from "@/lib/client/keys";
-import { keepLast, logParts } from "@/lib/client/log-lines";
-
-/** Lines kept on screen: a tail, not an archive (a day of a busy monitor's log is ~50,000 lines). */
-const MAX_LINES = 2000;
-
-interface Slice {
-  text: string;
-  to: number;
-}
-
-function useTail(source: string, name: string, pollMs: number): { lines: string[]; error: string | null } {
-  const [state, setState] = useState<{ id: string; lines: string[]; error: string | null }>({ id: "", lines: [], error: null });
-  useEffect(() => {
-    let from = -1;
-    let stop = false;
-    const id = `${source}/${name}`;
-    const tick = async () => {
-      try {
-        const slice = await fetchJson<Slice>(keys.log(source, name, from));
-        from = slice.to;
-        if (!stop) setState((s) => ({ id, lines: keepLast(s.id === id ? s.lines : [], slice.text, MAX_LINES), error: null }));
-      } catch (err) {
-        if (!stop) setState((s) => ({ ...s, id, error: err instanceof Error ? err.message : String(err) }));
-      }
-    };
-    void tick();
-    const timer = setInterval(() => void tick(), pollMs);
-    return () => {
-      stop = true;
-      clearInterval(timer);
-    };
-  }, [source, name, pollMs]);
-  return state.id === `${source}/${name}` ? state : { lines: [], error: null };
-}
+import { useState } from "react";
+import { routes } from "@/lib/client/keys";
+import { logParts } from "@/lib/client/log-lines";
+import { useTail } from "./use-tail";
 
 /** One log at a time, live: the last lines, colour codes stripped, message file names linked. */
 export function LogTail({ logs, pollMs, multiSource }: { logs: { source: string; name: string }[]; pollMs: number; multiSource: boolean }) {
