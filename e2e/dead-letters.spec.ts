@@ -42,6 +42,8 @@ test("discard a dead letter, then restore it", async ({ page, workspace }) => {
   await row.getByRole("button", { name: "Discard" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Discarded" })).toContainText(".ignite/archive/mailroom/queue/dead_letter/");
   await expect(row).toHaveAttribute("data-done", "");
+  // The focus moves to the row's Restore, not lost with the Discard button it replaced.
+  await expect(row.getByRole("button", { name: "Restore" })).toBeFocused();
   // The message it held (its own file long gone) is discarded with it, and lives on in the archive.
   const original = await page.context().newPage();
   await original.goto(`/messages?q=${encodeURIComponent(`type:${type}`)}`);

@@ -93,6 +93,8 @@ test.describe("IGNITE v2", () => {
     await openMessage(page, ctx.server?.base ?? "", (m) => m.path === QUEUED);
     await page.getByRole("button", { name: "Discard" }).click();
     await expect(outcome(page, `Discarded: moved to archive/mailroom/${QUEUED}`)).toBeVisible();
+    // The button pressed is gone: the focus is on what took its place, not lost on the page.
+    await expect(page.getByRole("button", { name: "More actions" })).toBeFocused();
     expect(fs.existsSync(path.join(ctx.root, QUEUED))).toBe(false);
     expect(fs.existsSync(path.join(ctx.root, "archive/mailroom", QUEUED))).toBe(true);
 

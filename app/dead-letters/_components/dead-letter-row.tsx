@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { ProtocolBadge } from "@/components/protocol-badge";
 import { RelativeTime } from "@/components/relative-time";
@@ -107,8 +108,14 @@ export function DeadLetterRow({
 
 /** In place of the buttons once acted on: what happened, and its undo (Restore, or Undo of a requeue). */
 function DoneCell({ outcome, busy, onUndo }: { outcome: ActionOutcome; busy: boolean; onUndo: () => void }) {
+  const cell = useRef<HTMLSpanElement>(null);
+  // The button pressed is gone with the buttons: the focus, left on the page's body, comes here (its undo, else the outcome).
+  useEffect(() => {
+    if (document.activeElement !== document.body && document.activeElement !== null) return;
+    (cell.current?.querySelector("button") ?? cell.current)?.focus();
+  }, []);
   return (
-    <span className="inline-flex items-center gap-2">
+    <span ref={cell} tabIndex={-1} className="inline-flex items-center gap-2 outline-none">
       <span className="text-sm font-medium text-emerald-800 dark:text-emerald-300" title={outcome.text}>
         {outcome.text.split(":")[0]}
       </span>

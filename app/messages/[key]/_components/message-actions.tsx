@@ -1,8 +1,9 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ActionStatus } from "@/components/actions/action-status";
 import { QueuePicker } from "@/components/actions/queue-picker";
+import { useFocusOnMount } from "@/components/actions/use-focus-on-mount";
 import { ReadOnlyNotice } from "@/components/actions/read-only-notice";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -22,6 +23,18 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
   const [editing, setEditing] = useState<ActionDescriptor | null>(null);
   const [confirming, setConfirming] = useState<ActionDescriptor | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
+  const done = outcome?.ok === true && !pending;
+  // Focus follows the view that replaced the control pressed: the outcome's More actions, or back on the buttons.
+  const moreActions = useFocusOnMount<HTMLButtonElement>(done);
+  const back = useRef(false);
+  const buttons = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const first = buttons.current?.querySelector<HTMLButtonElement>("button:not([disabled])");
+    if (!back.current || !first) return;
+    first.focus();
+    back.current = false;
+  });
+  const setBack = (on: boolean) => void (back.current = on);
   if (m.actions.length === 0) return null;
   if (readOnly) return <ReadOnlyNotice />;
 
@@ -38,21 +51,20 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
     <Card>
       <CardHeader title="Actions" />
       <div className="space-y-3 px-4 py-3">
-        {outcome?.ok && !pending ? (
+        {/* One status region for the card, always there, so each outcome is announced where it was. */}
+        <ActionStatus outcome={outcome} pending={pending} onUndo={done ? (undo) => void run(undo.label, undo.run) : undefined} />
+        {done ? (
           // Done: the outcome and its undo take the buttons' place until the reader asks for them
           // again, so a second click never lands on the action the new state offers there.
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <ActionStatus outcome={outcome} pending={pending} onUndo={(undo) => void run(undo.label, undo.run)} />
-            <button type="button" className={buttonClass("ghost")} onClick={clear}>
-              More actions
-            </button>
-          </div>
+          <button ref={moreActions} type="button" className={buttonClass("ghost")} onClick={() => { clear(); setBack(true); }}>
+            More actions
+          </button>
         ) : editing ? (
           <RequeueEditor
             original={editing.body ?? ""}
             busy={busy}
             target={queue || null}
-            onCancel={() => setEditing(null)}
+            onCancel={() => { setEditing(null); setBack(true); }}
             onRequeue={(body) => void act(editing, { to, body }).then((ok) => ok && setEditing(null))}
           />
         ) : confirming?.confirm ? (
@@ -61,10 +73,10 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
             verb={confirming.verb}
             busy={busy}
             onConfirm={() => void act(confirming, confirming.input === "none" ? {} : { to }).then(() => setConfirming(null))}
-            onCancel={() => setConfirming(null)}
+            onCancel={() => { setConfirming(null); setBack(true); }}
           />
         ) : (
-          <div className="flex flex-wrap items-center gap-2">
+          <div ref={buttons} className="flex flex-wrap items-center gap-2">
             {m.actions.map((a, i) => (
               <span key={a.id} className="contents">
                 {a.input !== "none" ? <QueuePicker id={`${id}-queue`} value={queue} onChange={setPicked} queues={queues} original={defaultQueue} /> : null}
@@ -80,7 +92,6 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
             ))}
           </div>
         )}
-        {outcome?.ok && !pending ? null : <ActionStatus outcome={outcome} pending={pending} />}
       </div>
     </Card>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useDeferredValue, useId, useMemo, useState } from "react";
+import { useFocusOnMount } from "@/components/actions/use-focus-on-mount";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { bodyTextProblem, yamlBodyError } from "@/lib/operations/compose-schema";
@@ -31,6 +32,7 @@ export function RequeueEditor({
   const [text, setText] = useState(original);
   const problem = useMemo(() => problemOf(text), [text]);
   const shown = useDeferredValue(text);
+  const textarea = useFocusOnMount<HTMLTextAreaElement>();
 
   return (
     <div className="space-y-3" data-holds-input>
@@ -39,6 +41,7 @@ export function RequeueEditor({
           YAML body
         </label>
         <textarea
+          ref={textarea}
           id={`${id}-body`}
           value={text}
           onChange={(e) => setText(e.target.value)}
