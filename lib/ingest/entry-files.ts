@@ -109,7 +109,7 @@ export interface FileChunk {
 }
 
 export interface ReadPlan {
-  /** Read from here: the last read's `consumed` for an appended file, else 0. */
+  /** The read begins here, its first chunk's `from`: the last read's `consumed` for an appended file, else 0. */
   from: number;
   /** The file is no longer the one read before (truncated, replaced, a new inode): its old entries left. */
   replaced: boolean;
@@ -186,9 +186,13 @@ export async function readEntryFile(
     const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
     await handle.read(head, 0, head.length, 0);
     const plan = planRead(true, known, { size, ino: stats.ino }, head);
-    const facts = (consumed: number): EntryFileFacts => ({ size, mtimeMs: stats.mtimeMs, ino: stats.ino, consumed, head });
+    // A chunk short of the file's end records the size it reached: a read cut short after its
+    // commit (a stop, a crash) then differs from the file, so the next scan goes on from there.
+    // With the file's size recorded it looked unchanged, and the rest was never read.
+    const facts = (consumed: number, end: number): EntryFileFacts => ({ size: Math.min(end, size), mtimeMs: stats.mtimeMs, ino: stats.ino, consumed, head });
     let from = plan.from;
     let chunkSize = chunkBytes;
+    let handed = false;
     while (from < size) {
       const length = Math.min(chunkSize, size - from);
       const bytes = Buffer.alloc(length);
@@ -199,11 +203,15 @@ export async function readEntryFile(
         chunkSize = Math.min(chunkSize * 2, APPEND_CHUNK);
         continue;
       }
-      await onChunk({ read, bytes: chunk, from, facts: facts(Math.max(read.consumed, from)) }, { ...plan, from });
+      handed = true;
+      await onChunk({ read, bytes: chunk, from, facts: facts(Math.max(read.consumed, from), from + bytesRead) }, plan);
       // An incomplete last value waits for the rest of its bytes (a write in progress).
       if (read.consumed <= from || bytesRead < length) break;
       from = read.consumed;
     }
+    // Nothing new to read (truncated to nothing, or touched): still a chunk, so a replaced file's
+    // entries leave and the file's facts are kept (a channel emptied kept its entries present).
+    if (!handed) await onChunk({ read: { entries: [], problems: [], consumed: plan.from }, bytes: new Uint8Array(0), from: plan.from, facts: facts(plan.from, size) }, plan);
   } finally {
     await handle.close();
   }

@@ -24,6 +24,8 @@ export interface EntryFileRead {
   /** The bytes read and where in the file they start, to keep each entry's own bytes. */
   bytes: Uint8Array;
   from: number;
+  /** Where this read of the file began (its first chunk's `from`; absent: `from`): values from there on are new bytes. */
+  readFrom?: number;
   /** The whole file was read: entries it no longer holds have left it. */
   whole: boolean;
   /** A first scan's look at a file's newest part before the rest: how far the file was read is not recorded (its start is still to read). */

@@ -143,8 +143,8 @@ export class EntryWriter {
     const folder = read.entries[0]?.folder ?? "";
     const entries = [...read.entries, ...read.problems.map((p, i) => problemEntry(p, read.from, i, agent, folder))];
     const here = new Set<string>();
-    // Appended bytes hold only new values (see apartFromEarlier).
-    const appendedFrom = !read.whole && read.from > 0 ? read.from : null;
+    // Bytes appended since the last read hold only new values (see apartFromEarlier); not a re-read from the start.
+    const appendedFrom = !read.whole && (read.readFrom ?? read.from) > 0 ? (read.readFrom ?? read.from) : null;
     for (const found of entries) {
       const { id, changed, isNew, e } = this.journalEntry(ctx, relPath, found, pending, appendedFrom);
       here.add(e.locator);

@@ -1,0 +1,82 @@
+// A channel over time, read in small chunks so that a few envelopes span several: rewritten with
+// its values at new offsets, a fill cut short after a commit, and truncated to nothing. Each keeps
+// one row per envelope, its key, and a history that says what happened.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { queryHistory } from "@/lib/journal/queries";
+import { closeJournals, openJournal } from "@/lib/journal/store";
+import { copyFixture } from "@/lib/testing/fixtures";
+import type { BatchLimits } from "./entry-batch";
+import { EntryIngest, type EntrySource } from "./entry-ingest";
+import { discoverSources } from "./sources";
+
+const temps: string[] = [];
+afterEach(() => {
+  closeJournals();
+  for (const t of temps.splice(0)) fs.rmSync(t, { recursive: true, force: true });
+});
+
+const envelope = (id: string, extra = "") =>
+  JSON.stringify({ id, timestamp: "2026-11-26T10:00:00Z", sender: "Orchestrator", receiver: "WePlan", type: "Command", channel: "⫻command/dispatch", content: `⫻command/dispatch:task/9\nTask ID: ${id}${extra}`, correlation_id: null });
+
+async function channelOf(count: number, limits: BatchLimits) {
+  const root = copyFixture("kicklang");
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-churn-"));
+  temps.push(root, data);
+  const file = path.join(root, ".kicklang", "channels", "command", "dispatch.jsonl");
+  const lines = Array.from({ length: count }, (_, i) => envelope(`m${i}`));
+  fs.writeFileSync(file, `${lines.join("\n")}\n`);
+  const journal = openJournal(path.join(data, "journal.db"));
+  const ingest = new EntryIngest(journal.db, Date.now, {}, limits);
+  const sources = async (): Promise<EntrySource[]> => (await discoverSources([root])).flatMap((s) => (s.entries ? [s.entries] : []));
+  const scan = async (pause?: () => Promise<void>) => {
+    for (const s of await sources()) await ingest.scan(s, pause);
+  };
+  const rows = () =>
+    journal.db.prepare("SELECT key, message_id AS id, path, locator, problems FROM messages WHERE last_path LIKE '%dispatch.jsonl' ORDER BY id").all() as { key: string; id: string; path: string | null; locator: string; problems: string }[];
+  return { file, lines, journal, scan, rows };
+}
+
+describe("a channel read in chunks", () => {
+  it("rewritten with every value at a new offset keeps one row per envelope, its key, and no problem (not 'the same id')", async () => {
+    const c = await channelOf(40, { first: 100_000, rest: 100_000, tailBytes: 1e9, chunkBytes: 1024 });
+    await c.scan();
+    const keys = new Map(c.rows().map((r) => [r.id, r.key]));
+    c.lines[0] = envelope("m0", ` ${"x".repeat(300)}`);
+    fs.writeFileSync(`${c.file}.tmp`, `${c.lines.join("\n")}\n`);
+    fs.renameSync(`${c.file}.tmp`, c.file);
+    await c.scan();
+    const after = c.rows();
+    expect(after).toHaveLength(40);
+    expect(after.every((r) => r.path !== null && !r.locator.includes("@") && r.problems === "[]")).toBe(true);
+    expect(new Map(after.map((r) => [r.id, r.key]))).toEqual(keys);
+  });
+
+  it("whose first fill was cut short after a commit is read to its end at the next scan", async () => {
+    const c = await channelOf(40, { first: 5, rest: 5, tailBytes: 1e9, chunkBytes: 1024 });
+    let commits = 0;
+    await expect(c.scan(async () => {
+      if (++commits === 2) throw new Error("stopped mid-file");
+    })).rejects.toThrow("stopped mid-file");
+    expect(c.rows().length).toBeLessThan(40);
+    // Before, the file looked unchanged (its whole size was recorded) and the rest was never read.
+    await c.scan();
+    expect(c.rows().filter((r) => r.path !== null)).toHaveLength(40);
+  });
+
+  it("truncated to nothing: its envelopes are gone, said so, and the next append is read from the start", async () => {
+    const c = await channelOf(3, { first: 100, rest: 100, tailBytes: 1e9 });
+    await c.scan();
+    const first = c.rows()[0];
+    fs.truncateSync(c.file, 0);
+    await c.scan();
+    // Before, all stayed present until new bytes came, and those were read from the old offset.
+    expect(c.rows().filter((r) => r.path !== null)).toEqual([]);
+    expect(queryHistory(c.journal.db, first?.key ?? "").map((e) => e.kind)).toContain("gone");
+    fs.appendFileSync(c.file, `${envelope("new-1")}\n`);
+    await c.scan();
+    expect(c.rows().filter((r) => r.path !== null).map((r) => r.id)).toEqual(["new-1"]);
+  });
+});
