@@ -228,7 +228,7 @@ export function readSafely(side: ProtocolReadSide, relPath: string, bytes: Uint8
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     const at = context.offset > 0 ? ` from byte ${context.offset.toLocaleString("en-US")}` : "";
-    return { entries: [], problems: [{ code: "read", message: `Mailroom's ${side.protocol} reader failed on ${relPath}${at} (${why}); these ${bytes.length.toLocaleString("en-US")} bytes were passed over.` }], consumed: context.offset + bytes.length };
+    return { entries: [], problems: [{ code: "read", message: `Mailroom's ${side.protocol} reader failed on ${relPath}${at} (${why}); these ${bytes.length.toLocaleString("en-US")} bytes were passed over.` }], consumed: context.offset + bytes.length, unparsed: true };
   }
 }
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeJournals, openJournal, type Journal } from "@/lib/journal/store";
-import { queryPage } from "@/lib/journal/queries";
+import { queryHistory, queryPage } from "@/lib/journal/queries";
 import { parseQuery } from "@/lib/query";
 import { VOCABULARY } from "@/lib/protocols";
 import { copyFixture } from "@/lib/testing/fixtures";
@@ -144,17 +144,22 @@ describe("a KickLang channel", () => {
 });
 
 describe("a shogun inbox", () => {
-  it("that is not YAML is listed with a problem, and the inbox reads again once it is fixed", async () => {
+  it("that is not YAML (a writer without the lock caught mid-write) is listed with a problem, its messages kept as they were", async () => {
     const h = await harness("shogun");
     const inbox = path.join(h.root, "queue", "inbox", "gunshi.yaml");
     const good = fs.readFileSync(inbox, "utf8");
+    const at = () => h.all().filter((m) => m.path === "queue/inbox/gunshi.yaml");
+    const before = at().map((m) => [m.key, m.status]);
+    expect(before).toHaveLength(2);
     fs.writeFileSync(inbox, "messages:\n- id: [unclosed\n");
     await h.scan();
-    const broken = h.all().filter((m) => m.path === "queue/inbox/gunshi.yaml");
-    expect(broken.map((m) => m.status)).toEqual(["invalid"]);
+    // Before, both went as trimmed, and came back "moved back" once the file was whole again.
+    expect(at().filter((m) => m.status === "invalid")).toHaveLength(1);
+    expect(at().filter((m) => m.status !== "invalid").map((m) => [m.key, m.status])).toEqual(before);
     fs.writeFileSync(inbox, good);
     await h.scan();
-    expect(h.all().filter((m) => m.path === "queue/inbox/gunshi.yaml" && m.status !== "invalid")).toHaveLength(2);
+    expect(at().map((m) => [m.key, m.status])).toEqual(before);
+    for (const [key] of before) expect(queryHistory(h.journal.db, key as string).map((e) => e.kind)).toEqual(["seen"]);
   });
 
   it("follows the queue/inbox link, even out of the root, and only that link", async () => {

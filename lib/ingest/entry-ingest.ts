@@ -257,7 +257,7 @@ export class EntryIngest {
         await readEntryFile(source.layout, source.side, file, known.get(source.id)?.get(file.relPath), this.context, async ({ read: entries, bytes, from, facts }, plan) => {
           if (plan.replaced && from === 0) batch.of(source).deleted.push({ relPath: file.relPath, why: "replaced" });
           const whole = !source.side.appendOnly(file.place);
-          batch.add(source, { relPath: file.relPath, facts, entries: entries.entries, problems: entries.problems, bytes, from, whole, readFrom: plan.from });
+          batch.add(source, { relPath: file.relPath, facts, entries: entries.entries, problems: entries.problems, bytes, from, whole, readFrom: plan.from, unparsed: entries.unparsed });
           // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
           if (batch.full) await flush();
         }, run.chunkBytes);

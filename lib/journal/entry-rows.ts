@@ -26,6 +26,8 @@ export interface EntryFileRead {
   from: number;
   /** Where this read of the file began (its first chunk's `from`; absent: `from`): values from there on are new bytes. */
   readFrom?: number;
+  /** None of the file could be read (FileRead.unparsed): its entries stay, though this read holds none. */
+  unparsed?: boolean;
   /** The whole file was read: entries it no longer holds have left it. */
   whole: boolean;
   /** A first scan's look at a file's newest part before the rest: how far the file was read is not recorded (its start is still to read). */

@@ -163,7 +163,7 @@ export class EntryWriter {
     ).run(ctx.source, relPath, facts.size, Math.trunc(facts.mtimeMs), facts.ino, facts.consumed, facts.head, ctx.readerVersion ?? 0);
     // Only a whole read knows what the file no longer holds (an appended read saw just the new bytes);
     // a first fill's file held nothing before this read.
-    return read.whole && !pending.firstFill ? this.store.inFile(ctx.source, relPath).filter((s) => !here.has(s.entry.locator)) : [];
+    return read.whole && !read.unparsed && !pending.firstFill ? this.store.inFile(ctx.source, relPath).filter((s) => !here.has(s.entry.locator)) : [];
   }
 
   /** The entry's id, whether it changed, whether it was never journaled before, and the entry as journaled. */

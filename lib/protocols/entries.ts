@@ -89,6 +89,11 @@ export interface FileRead {
    * Whole-file readers return the file's length.
    */
   consumed: number;
+  /**
+   * A whole file none of which could be read as the protocol's (it does not parse: a writer
+   * without the lock caught mid-write): the entries it held stay where they were, not gone.
+   */
+  unparsed?: boolean;
 }
 
 /** A status a protocol declares: its word, how the overview counts it, and whether it still needs someone. */

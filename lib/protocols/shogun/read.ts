@@ -174,12 +174,12 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
   // As the agents' PyYAML reads it: `content: 1e3` is text there, not the number 1000.
   const parsed = parseYamlFile(source, "The file", { itemRanges: true, schema: "pyyaml" });
   // A writer without the inbox lock (slim_yaml) may leave a half-written file: the core reads it again when it changes.
-  if (parsed.problem) return { entries: [], problems: [...fileProblems, parsed.problem], consumed: bytes.length };
+  if (parsed.problem) return { entries: [], problems: [...fileProblems, parsed.problem], consumed: bytes.length, unparsed: true };
   // `messages:` with no value is an empty inbox; so is an empty file.
   const data = parsed.data === null ? {} : parsed.data;
-  if (!isRecord(data)) return { entries: [], problems: [{ code: "parse", message: "The file is not a YAML mapping." }], consumed: bytes.length };
+  if (!isRecord(data)) return { entries: [], problems: [{ code: "parse", message: "The file is not a YAML mapping." }], consumed: bytes.length, unparsed: true };
   const shape = place.role === "inbox" || place.role === "archive" ? inboxShapeProblems(data.messages) : [];
   // Not a list at all: nothing in it is a message, as when it does not parse (before, its messages went quietly).
-  if (shape.some((p) => p.code === "parse")) return { entries: [], problems: [...fileProblems, ...shape], consumed: bytes.length };
+  if (shape.some((p) => p.code === "parse")) return { entries: [], problems: [...fileProblems, ...shape], consumed: bytes.length, unparsed: true };
   return { entries: entriesOf(place, relPath, parsed.items, data, source, opts), problems: [...fileProblems, ...shape], consumed: bytes.length };
 }
