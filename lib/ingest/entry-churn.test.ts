@@ -54,6 +54,26 @@ describe("a channel read in chunks", () => {
     expect(new Map(after.map((r) => [r.id, r.key]))).toEqual(keys);
   });
 
+  it("truncated in place and appended to, re-read over several commits: what it still holds stays, with its history, once", async () => {
+    const c = await channelOf(0, { first: 5, rest: 5, tailBytes: 1e9, chunkBytes: 1024 });
+    // Half without an id: their place in the file is their locator.
+    const withoutId = (n: number) => JSON.stringify({ ...(JSON.parse(envelope("x")) as Record<string, unknown>), id: undefined, content: `⫻command/dispatch:task/9\nTask ID: noid-${n}` });
+    const lines = Array.from({ length: 40 }, (_, i) => (i % 2 ? envelope(`m${i}`) : withoutId(i)));
+    fs.writeFileSync(c.file, `${lines.join("\n")}\n`);
+    await c.scan();
+    fs.writeFileSync(c.file, `${lines.slice(0, 30).join("\n")}\n`);
+    fs.appendFileSync(c.file, `${envelope("new-a")}\n`);
+    await c.scan();
+    const rows = c.rows();
+    expect(rows).toHaveLength(41);
+    expect(rows.filter((r) => r.path !== null)).toHaveLength(31);
+    // Before, the rest went as "truncated or replaced" with the first commit, then came back "moved back" (or as a second row).
+    const kept = rows.find((r) => r.id === "m25");
+    expect(queryHistory(c.journal.db, kept?.key ?? "").map((e) => e.kind)).toEqual(["seen"]);
+    const gone = rows.find((r) => r.id === "m35");
+    expect(queryHistory(c.journal.db, gone?.key ?? "").map((e) => e.kind)).toEqual(["seen", "gone"]);
+  });
+
   it("whose first fill was cut short after a commit is read to its end at the next scan", async () => {
     const c = await channelOf(40, { first: 5, rest: 5, tailBytes: 1e9, chunkBytes: 1024 });
     let commits = 0;

@@ -5,6 +5,7 @@ import "server-only";
 // from one file to another within a batch is one move. File events take the same path.
 import { lstat } from "node:fs/promises";
 import { EntryWriter, type DeletedFile, type EntryFileFacts, type EntryFileRead } from "@/lib/journal/entry-writer";
+import { withLocatorsOf } from "@/lib/journal/entry-rows";
 import type { Db } from "@/lib/journal/db";
 import type { ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
@@ -253,14 +254,17 @@ export class EntryIngest {
         if (batch.full) await flush();
         continue;
       }
+      // A replaced file's old entries leave once its re-read is over (over several commits, they went and came back).
+      let kept: Set<string> | null = null;
       try {
         await readEntryFile(source.layout, source.side, file, known.get(source.id)?.get(file.relPath), this.context, async ({ read: entries, bytes, from, facts }, plan) => {
-          if (plan.replaced && from === 0) batch.of(source).deleted.push({ relPath: file.relPath, why: "replaced" });
+          if (plan.replaced) kept = withLocatorsOf(kept ?? new Set(), entries, from);
           const whole = !source.side.appendOnly(file.place);
           batch.add(source, { relPath: file.relPath, facts, entries: entries.entries, problems: entries.problems, bytes, from, whole, readFrom: plan.from, unparsed: entries.unparsed });
           // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
           if (batch.full) await flush();
         }, run.chunkBytes);
+        if (kept) batch.of(source).deleted.push({ relPath: file.relPath, why: "replaced", kept });
       } catch (err) {
         // Gone or swapped for something Mailroom will not read since it was listed: the next event or scan sees what is there.
         if (!(err instanceof RefusedFile)) throw err;

@@ -104,9 +104,9 @@ export class EntryWriter {
       for (const read of reads) leaving.push(...this.journalFile(ctx, read, pending, touched));
       // After the reads: a file read again from its start keeps the entries it still holds.
       const why = new Map(deleted.map((d) => [d.relPath, d.why]));
-      for (const { relPath } of deleted) {
-        for (const s of this.store.inFile(ctx.source, relPath)) if (!touched.has(s.id)) leaving.push(s);
-        if (!reads.some((r) => r.relPath === relPath)) this.sql("DELETE FROM entry_files WHERE source = ? AND path = ?").run(ctx.source, relPath);
+      for (const { relPath, why: gone, kept } of deleted) {
+        for (const s of this.store.inFile(ctx.source, relPath)) if (!touched.has(s.id) && !kept?.has(s.entry.locator)) leaving.push(s);
+        if (gone === "deleted" && !reads.some((r) => r.relPath === relPath)) this.sql("DELETE FROM entry_files WHERE source = ? AND path = ?").run(ctx.source, relPath);
       }
       for (const s of leaving) this.leave(ctx, s, why.get(s.path ?? "") ?? null, pending);
       this.settleAround(ctx, [...pending.changed], pending);
