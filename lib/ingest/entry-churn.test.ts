@@ -39,7 +39,7 @@ async function channelOf(count: number, limits: BatchLimits) {
   return { file, lines, journal, scan, rows };
 }
 
-describe("a channel read in chunks", () => {
+describe("a channel over time", () => {
   it("rewritten with every value at a new offset keeps one row per envelope, its key, and no problem (not 'the same id')", async () => {
     const c = await channelOf(40, { first: 100_000, rest: 100_000, tailBytes: 1e9, chunkBytes: 1024 });
     await c.scan();
@@ -98,5 +98,21 @@ describe("a channel read in chunks", () => {
     fs.appendFileSync(c.file, `${envelope("new-1")}\n`);
     await c.scan();
     expect(c.rows().filter((r) => r.path !== null).map((r) => r.id)).toEqual(["new-1"]);
+  });
+
+  it("deleted while another channel holds an envelope with the same id: that one keeps its row, key and history", async () => {
+    const c = await channelOf(1, { first: 100, rest: 100, tailBytes: 1e9 });
+    const other = path.join(path.dirname(c.file), "other.jsonl");
+    fs.writeFileSync(other, `${envelope("m0", " (a copy)")}\n`);
+    await c.scan();
+    const otherRow = () => c.journal.db.prepare("SELECT key, path FROM messages WHERE path LIKE '%other.jsonl'").get() as { key: string; path: string } | undefined;
+    const before = otherRow();
+    const mine = c.rows()[0];
+    fs.unlinkSync(c.file);
+    await c.scan();
+    // Before, the deleted channel's row took the other's place ("moved"), and the other's own row and history went.
+    expect(otherRow()).toEqual(before);
+    expect(queryHistory(c.journal.db, before?.key ?? "").map((e) => e.kind)).toEqual(["seen"]);
+    expect(queryHistory(c.journal.db, mine?.key ?? "").map((e) => [e.kind, e.detail])).toContainEqual(["gone", ".kicklang/channels/command/dispatch.jsonl was deleted"]);
   });
 });

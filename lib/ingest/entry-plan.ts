@@ -30,6 +30,10 @@ export function contextOf(source: EntrySource): EntrySourceContext {
   return {
     source: source.id, protocol: source.protocol, resolve: (e) => source.side.resolve(e),
     anyReferrer: source.side.settlesByAnyReferrer === true, readerVersion: source.side.readerVersion ?? 0,
+    keepsItsEntries: (relPath) => {
+      const place = source.side.place(relPath);
+      return place !== null && source.side.appendOnly(place);
+    },
   };
 }
 

@@ -51,6 +51,11 @@ export interface EntrySourceContext {
   anyReferrer?: boolean;
   /** The version of the adapter's reader (ProtocolReadSide.readerVersion), kept with each file it reads. */
   readerVersion?: number;
+  /**
+   * Whether a file's entries stay in it for good (an append-only stream): one that leaves did not
+   * move to an entry with its id elsewhere, which is a copy of its own (the same KickLang id in two channels).
+   */
+  keepsItsEntries?: (relPath: string) => boolean;
 }
 
 /** A file of many entries as the journal last read it, and by which version of its reader. */
