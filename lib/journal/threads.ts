@@ -6,6 +6,7 @@ import { groupString, inferredPrefix, kindOf, longIdHash, MAX_ADDRESSED_ID, pars
 import type { ThreadDetail, ThreadKind, ThreadList, ThreadSummary } from "@/lib/threads/model";
 import type { Db } from "./db";
 import { compileFilter } from "./filter";
+import { fullTextReady } from "./fulltext";
 import { currentSeq } from "./queries";
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./rows";
 import { getJournal } from "./store";
@@ -59,7 +60,8 @@ export function queryThreads(db: Db, q: string, limit: number): ThreadList {
   const make = (): ThreadList => {
     let hits: Set<string> | null = null;
     if (parsed.length > 0) {
-      const filter = compileFilter(parsed);
+      // As the message list searches: with the full-text index once it is built (LIKE folds only ASCII's case).
+      const filter = compileFilter(parsed, { fullText: fullTextReady(db) });
       hits = new Set(db.prepare(threadsMatchingSql(filter.where)).pluck().all(...filter.params) as string[]);
     }
     const word = parsed.length === 1 && parsed[0]?.kind === "text" && !parsed[0].negate ? parsed[0].value.toLowerCase() : null;
