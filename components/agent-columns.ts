@@ -36,10 +36,13 @@ function toneOf(words: Vocabulary, status: string, protocol: Protocol): CountTon
   return d.tone === "amber" || d.tone === "orange" ? "warn" : "plain";
 }
 
-/** An agent's counts leave its dead letters apart (their status too): so does the search behind that count. */
-function statusQuery(words: Vocabulary, agent: string, status: string, protocol: Protocol): string {
+/**
+ * An agent's counts are its source's, and leave its dead letters apart (their status too): so does
+ * the search behind that count. Without `source:`, two workspaces' `leader` listed more than it said.
+ */
+function statusQuery(words: Vocabulary, a: Pick<AgentStats, "agent" | "source">, status: string, protocol: Protocol): string {
   const letters = words.catalogOf(protocol).deadLetterStatus === status ? `-folder:${DEAD_LETTER_FOLDER}` : undefined;
-  return joinQuery(queryTerm("agent", agent), queryTerm("status", status), letters);
+  return joinQuery(queryTerm("source", a.source), queryTerm("agent", a.agent), queryTerm("status", status), letters);
 }
 
 export function columnsOf(words: Vocabulary, protocol: Protocol): ProtocolColumns {
@@ -49,12 +52,12 @@ export function columnsOf(words: Vocabulary, protocol: Protocol): ProtocolColumn
     label: words.statusDefinition(status, protocol).label,
     tone: toneOf(words, status, protocol),
     count: (a) => a.counts[status] ?? 0,
-    query: (a) => statusQuery(words, a.agent, status, protocol),
+    query: (a) => statusQuery(words, a, status, protocol),
     retries: retryWaits.includes(status),
   }));
   if (overdue) {
     counts.push({
-      key: "stuck", label: overdue, tone: "alarm", count: (a) => a.stuck, query: (a) => joinQuery(queryTerm("agent", a.agent), "is:stuck"), retries: false,
+      key: "stuck", label: overdue, tone: "alarm", count: (a) => a.stuck, query: (a) => joinQuery(queryTerm("source", a.source), queryTerm("agent", a.agent), "is:stuck"), retries: false,
     });
   }
   return { counts, oldest };

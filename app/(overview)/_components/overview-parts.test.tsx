@@ -109,14 +109,15 @@ describe("AgentsTable over several protocols", () => {
     expect(html).toContain(">1,200<");
   });
 
-  it("links each count to the agent's messages of that status, and a past-due count to its stuck ones", () => {
+  it("links each count to its source's agent's messages of that status, and a past-due count to its stuck ones", () => {
     const html = renderWithCatalogs(<AgentsTable agents={mixed} />);
     const href = (q: string) => `href="/messages?q=${encodeURIComponent(q).replace(/%20/g, "+")}"`;
-    expect(html).toContain(href("agent:karo status:unread"));
-    expect(html).toContain(href("agent:leader status:queued"));
-    expect(html).toContain(href('agent:"agent security" status:unacked'));
-    expect(html).toContain(href('agent:"agent security" is:stuck'));
+    // With its source: another workspace's agent of the same name is not counted, so not listed.
+    expect(html).toContain(href("source:ws-shogun agent:karo status:unread"));
+    expect(html).toContain(href("source:ws-ignite agent:leader status:queued"));
+    expect(html).toContain(href('source:ws-workflow agent:"agent security" status:unacked'));
+    expect(html).toContain(href('source:ws-workflow agent:"agent security" is:stuck'));
     // A zero lists nothing: no link.
-    expect(html).not.toContain(href("agent:karo status:assigned"));
+    expect(html).not.toContain(href("source:ws-shogun agent:karo status:assigned"));
   });
 });
