@@ -161,8 +161,10 @@ export function getThread(id: string): ThreadDetail | null {
 
 /** The header thread id, too long for an address, whose hash this is (such ids are rare: only they are hashed). */
 function longThreadId(db: Db, hash: string): string | null {
-  const ids = db.prepare(LONG_HEADER_THREAD_IDS_SQL).pluck().all(MAX_ADDRESSED_ID) as string[];
-  return ids.find((id) => longIdHash(id) === hash) ?? null;
+  // SQLite's length() counts code points, an address's limit UTF-16 units (an emoji is two):
+  // every id over the limit is over half of it in code points, and is then measured as the link was.
+  const ids = db.prepare(LONG_HEADER_THREAD_IDS_SQL).pluck().all(Math.floor(MAX_ADDRESSED_ID / 2)) as string[];
+  return ids.find((id) => id.length > MAX_ADDRESSED_ID && longIdHash(id) === hash) ?? null;
 }
 
 /** The id a route's decoded `[id]` segment names (threadIdSegment wrote it), or null when no thread has it. */

@@ -12,7 +12,7 @@ import { GET as list } from "./route";
 import { GET as detail } from "./[id]/route";
 import { GET as exportThread } from "./[id]/export/route";
 
-const HOSTILE_IDS = [".", "..", "thr\ttab", "thr\u007fdel", "~home", "~h0123456789abcdef", "a/b", "a?b#c", "a%2Fb", "100%", "L".repeat(300), "x".repeat(5000), "スレッド"];
+const HOSTILE_IDS = [".", "..", "thr\ttab", "thr\u007fdel", "~home", "~h0123456789abcdef", "a/b", "a?b#c", "a%2Fb", "100%", "L".repeat(300), "x".repeat(5000), "スレッド", "😀".repeat(600)];
 
 let workspace: IngestedWorkspace;
 beforeAll(async () => {
