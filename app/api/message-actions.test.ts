@@ -189,6 +189,20 @@ describe("workflow actions", () => {
     expect(hh.q("type:abort").map((m) => [m.agent, m.status])).toEqual([["agent_security", "unacked"]]);
   });
 
+  it("on a list: a key given twice runs once, and an abort (not offered on a list) is refused, appending nothing", async () => {
+    const hh = await open("workflow");
+    const key = entryKey(hh, SECURITY, UNACKED);
+    const before = hh.read(SECURITY);
+    const original = before.split("\n").find((l) => l.includes(UNACKED)) ?? "";
+    const twice = (await (await bulk(post({ action: "resend", keys: [key, key], dryRun: false }))).json()) as BulkResponse;
+    expect(twice.results.map((r) => r.ok)).toEqual([true]);
+    expect(hh.read(SECURITY)).toBe(`${before}${original}\n`);
+    const after = hh.read(SECURITY);
+    const abort = (await (await bulk(post({ action: "abort", keys: [key], dryRun: false }))).json()) as BulkResponse;
+    expect(abort.results).toEqual([{ key, ok: false, error: { code: "not_applicable", message: expect.stringContaining("Abort task is not offered on a list of messages") as string } }]);
+    expect(hh.read(SECURITY)).toBe(after);
+  });
+
   it("is a 409 when the channel grew since the page loaded, and appends nothing", async () => {
     const hh = await open("workflow");
     const key = entryKey(hh, SECURITY, UNACKED);

@@ -15,9 +15,10 @@ function failure(key: string, err: unknown): BulkItemResult {
  */
 export async function runBulk(input: BulkInput, actor: string): Promise<BulkResponse> {
   const results: BulkItemResult[] = [];
-  for (const key of input.keys) {
+  // Each key once: a key listed twice would run twice (a resend appended the same line again).
+  for (const key of new Set(input.keys)) {
     try {
-      const plan = await planMessageAction(key, input.action, { to: input.to, actor }, false);
+      const plan = await planMessageAction(key, input.action, { to: input.to, actor }, true);
       if (input.dryRun) {
         results.push({ key, ok: true, plan: plan.description });
         continue;

@@ -97,12 +97,18 @@ function entryPlan(m: MessageDetail, root: string, id: ActionId, planned: Planne
  * when the message does not offer it now or changed since the page loaded, a 400 naming a field
  * it does not take. `strictFields` off for bulk, whose `to` is shared by every key.
  */
-export async function planMessageAction(key: string, id: ActionId, req: ActionRequest, strictFields = true): Promise<ActionPlan> {
+/**
+ * `inBulk`: one of a list (POST /api/bulk): only an action its protocol offers on a list, and the
+ * fields a single request would be refused for (a queue for Discard) are left out, not refused.
+ */
+export async function planMessageAction(key: string, id: ActionId, req: ActionRequest, inBulk = false): Promise<ActionPlan> {
   const m = await getMessage(key);
   const loc = m && locateMessage(key);
   if (!m || !loc) throw new ApiError(404, "not_found", `no message has the key "${key}"`);
   const action = offered(m, id);
-  if (strictFields) assertTakes(action, req);
+  // An abort (its protocol asks to confirm each) is not sent to a list at once.
+  if (inBulk && !action.bulk) throw new ApiError(409, "not_applicable", `${action.verb} is not offered on a list of messages: do it from this message's page. Nothing was changed.`);
+  if (!inBulk) assertTakes(action, req);
   const forAction = { ...req, ...(action.input === "none" ? { to: undefined } : {}), ...(action.input !== "queue+body" ? { body: undefined } : {}) };
   const { planAction } = PROTOCOL_ACTIONS[m.protocol];
   if (!planAction) return { ...(await planIgniteAction(id, key, forAction)), warnings: [] };
