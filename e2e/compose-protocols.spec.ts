@@ -73,8 +73,21 @@ test("workflow: a task_assign from its template, one JSON line with requires_ack
   const workflow = await page.getByLabel("Workflow").inputValue();
   const rel = `.claude/workflow/${workflow}/channel/agents/agent_security.jsonl`;
   await expect(page.locator("figure").filter({ hasText: rel }).locator("pre")).toContainText('"requires_ack":true');
-  await send(page, rel);
-  const last = fs.readFileSync(path.join(root, rel), "utf8").trimEnd().split("\n").at(-1) ?? "";
+  // Sent once, Ctrl+Enter sends nothing more (requestSubmit fired past the disabled button: a second line).
+  const sends: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/api/compose") && !(r.postData() ?? "").includes('"dryRun":true')) sends.push(r.url());
+  });
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sent 1 message" })).toBeVisible();
+  await page.getByLabel("Payload (JSON)").press("ControlOrMeta+Enter");
+  await page.getByLabel("Payload (JSON)").press("ControlOrMeta+Enter");
+  // A send would have started inside the key's handler; one round trip later nothing has.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  expect(sends).toHaveLength(1);
+  const lines = fs.readFileSync(path.join(root, rel), "utf8").trimEnd().split("\n");
+  expect(lines.filter((l) => l.includes('"task_e2e"'))).toHaveLength(1);
+  const last = lines.at(-1) ?? "";
   expect(JSON.parse(last)).toMatchObject({ to: "agent_security", type: "task_assign", payload: { task_id: "task_e2e" }, requires_ack: true });
 });
 

@@ -18,15 +18,21 @@ export function useComposeSubmit({ request, readOnly, firstInvalid }: Options) {
   const [sent, setSent] = useState<SentItem[] | null>(null);
   const [sendError, setSendError] = useState<unknown>(null);
   const [confirmed, setConfirmed] = useState(false);
+  // What was sent stays sent until an edit; a request under way is the only one. A ref, not the
+  // state: two quick Ctrl+Enter presses both saw `sending` false, and requestSubmit() fires even
+  // when the Send button is disabled, so a sent message went again.
+  const busy = useRef(false);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (busy.current || sent !== null) return;
     setSubmitted(true);
     const invalid = firstInvalid();
     if (invalid) {
       document.getElementById(invalid)?.focus();
       return;
     }
+    busy.current = true;
     setSending(true);
     setSendError(null);
     try {
@@ -34,6 +40,7 @@ export function useComposeSubmit({ request, readOnly, firstInvalid }: Options) {
     } catch (err) {
       setSendError(err);
     } finally {
+      busy.current = false;
       setSending(false);
     }
   }
@@ -41,7 +48,8 @@ export function useComposeSubmit({ request, readOnly, firstInvalid }: Options) {
   function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
     if ((e.ctrlKey || e.metaKey) && e.key === "Enter" && !readOnly) {
       e.preventDefault();
-      formRef.current?.requestSubmit();
+      // The Send button's own click: nothing while it is disabled (sent, sending, a warning not confirmed).
+      formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
     }
   }
 
