@@ -29,3 +29,13 @@ export async function readTextInsideRoot(root: string, relPath: string): Promise
   }
 }
 
+/**
+ * A 409 unless the file still holds `planned`, the text a rewrite was planned from: a run waits its
+ * turn behind queued scans, and the monitor may have rewritten the file meanwhile (a processed
+ * message marked delivered, put back as retrying from the stale copy, was delivered twice).
+ */
+export async function assertStillText(root: string, relPath: string, planned: string): Promise<void> {
+  if ((await readTextInsideRoot(root, relPath)) !== planned) {
+    throw new ApiError(409, "changed", `${relPath} changed since this was planned (its agent or the queue monitor wrote it). Nothing was changed; look at it again.`);
+  }
+}

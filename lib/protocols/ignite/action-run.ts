@@ -5,7 +5,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import { NAME_PATTERN } from "@/lib/model";
 import { assertFree, createFile, moveFile, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
-import { readTextInsideRoot } from "@/lib/operations/read-text";
+import { assertStillText, readTextInsideRoot } from "@/lib/operations/read-text";
 import type { FileActionPlan, FileActionTarget, FileActions } from "@/lib/protocols/types";
 import { ApiError } from "@/lib/server/api-error";
 import { parseDeadLetterBody } from "./dead-letter";
@@ -85,6 +85,7 @@ async function requeueProcessed(t: FileActionTarget, input: Input): Promise<File
     path: targetRel,
     touched: [targetRel],
     async run() {
+      await assertStillText(t.root, t.relPath, text);
       const content = requeuedText(text, { requeuedFrom: t.relPath, at: new Date(), body: input.body });
       await moveWithContent(t.abs, targetAbs, content, targetRel);
       return noteFor(null, edited);

@@ -73,6 +73,20 @@ describe("IGNITE v3 through the contract", () => {
     expect(fs.readFileSync(path.join(ws, back), "utf8")).toContain("X-IGNITE-Retry-Count:");
   });
 
+  it("runs Retry now and a requeue from processed/ only on the text they were planned from (the monitor may rewrite it meanwhile)", async () => {
+    const back = ".ignite/queue/evaluator/evaluation_request_1795136092377001.mime";
+    for (const action of ["retry", "requeue"] as const) {
+      const plan = await ignite?.fileActions?.plan(action, on(STUCK, { folder: "processed", status: "processing", agent: "evaluator", heldAgent: null }), {});
+      const delivered = fs.readFileSync(path.join(ws, STUCK), "utf8").replace(/^X-IGNITE-Status: .*$/m, "X-IGNITE-Status: delivered");
+      fs.writeFileSync(path.join(ws, STUCK), delivered);
+      // Before, the stale "processing" copy went back to the queue and the delivered one was deleted: delivered twice.
+      await expect(plan?.run()).rejects.toMatchObject({ status: 409, code: "changed" });
+      expect(fs.readFileSync(path.join(ws, STUCK), "utf8")).toBe(delivered);
+      expect(fs.existsSync(path.join(ws, back))).toBe(false);
+      fs.writeFileSync(path.join(ws, STUCK), delivered.replace("X-IGNITE-Status: delivered", "X-IGNITE-Status: processing"));
+    }
+  });
+
   it("requeues a dead letter's original to the queue the journal saw it fail in, archiving the letter", async () => {
     const plan = await ignite?.fileActions?.plan("requeue", on(DL_TASK, { folder: "dead_letter", status: "dead", agent: "dead_letter", heldAgent: "coordinator" }), {});
     expect(plan?.path).toBe(".ignite/queue/coordinator/task_assignment_1795135151004518.mime");

@@ -2,7 +2,7 @@ import "server-only";
 // Retry now: exactly the queue monitor's retry (`process_retry`, see retry.ts), by an operator.
 import fs from "node:fs/promises";
 import { assertFree, moveWithContent, resolveForWrite } from "@/lib/operations/fs";
-import { readTextInsideRoot } from "@/lib/operations/read-text";
+import { assertStillText, readTextInsideRoot } from "@/lib/operations/read-text";
 import type { FileActionPlan, FileActionTarget } from "@/lib/protocols/types";
 import { ApiError } from "@/lib/server/api-error";
 import { queuePath, splitRuntime } from "./paths";
@@ -43,6 +43,7 @@ export async function planRetry(t: FileActionTarget): Promise<FileActionPlan> {
     path: targetRel,
     touched: [targetRel],
     async run() {
+      await assertStillText(t.root, t.relPath, text);
       const delay = drawBackoffSeconds(count);
       const { text: content } = upstreamRetry(text, count, new Date(), delay);
       await moveWithContent(t.abs, targetAbs, content, targetRel, mode & 0o7777);
