@@ -3,7 +3,7 @@
 // `@/lib/protocols`, as lib/operations and the pages reach it.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adapterFor } from "@/lib/protocols";
 import type { FileActionTarget } from "@/lib/protocols/types";
 import { hasTemplate, PRIORITIES, STANDARD_TYPES, templateFor } from "./templates";
@@ -60,6 +60,39 @@ describe("IGNITE v3 through the contract", () => {
     const written = await planned.write();
     expect(written).toEqual(planned.files.map((f) => f.path));
     for (const [i, rel] of written.entries()) expect(fs.readFileSync(path.join(ws, rel), "utf8")).toBe(planned.files[i]?.content);
+  });
+
+  it("takes back the copies it wrote when a later one fails, by inode: one its agent already moved on stays, and the error says so", async () => {
+    const target = await ignite?.compose?.open(ws);
+    if (!target) throw new Error("the fixture workspace should open for compose");
+    const message = { from: "user", to: ["leader", "innovator", "nobody"], cc: [], type: "user_goal", priority: "normal", body: "goal: x\n", threadId: "", inReplyTo: "", repository: "", issue: "" };
+    const planned = await target.plan(message, ["nobody"], new Date("2026-11-26T12:00:00Z"));
+    // The third recipient's queue turns into a link before the write: Mailroom never writes through one.
+    fs.symlinkSync(path.join(ws, ".ignite", "queue", "leader"), path.join(ws, ".ignite", "queue", "nobody"));
+    await expect(planned.write()).rejects.toMatchObject({ status: 400 });
+    for (const f of planned.files) expect(fs.existsSync(path.join(ws, f.path)), f.path).toBe(false);
+
+    fs.unlinkSync(path.join(ws, ".ignite", "queue", "nobody"));
+    const again = await target.plan(message, ["nobody"], new Date("2026-11-26T12:00:01Z"));
+    const [first, second, third] = again.files;
+    if (!first || !second || !third) throw new Error("three copies planned");
+    // The leader's monitor takes its copy (to processed/) just as the third copy fails.
+    const picked = path.join(ws, ".ignite", "queue", "leader", "processed", path.basename(first.path));
+    const link = fs.promises.link;
+    const spy = vi.spyOn(fs.promises, "link").mockImplementation(async (from, to) => {
+      if (String(to) !== path.join(ws, third.path)) return link(from, to);
+      fs.renameSync(path.join(ws, first.path), picked);
+      throw Object.assign(new Error("EIO: i/o error"), { code: "EIO" });
+    });
+    try {
+      const err = await again.write().catch((e: unknown) => e);
+      // Before: "nothing was written", though the leader had its copy, so sending again delivered it twice.
+      expect(err).toMatchObject({ status: 409, code: "partly_sent", message: expect.stringContaining(`but ${first.path} had already been taken by its agent and stays sent`) as string });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.existsSync(picked)).toBe(true);
+    expect(fs.existsSync(path.join(ws, second.path))).toBe(false);
   });
 
   it("plans Retry now as a dry run (nothing moves), and `run` moves the file and says the backoff drawn", async () => {

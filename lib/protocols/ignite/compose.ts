@@ -4,7 +4,7 @@ import "server-only";
 // created atomically with mode 0600. lib/operations/compose.ts checks the request and journals the send.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { createFile, resolveForWrite } from "@/lib/operations/fs";
+import { createFile, resolveForWrite, takeBack, type MadeFile } from "@/lib/operations/fs";
 import type { ComposedFile, ComposeMessage, ComposeTarget, ComposeVocabulary, OwnCompose } from "@/lib/protocols/types";
 import { ApiError } from "@/lib/server/api-error";
 import { buildMessage, messageFileName, newMessageId } from "./build";
@@ -48,7 +48,7 @@ async function checkQueues(root: string, prefix: string, agents: readonly string
   return { missing, problem: problems.length ? problems.join("; ") : null };
 }
 
-async function writeOne(root: string, prefix: string, type: string, file: ComposedFile, stamp: Stamp, index: number): Promise<string> {
+async function writeOne(root: string, prefix: string, type: string, file: ComposedFile, stamp: Stamp, index: number): Promise<{ rel: string; abs: string; made: MadeFile }> {
   if (file.newQueue) {
     const dir = await resolveForWrite(root, `${queueDir(prefix, file.agent)}/.keep`);
     await fs.mkdir(path.dirname(dir)).catch((err: NodeJS.ErrnoException) => {
@@ -59,8 +59,7 @@ async function writeOne(root: string, prefix: string, type: string, file: Compos
     const rel = `${queueDir(prefix, file.agent)}/${fileName(type, stamp, index, attempt)}`;
     const abs = await resolveForWrite(root, rel);
     try {
-      await createFile(abs, file.content, rel);
-      return rel;
+      return { rel, abs, made: await createFile(abs, file.content, rel) };
     } catch (err) {
       // Another writer took this microsecond: take the next free name, never overwrite.
       if (!(err instanceof ApiError && err.code === "target_exists") || attempt + 1 >= NAME_ATTEMPTS) throw err;
@@ -68,16 +67,23 @@ async function writeOne(root: string, prefix: string, type: string, file: Compos
   }
 }
 
-/** All or nothing: a failure takes back the copies already written (the monitor polls every 10 s). */
+/**
+ * All or nothing: a failure takes back the copies already written (the monitor polls every 10 s),
+ * each by its inode (takeBack). A copy the monitor already moved on stays, and the error says so:
+ * "nothing was written" would be false, and sending again would deliver it twice.
+ */
 async function writeAll(root: string, prefix: string, type: string, files: readonly ComposedFile[], stamp: Stamp): Promise<string[]> {
-  const written: string[] = [];
+  const written: Awaited<ReturnType<typeof writeOne>>[] = [];
   try {
     for (const [i, file] of files.entries()) written.push(await writeOne(root, prefix, type, file, stamp, i));
   } catch (err) {
-    await Promise.all(written.map((rel) => fs.unlink(path.join(root, ...rel.split("/"))).catch(() => undefined)));
-    throw err;
+    const taken = await Promise.all(written.map((w) => takeBack(w.abs, w.made).catch(() => false)));
+    const stayed = written.filter((_, i) => !taken[i]).map((w) => w.rel);
+    if (stayed.length === 0) throw err;
+    const why = err instanceof Error ? err.message : String(err);
+    throw new ApiError(409, "partly_sent", `${why}; but ${stayed.join(", ")} had already been taken by its agent and stays sent (the other copies were taken back)`);
   }
-  return written;
+  return written.map((w) => w.rel);
 }
 
 function targetOf(root: string, layout: IgniteLayout): ComposeTarget {
