@@ -105,11 +105,14 @@ async function main(): Promise<number> {
   // Each workspace gets a few minutes of history (played on a fake clock) before the server starts.
   const prepared: PreparedTeam[] = [];
   for (const protocol of protocols) {
+    if (stopping) return 0;
     const team = await prepareDemoTeam(protocol, workspaces);
     prepared.push(team);
     console.log(`[demo] ${protocol} workspace: ${team.workspace}`);
   }
 
+  // Stopped while the histories were played: no build (it took minutes, and a second signal did nothing).
+  if (stopping) return 0;
   const built = await buildIfNeeded();
   if (built !== 0 || stopping) return stopping ? 0 : built;
 
