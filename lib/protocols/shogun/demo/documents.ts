@@ -31,6 +31,9 @@ export interface Task {
 
 const yaml = (value: unknown) => stringify(value, { lineWidth: 0 });
 
+/** Done commands `queue/shogun_to_karo.yaml` keeps (see writeCommands). */
+export const KEEP_DONE_COMMANDS = 100;
+
 export class ShogunDocuments {
   private readonly queue: string;
   private readonly commands: Command[] = [];
@@ -71,6 +74,11 @@ export class ShogunDocuments {
   }
 
   private writeCommands(): void {
+    // Every open command and the newest done ones: a demo left running for days kept them all, and
+    // past ~30,000 the file outgrew what the console reads whole (8 MiB).
+    const done = this.commands.filter((c) => c.status === "done");
+    const dropped = new Set(done.slice(0, Math.max(0, done.length - KEEP_DONE_COMMANDS)));
+    if (dropped.size > 0) this.commands.splice(0, this.commands.length, ...this.commands.filter((c) => !dropped.has(c)));
     this.write(this.commandsFile, yaml({ commands: this.commands }));
   }
 
