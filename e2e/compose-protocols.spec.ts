@@ -101,7 +101,11 @@ test("KickLang: Space Format checked as you type; a non-Orchestrator on ⫻comma
   await page.getByLabel("Content (Space Format)").fill("⫻command/dispatch:task/e2e\nDefine the e2e role.");
   await expect(page.getByRole("alert").filter({ hasText: "Only the Orchestrator sends on ⫻command/" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+  const preview = page.locator("figure").filter({ hasText: ".kicklang/channels/command/dispatch.jsonl" }).locator("pre");
+  await expect(preview).not.toContainText("confirmed_rules");
   await page.getByRole("checkbox", { name: "Send anyway" }).check();
+  // Confirmed, the preview shows the bytes Send writes (it showed the envelope without confirmed_rules).
+  await expect(preview).toContainText('"confirmed_rules":["role-authorization"]');
   await send(page, ".kicklang/channels/command/dispatch.jsonl");
   await expect(page.getByText(/warning confirmed/)).toBeVisible();
   const last = fs.readFileSync(path.join(root, ".kicklang/channels/command/dispatch.jsonl"), "utf8").trimEnd().split("\n").at(-1) ?? "";

@@ -38,7 +38,8 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
     return blocked && first ? `compose-${first.name}` : null;
   };
   const { formRef, submitted, sending, sent, sendError, confirmed, setConfirmed, onSubmit, onKeyDown, edited } = useComposeSubmit({ request, readOnly, firstInvalid });
-  const preview = useComposePreview(readOnly || blocked ? null : request);
+  // Confirmed, the preview is of what Send then writes (a KickLang envelope gains `confirmed_rules`).
+  const preview = useComposePreview(readOnly || blocked ? null : confirmed ? { ...request, confirmWarnings: true } : request);
   const server = sendError instanceof ComposeApiError ? sendError.fields : preview.error instanceof ComposeApiError ? preview.error.fields : {};
   const errors: Record<string, string> = { ...server, ...local };
   const warning = spec.warning?.(values) ?? preview.data?.[0]?.warning ?? null;
