@@ -4,11 +4,15 @@ import { useDeferredValue, useId, useMemo, useState } from "react";
 import { useFocusOnMount } from "@/components/actions/use-focus-on-mount";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { bodyTextProblem, yamlBodyError } from "@/lib/operations/compose-schema";
+import { bodyTextProblem, MAX_BODY_BYTES, utf8Bytes, yamlBodyError } from "@/lib/operations/compose-schema";
 import { BodyDiff } from "./body-diff";
 
-function problemOf(text: string): string | null {
+/** Why the edited body would be refused, said as the reader types (the server checks the same), or null. */
+export function problemOf(text: string): string | null {
   if (text.trim() === "") return "The body must not be empty.";
+  // The server's limit, said here: past it the editor said "Valid YAML" and the server refused.
+  const bytes = utf8Bytes(text);
+  if (bytes > MAX_BODY_BYTES) return `The body is ${(bytes / MAX_BODY_BYTES).toFixed(2)} MiB; the limit is 1 MiB.`;
   const characters = bodyTextProblem(text);
   return characters ? `The body ${characters}.` : yamlBodyError(text);
 }
