@@ -64,7 +64,7 @@ function readsAsOtherThanString(value: string): boolean {
  */
 const NEEDS_ESCAPES = /[^\n\x20-\x7E\xA0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]|[\u2028\u2029\uFEFF]/u;
 /** Of those, what the yaml package leaves raw inside double quotes; each escaped as PyYAML writes it. */
-const RAW_IN_DOUBLE_QUOTES = /[\x7F-\x9F\u2028\u2029\uFEFF]/g;
+const RAW_IN_DOUBLE_QUOTES = /[\x7F-\x9F\u2028\u2029\uFEFF\uFFFE\uFFFF]/g;
 const ESCAPED: Record<string, string> = { "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
 const escapeRaw = (c: string) => ESCAPED[c] ?? (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`);
 

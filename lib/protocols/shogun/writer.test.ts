@@ -117,14 +117,14 @@ describe("shogun inbox bytes", () => {
 
 describe("shogun inbox text PyYAML reads", () => {
   it("double-quotes, with PyYAML's escapes, text PyYAML refuses raw (tab, DEL, C1, line separators, BOM), and quotes = and <<", () => {
-    const contents = ["col1\tcol2", "a\x7fb", "x\u2028y", "\x85x", "=", "<<", "\ufeffbom", "bell\x07"];
+    const contents = ["col1\tcol2", "a\x7fb", "x\u2028y", "\x85x", "=", "<<", "\ufeffbom", "bell\x07", "nc\uffff"];
     const dumped = dumpInbox({ rest: {}, messages: contents.map((content, i) => ({ content, id: `m${i}`, read: false })) });
     // PyYAML 6's own dump of these is the same but for the two line separators, which it single-quotes
     // across a line break ('x\u2028    y'); its safe_load reads both forms back as the same text.
     const lines = dumped.split("\n").filter((l) => l.startsWith("- content: "));
-    expect(lines).toEqual(['"col1\\tcol2"', '"a\\x7Fb"', '"x\\Ly"', '"\\Nx"', "'='", "'<<'", '"\\uFEFFbom"', '"bell\\a"'].map((v) => `- content: ${v}`));
+    expect(lines).toEqual(['"col1\\tcol2"', '"a\\x7Fb"', '"x\\Ly"', '"\\Nx"', "'='", "'<<'", '"\\uFEFFbom"', '"bell\\a"', '"nc\\uFFFF"'].map((v) => `- content: ${v}`));
     // No character PyYAML's reader refuses is left raw.
-    expect(dumped).not.toMatch(/[\t\x7f-\x9f\u2028\u2029\ufeff]/);
+    expect(dumped).not.toMatch(/[\t\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/);
     const back = loadInbox(dumped);
     expect(typeof back === "object" && back.messages.map((m) => m.content)).toEqual(contents);
   });
