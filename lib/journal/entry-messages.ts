@@ -187,4 +187,19 @@ export class EntryMessages {
   event(key: string, atMs: number, kind: string, detail: string, fromStatus: string | null, data: Record<string, unknown>): void {
     this.sql("INSERT INTO events (key, at_ms, kind, detail, from_status, data) VALUES (?, ?, ?, ?, ?, ?)").run(key, atMs, kind, detail, fromStatus, JSON.stringify(data));
   }
+
+  /** An ack is a step in its message's life, at the ack's own time: who acknowledged it, and how far (`only`: for these message ids). */
+  ackEvents(source: string, ack: Entry, only?: ReadonlySet<string>): void {
+    const atMs = ack.date ? Date.parse(ack.date) : this.now();
+    for (const link of ack.links) {
+      if (link.kind !== "acks" || (only && !only.has(link.targetId))) continue;
+      const target = this.sql("SELECT e.key FROM entries e JOIN messages m ON m.key = e.key WHERE e.source = ? AND e.message_id = ? LIMIT 1").pluck().get(source, link.targetId);
+      if (typeof target !== "string") continue;
+      const by = ack.from ?? "someone";
+      const at = Number.isFinite(atMs) ? atMs : this.now();
+      // A message id seen again (a second copy): the step is there once.
+      if (only && this.sql("SELECT 1 FROM events WHERE key = ? AND kind = 'acked' AND at_ms = ? AND detail = ?").get(target, at, `${ack.status} by ${by}`)) continue;
+      this.event(target, at, "acked", `${ack.status} by ${by}`, null, { by, status: ack.status, ack: ack.messageId });
+    }
+  }
 }
