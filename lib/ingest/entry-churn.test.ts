@@ -74,6 +74,31 @@ describe("a channel over time", () => {
     expect(queryHistory(c.journal.db, gone?.key ?? "").map((e) => e.kind)).toEqual(["seen", "gone"]);
   });
 
+  it("with an id repeated chunks apart in one read keeps both, the later apart with a problem", async () => {
+    const c = await channelOf(40, { first: 100_000, rest: 100_000, tailBytes: 1e9, chunkBytes: 1024 });
+    fs.appendFileSync(c.file, `${envelope("m0", " (again)")}\n`);
+    await c.scan();
+    const rows = c.rows().filter((r) => r.id === "m0");
+    // Before, the repeat (in a chunk of its own) took the first one's row: a message without a trace.
+    expect(rows.map((r) => r.locator)).toEqual(["m0", expect.stringMatching(/^m0@\d+$/)]);
+    expect(rows[1]?.problems).toContain("has the same id, m0");
+  });
+
+  it("replaced, whose re-read was cut short after a commit, is still replaced at the next scan: what it no longer holds leaves", async () => {
+    const c = await channelOf(40, { first: 5, rest: 5, tailBytes: 1e9, chunkBytes: 1024 });
+    await c.scan();
+    fs.writeFileSync(`${c.file}.tmp`, `${c.lines.slice(0, 20).map((l) => l.replace("Orchestrator", "Orchestrator2")).join("\n")}\n`);
+    fs.renameSync(`${c.file}.tmp`, c.file);
+    let commits = 0;
+    await expect(c.scan(async () => {
+      if (++commits === 2) throw new Error("stopped mid-file");
+    })).rejects.toThrow("stopped mid-file");
+    await c.scan();
+    // Before, the cut-short re-read had recorded the new file as read so far: the next scan went on
+    // from there as an append, never as replaced, and m20-m39 stayed listed for good.
+    expect(c.rows().filter((r) => r.path !== null).map((r) => r.id).sort()).toEqual(c.lines.slice(0, 20).map((_, i) => `m${i}`).sort());
+  });
+
   it("whose first fill was cut short after a commit is read to its end at the next scan", async () => {
     const c = await channelOf(40, { first: 5, rest: 5, tailBytes: 1e9, chunkBytes: 1024 });
     let commits = 0;
@@ -114,5 +139,11 @@ describe("a channel over time", () => {
     expect(otherRow()).toEqual(before);
     expect(queryHistory(c.journal.db, before?.key ?? "").map((e) => e.kind)).toEqual(["seen"]);
     expect(queryHistory(c.journal.db, mine?.key ?? "").map((e) => [e.kind, e.detail])).toContainEqual(["gone", ".kicklang/channels/command/dispatch.jsonl was deleted"]);
+    // Nor does an envelope with that id appended later to another channel take the deleted one's row ("moved back").
+    fs.appendFileSync(path.join(path.dirname(c.file), "third.jsonl"), `${envelope("m0", " (later)")}\n`);
+    await c.scan();
+    const third = c.journal.db.prepare("SELECT key FROM messages WHERE path LIKE '%third.jsonl'").pluck().get() as string;
+    expect(third).not.toBe(mine?.key);
+    expect(queryHistory(c.journal.db, mine?.key ?? "").map((e) => e.kind)).not.toContain("moved");
   });
 });

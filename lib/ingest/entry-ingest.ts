@@ -5,12 +5,12 @@ import "server-only";
 // from one file to another within a batch is one move. File events take the same path.
 import { lstat } from "node:fs/promises";
 import { EntryWriter, type DeletedFile, type EntryFileFacts, type EntryFileRead } from "@/lib/journal/entry-writer";
-import { withLocatorsOf } from "@/lib/journal/entry-rows";
 import type { Db } from "@/lib/journal/db";
 import type { ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
 import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
 import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
+import { ReadOfFile } from "./read-of-file";
 import { Batch, BATCH_ENTRIES, FIRST_BATCH_ENTRIES, SCAN_CHUNK_BYTES, type BatchLimits } from "./entry-batch";
 import { contextOf, readByThisReader, summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
 
@@ -254,17 +254,19 @@ export class EntryIngest {
         if (batch.full) await flush();
         continue;
       }
-      // A replaced file's old entries leave once its re-read is over (over several commits, they went and came back).
-      let kept: Set<string> | null = null;
+      const thisRead = new ReadOfFile();
       try {
         await readEntryFile(source.layout, source.side, file, known.get(source.id)?.get(file.relPath), this.context, async ({ read: entries, bytes, from, facts }, plan) => {
-          if (plan.replaced) kept = withLocatorsOf(kept ?? new Set(), entries, from);
           const whole = !source.side.appendOnly(file.place);
-          batch.add(source, { relPath: file.relPath, facts, entries: entries.entries, problems: entries.problems, bytes, from, whole, readFrom: plan.from, unparsed: entries.unparsed });
+          batch.add(source, {
+            relPath: file.relPath, facts: thisRead.factsOf(facts, plan.replaced), entries: thisRead.take(entries, from), problems: entries.problems,
+            bytes, from, whole, readFrom: plan.from, unparsed: entries.unparsed,
+          });
           // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
           if (batch.full) await flush();
         }, run.chunkBytes);
-        if (kept) batch.of(source).deleted.push({ relPath: file.relPath, why: "replaced", kept });
+        const replaced = thisRead.replaced(file.relPath);
+        if (replaced) batch.of(source).deleted.push(replaced);
       } catch (err) {
         // Gone or swapped for something Mailroom will not read since it was listed: the next event or scan sees what is there.
         if (!(err instanceof RefusedFile)) throw err;

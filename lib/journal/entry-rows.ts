@@ -2,7 +2,7 @@ import "server-only";
 // What the entry journal is handed and what it makes of one entry's bytes and words: the shapes
 // ingest fills, problem entries, an entry's own bytes and size, and journal-safe status words.
 import { WORD_PATTERN, type Protocol } from "@/lib/model";
-import type { Entry, EntryProblem, FileRead } from "@/lib/protocols/entries";
+import type { Entry, EntryProblem } from "@/lib/protocols/entries";
 
 export interface EntryFileFacts {
   size: number;
@@ -40,7 +40,12 @@ export interface DeletedFile {
   why: "deleted" | "replaced";
   /** A replaced file's locators its re-read found (over every batch it took): those entries stay. */
   kept?: ReadonlySet<string>;
+  /** A replaced file's inode, kept once its re-read is over (see REPLACING). */
+  ino?: number;
 }
+
+/** The inode a replaced file's chunks are kept with until its re-read is over: cut short, the next scan sees another file, replaced again. */
+export const REPLACING = -1;
 
 /** What a source's adapter settles: statuses and threads that depend on other entries. */
 export interface EntrySourceContext {
@@ -66,17 +71,10 @@ export interface JournaledFile extends EntryFileFacts {
 /** An entry's own bytes kept at most: a multi-megabyte line keeps its head, as oversized files do. */
 export const MAX_RAW = 1024 * 1024;
 
-/** A file problem listed as an entry of its own (status invalid), so nobody misses it. */
 /** Where the journal keeps the `i`th problem of a read at byte `at` of its file. */
-const problemLocator = (at: number, i: number) => `problem@${at}.${i}`;
+export const problemLocator = (at: number, i: number) => `problem@${at}.${i}`;
 
-/** `into`, with the locators a read (at byte `at`) gives its entries and problems in the journal. */
-export function withLocatorsOf(into: Set<string>, read: Pick<FileRead, "entries" | "problems">, at: number): Set<string> {
-  for (const e of read.entries) into.add(e.locator);
-  read.problems.forEach((_, i) => into.add(problemLocator(at, i)));
-  return into;
-}
-
+/** A file problem listed as an entry of its own (status invalid), so nobody misses it. */
 export const problemEntry = (p: EntryProblem, at: number, i: number, agent: string, folder: string): Entry => ({
   kind: "message", locator: problemLocator(at, i), span: null, messageId: null, from: null, to: [], type: null, priority: null,
   date: null, agent, folder, status: "invalid", rawStatus: null, threadKey: null, inReplyTo: null, correlationId: null,

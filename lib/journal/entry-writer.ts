@@ -104,9 +104,10 @@ export class EntryWriter {
       for (const read of reads) leaving.push(...this.journalFile(ctx, read, pending, touched));
       // After the reads: a file read again from its start keeps the entries it still holds.
       const why = new Map(deleted.map((d) => [d.relPath, d.why]));
-      for (const { relPath, why: gone, kept } of deleted) {
+      for (const { relPath, why: gone, kept, ino } of deleted) {
         for (const s of this.store.inFile(ctx.source, relPath)) if (!touched.has(s.id) && !kept?.has(s.entry.locator)) leaving.push(s);
         if (gone === "deleted" && !reads.some((r) => r.relPath === relPath)) this.sql("DELETE FROM entry_files WHERE source = ? AND path = ?").run(ctx.source, relPath);
+        if (ino !== undefined) this.sql("UPDATE entry_files SET ino = ? WHERE source = ? AND path = ?").run(ino, ctx.source, relPath);
       }
       for (const s of leaving) this.leave(ctx, s, why.get(s.path ?? "") ?? null, pending);
       this.settleAround(ctx, [...pending.changed], pending);
@@ -173,8 +174,8 @@ export class EntryWriter {
     const e = (first && appendedFrom !== null ? apartFromEarlier(first, found, appendedFrom) : null) ?? found;
     const stored = e === found ? first : this.store.at(ctx.source, relPath, e.locator);
     if (stored) return { id: stored.id, changed: wrote(this.store.update(stored, relPath, e)) !== null, isNew: false, e };
-    // Back from where it went (a move seen in two batches), or still in the file it is leaving.
-    const earlier = e.messageId && !pending.firstFill ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
+    // Back from where it went (a move seen in two batches), or still in the file it is leaving; never into a stream (see keepsItsEntries).
+    const earlier = e.messageId && !pending.firstFill && !ctx.keepsItsEntries?.(relPath) ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
     if (earlier && earlier.path === null) {
       const from = earlier.entry.folder;
       pending.left.set(earlier.id, { kind: "moved", detail: `back, in ${relPath}`, data: { from: null, to: relPath, fromFolder: from, toFolder: e.folder } });
@@ -247,7 +248,7 @@ export class EntryWriter {
       return w ? [w] : [];
     });
     this.messages.write(writes, pending);
-    for (const ack of pending.acks) this.ackEvents(ctx.source, ack.entry);
+    for (const ack of pending.acks) this.messages.ackEvents(ctx.source, ack.entry);
     this.earlierAckEvents(ctx.source, pending);
   }
 
@@ -260,22 +261,7 @@ export class EntryWriter {
     if (pending.arrived.size === 0) return;
     const own = new Set(pending.acks.map((a) => a.id));
     const acks = this.store.byId(this.store.referring(source, [...pending.arrived]), pending.written).filter((s) => s.entry.kind === "ack" && !own.has(s.id));
-    for (const ack of acks) this.ackEvents(source, ack.entry, pending.arrived);
-  }
-
-  /** An ack is a step in its message's life, at the ack's own time: who acknowledged it, and how far (`only`: for these message ids). */
-  private ackEvents(source: string, ack: Entry, only?: ReadonlySet<string>): void {
-    const atMs = ack.date ? Date.parse(ack.date) : this.now();
-    for (const link of ack.links) {
-      if (link.kind !== "acks" || (only && !only.has(link.targetId))) continue;
-      const target = this.sql("SELECT e.key FROM entries e JOIN messages m ON m.key = e.key WHERE e.source = ? AND e.message_id = ? LIMIT 1").pluck().get(source, link.targetId);
-      if (typeof target !== "string") continue;
-      const by = ack.from ?? "someone";
-      const at = Number.isFinite(atMs) ? atMs : this.now();
-      // A message id seen again (a second copy): the step is there once.
-      if (only && this.sql("SELECT 1 FROM events WHERE key = ? AND kind = 'acked' AND at_ms = ? AND detail = ?").get(target, at, `${ack.status} by ${by}`)) continue;
-      this.messages.event(target, at, "acked", `${ack.status} by ${by}`, null, { by, status: ack.status, ack: ack.messageId });
-    }
+    for (const ack of acks) this.messages.ackEvents(source, ack.entry, pending.arrived);
   }
 
   /**
