@@ -77,14 +77,14 @@ describe("moves", () => {
 
   it("takes back only the file it made: its own by inode, never one that took the name since", async () => {
     const made = await createFile(p("a", "x.mime"), "ours", "a/x.mime");
-    expect(await takeBack(p("a", "x.mime"), made)).toBe(true);
+    expect(await takeBack(p("a", "x.mime"), made)).toBe("ours");
     expect(fs.existsSync(p("a", "x.mime"))).toBe(false);
     const again = await createFile(p("a", "y.mime"), "ours", "a/y.mime");
     fs.writeFileSync(p("a", "other"), "theirs");
     fs.renameSync(p("a", "other"), p("a", "y.mime"));
-    expect(await takeBack(p("a", "y.mime"), again)).toBe(false);
+    expect(await takeBack(p("a", "y.mime"), again)).toBe("theirs");
     expect(fs.readFileSync(p("a", "y.mime"), "utf8")).toBe("theirs");
-    expect(await takeBack(p("a", "gone.mime"), again)).toBe(false);
+    expect(await takeBack(p("a", "gone.mime"), again)).toBe("gone");
     expect(fs.readdirSync(p("a")).sort()).toEqual(["y.mime"]);
   });
 

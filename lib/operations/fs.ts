@@ -75,20 +75,21 @@ export async function createFile(target: string, content: string | Buffer, displ
  * rename takes whatever holds the name, atomically), removed only when it is ours, else put back:
  * IGNITE v2's monitor moves a message from processed/ to the very name a retry writes, and before
  * this check the undo of a retry that lost that race deleted the monitor's file, so the message was
- * in neither folder. Returns whether ours was taken back.
+ * in neither folder. Says what it found:
+ * ours (taken back), theirs (put back) or gone (nothing there).
  */
-export async function takeBack(target: string, made: MadeFile): Promise<boolean> {
+export async function takeBack(target: string, made: MadeFile): Promise<"ours" | "theirs" | "gone"> {
   const aside = undoNameFor(target);
   try {
     await fs.rename(target, aside);
   } catch (err) {
-    if (code(err) === "ENOENT") return false;
+    if (code(err) === "ENOENT") return "gone";
     throw err;
   }
   const st = await fs.lstat(aside);
   if (st.dev === made.dev && st.ino === made.ino) {
     await fs.unlink(aside);
-    return true;
+    return "ours";
   }
   try {
     await fs.link(aside, target);
@@ -97,7 +98,7 @@ export async function takeBack(target: string, made: MadeFile): Promise<boolean>
     throw new ApiError(409, "conflict", `${path.basename(target)} changed hands twice while this change ran; the file that held the name is kept as ${path.basename(aside)} (${code(err) ?? "error"})`);
   }
   await fs.unlink(aside);
-  return false;
+  return "theirs";
 }
 
 /**
@@ -117,10 +118,10 @@ async function removeSourceOrUndo(source: string, target: string, made: MadeFile
     await fs.unlink(source);
   } catch (err) {
     if (code(err) === "ENOENT") {
-      const ours = await takeBack(target, made);
-      throw new ApiError(409, "source_gone", ours
-        ? "the file moved or vanished while this change ran; nothing was changed"
-        : `someone else moved the file to ${path.basename(target)} while this change ran; it is there, and nothing else was changed`);
+      const found = await takeBack(target, made);
+      throw new ApiError(409, "source_gone", found === "theirs"
+        ? `someone else moved the file to ${path.basename(target)} while this change ran; it is there, and nothing else was changed`
+        : "the file moved or vanished while this change ran; nothing was changed");
     }
     throw err;
   }

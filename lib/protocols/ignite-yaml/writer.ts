@@ -198,7 +198,7 @@ export async function run(root: string, p: Plan): Promise<{ path: string }> {
     try {
       await moveFile(sourceAbs, await resolveForWrite(root, op.archive), op.archive);
     } catch (err) {
-      await takeBack(targetAbs, made).catch(() => false); // someone took the dead letter first: the message stays once
+      await takeBack(targetAbs, made).catch(() => undefined); // someone took the dead letter first: the message stays once
       throw err;
     }
   }

@@ -63,7 +63,7 @@ async function requeueDeadLetter(t: FileActionTarget, input: Input): Promise<Fil
         await moveFile(t.abs, archiveAbs, archiveRel);
       } catch (err) {
         // Someone else took the dead letter first: take ours back so the message exists once.
-        await takeBack(targetAbs, made).catch(() => false);
+        await takeBack(targetAbs, made).catch(() => undefined);
         throw err;
       }
       return noteFor(archiveRel, edited);

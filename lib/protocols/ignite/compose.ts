@@ -77,11 +77,15 @@ async function writeAll(root: string, prefix: string, type: string, files: reado
   try {
     for (const [i, file] of files.entries()) written.push(await writeOne(root, prefix, type, file, stamp, i));
   } catch (err) {
-    const taken = await Promise.all(written.map((w) => takeBack(w.abs, w.made).catch(() => false)));
-    const stayed = written.filter((_, i) => !taken[i]).map((w) => w.rel);
+    const found = await Promise.all(written.map((w) => takeBack(w.abs, w.made).catch((e: unknown) => e)));
+    const stayed = written.flatMap((w, i) => {
+      const f = found[i];
+      if (f === "ours") return [];
+      return [f === "gone" || f === "theirs" ? `${w.rel} had already been taken by its agent and stays sent` : `${w.rel} could not be taken back (${f instanceof Error ? f.message : String(f)})`];
+    });
     if (stayed.length === 0) throw err;
     const why = err instanceof Error ? err.message : String(err);
-    throw new ApiError(409, "partly_sent", `${why}; but ${stayed.join(", ")} had already been taken by its agent and stays sent (the other copies were taken back)`);
+    throw new ApiError(409, "partly_sent", `${why}; but ${stayed.join("; ")} (the other copies were taken back)`);
   }
   return written.map((w) => w.rel);
 }
