@@ -29,6 +29,8 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
   const back = useRef(false);
   const buttons = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // Done, the outcome's More actions has it (useFocusOnMount); else the first button once one is enabled.
+    if (done) back.current = false;
     const first = buttons.current?.querySelector<HTMLButtonElement>("button:not([disabled])");
     if (!back.current || !first) return;
     first.focus();
@@ -52,7 +54,7 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
       <CardHeader title="Actions" />
       <div className="space-y-3 px-4 py-3">
         {/* One status region for the card, always there, so each outcome is announced where it was. */}
-        <ActionStatus outcome={outcome} pending={pending} onUndo={done ? (undo) => void run(undo.label, undo.run) : undefined} />
+        <ActionStatus outcome={outcome} pending={pending} onUndo={done ? (undo) => { setBack(true); void run(undo.label, undo.run); } : undefined} />
         {done ? (
           // Done: the outcome and its undo take the buttons' place until the reader asks for them
           // again, so a second click never lands on the action the new state offers there.
@@ -72,7 +74,11 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
             warning={confirming.confirm}
             verb={confirming.verb}
             busy={busy}
-            onConfirm={() => void act(confirming, confirming.input === "none" ? {} : { to }).then(() => setConfirming(null))}
+            onConfirm={() => {
+              // A failure shows under the buttons again, the focus with them.
+              setBack(true);
+              void act(confirming, confirming.input === "none" ? {} : { to }).then(() => setConfirming(null));
+            }}
             onCancel={() => { setConfirming(null); setBack(true); }}
           />
         ) : (
