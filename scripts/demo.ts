@@ -59,7 +59,13 @@ async function waitUntilReady(url: string): Promise<boolean> {
 }
 
 function shutdown(signal: NodeJS.Signals): void {
-  if (stopping) return;
+  if (stopping) {
+    // A second signal: no more waiting (for a team being prepared, or a server slow to stop).
+    console.log(`\n[demo] ${signal} again: stopping now.`);
+    child?.kill("SIGKILL");
+    cleanUp();
+    process.exit(1);
+  }
   stopping = true;
   console.log(`\n[demo] ${signal}: stopping the teams and the server…`);
   for (const team of teams) team.stop();
@@ -96,7 +102,7 @@ async function main(): Promise<number> {
   // gone the demo is orphaned, and stops as if told to (checked each second).
   const parent = process.ppid;
   setInterval(() => {
-    if (process.ppid !== parent) shutdown("SIGHUP");
+    if (process.ppid !== parent && !stopping) shutdown("SIGHUP");
   }, 1_000).unref();
 
   const protocols = chosenProtocols();

@@ -95,11 +95,9 @@ function entryPlan(m: MessageDetail, root: string, id: ActionId, planned: Planne
 /**
  * Check and plan one action on one message (nothing is written): a 404 for an unknown key, a 409
  * when the message does not offer it now or changed since the page loaded, a 400 naming a field
- * it does not take. `strictFields` off for bulk, whose `to` is shared by every key.
- */
-/**
- * `inBulk`: one of a list (POST /api/bulk): only an action its protocol offers on a list, and the
- * fields a single request would be refused for (a queue for Discard) are left out, not refused.
+ * it does not take. `inBulk`: one of a list (POST /api/bulk), whose `to` is shared by every key:
+ * only an action its protocol offers on a list, and a field the action does not take (a queue for
+ * Discard) is left out, not refused.
  */
 export async function planMessageAction(key: string, id: ActionId, req: ActionRequest, inBulk = false): Promise<ActionPlan> {
   const m = await getMessage(key);

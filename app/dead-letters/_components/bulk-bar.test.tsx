@@ -51,4 +51,10 @@ describe("the dead letters' bulk bar", () => {
     expect(radio(html, "discard")).toContain("disabled");
     expect(/<button[^>]*disabled=""[^>]*>Preview<\/button>/.test(html)).toBe(true);
   });
+
+  it("lists only the queues it is given (the ones every selected letter's workspace has)", () => {
+    const html = bar([both]);
+    expect(html).toContain('<option value="ignitian_2">ignitian_2</option>');
+    expect(html).not.toContain("⫻");
+  });
 });

@@ -24,7 +24,9 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
   const id = useId();
   const { mutate } = useSWRConfig();
   const [action, setAction] = useState<BulkAction>("requeue");
-  const [to, setTo] = useState("");
+  const [picked, setTo] = useState("");
+  // A queue the selection's workspaces no longer share (the selection changed) is not asked for.
+  const to = queues.includes(picked) ? picked : "";
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
