@@ -37,7 +37,7 @@ export const actionRequestSchema = z
     dryRun: z.boolean().default(false),
     path: shownPath.optional(),
     /** The file as the page saw it (`actionCheck.expect` of the message detail). */
-    expect: z.object({ size: z.number().int().nonnegative(), ino: z.number().int().nonnegative() }).strict().optional(),
+    expect: z.object({ size: z.number().int().nonnegative(), ino: z.number().int().nonnegative().optional() }).strict().optional(),
     to: queueName.optional(),
     body: requeueInputSchema.shape.body,
   })

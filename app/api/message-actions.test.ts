@@ -9,6 +9,7 @@ import { parse } from "yaml";
 import type { BulkResponse } from "@/lib/actions";
 import type { MessageDetail } from "@/lib/model";
 import type { ActionDryRun } from "@/lib/protocols/actions";
+import { getJournal } from "@/lib/journal/store";
 import { openHarness, type Harness } from "@/lib/operations/test-harness";
 import { POST as bulk } from "./bulk/route";
 import { POST as act } from "./messages/[key]/actions/[action]/route";
@@ -201,6 +202,16 @@ describe("workflow actions", () => {
     const abort = (await (await bulk(post({ action: "abort", keys: [key], dryRun: false }))).json()) as BulkResponse;
     expect(abort.results).toEqual([{ key, ok: false, error: { code: "not_applicable", message: expect.stringContaining("Abort task is not offered on a list of messages") as string } }]);
     expect(hh.read(SECURITY)).toBe(after);
+  });
+
+  it("takes an action on a channel being read again after it was replaced (no inode kept yet): not a 400", async () => {
+    const hh = await open("workflow");
+    const key = entryKey(hh, SECURITY, UNACKED);
+    // What a replaced file's re-read keeps until it is over (REPLACING): the page then sends no inode.
+    getJournal().db.prepare("UPDATE entry_files SET ino = -1 WHERE path = ?").run(SECURITY);
+    const check = (await getDetail(key)).actionCheck;
+    expect(check.expect).toEqual({ size: expect.any(Number) as number });
+    expect((await run(key, "resend", check)).status).toBe(200);
   });
 
   it("is a 409 when the channel grew since the page loaded, and appends nothing", async () => {

@@ -5,6 +5,7 @@ import type { MessageDetail } from "@/lib/model";
 import { PROTOCOL_ACTIONS } from "@/lib/protocols";
 import type { ActionCheck, ActionDescriptor } from "@/lib/protocols/actions";
 import type { Db } from "./db";
+import { REPLACING } from "./entry-rows";
 
 type Detail = Omit<MessageDetail, "actions" | "actionCheck">;
 
@@ -20,7 +21,9 @@ export function locatorOf(db: Db, key: string): string {
 function checkOf(db: Db, m: Detail): ActionCheck {
   if (m.path === null) return {};
   const facts = db.prepare("SELECT size, ino FROM entry_files WHERE source = ? AND path = ?").get(m.source, m.path) as { size: number; ino: number } | undefined;
-  return facts ? { path: m.path, expect: { size: facts.size, ino: facts.ino } } : { path: m.path };
+  if (!facts) return { path: m.path };
+  // A replaced file being re-read has no inode kept yet (REPLACING): its partial size already says "changed".
+  return { path: m.path, expect: facts.ino === REPLACING ? { size: facts.size } : { size: facts.size, ino: facts.ino } };
 }
 
 export function offeredActions(db: Db, m: Detail): { actions: ActionDescriptor[]; actionCheck: ActionCheck } {

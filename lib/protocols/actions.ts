@@ -37,7 +37,8 @@ export interface ActionDescriptor {
  */
 export interface ActionCheck {
   path?: string;
-  expect?: { size: number; ino: number };
+  /** The file as the journal last read it; no inode while a replaced file is read again. */
+  expect?: { size: number; ino?: number };
 }
 
 /** What a protocol's `actionsFor` and runner see of a message: its detail, and its id inside its file. */
