@@ -195,7 +195,7 @@ export class EntryWriter {
   private leave(ctx: EntrySourceContext, s: StoredEntry, fileGone: DeletedFile["why"] | null, pending: Pending): void {
     const from = s.path ?? "";
     const twin = s.entry.messageId && !ctx.keepsItsEntries?.(from) ? this.store.twinElsewhere(ctx.source, s.entry.messageId, s.entry.kind, from) : null;
-    if (twin && twin.path !== null) {
+    if (twin && twin.path !== null && !ctx.keepsItsEntries?.(twin.path)) {
       const raw = pending.raw.get(twin.id);
       const moved = { ...twin.entry, data: this.store.dataOf(twin.id) };
       this.dropRow(twin.key);

@@ -119,9 +119,11 @@ async function removeSourceOrUndo(source: string, target: string, made: MadeFile
   } catch (err) {
     if (code(err) === "ENOENT") {
       const found = await takeBack(target, made);
-      throw new ApiError(409, "source_gone", found === "theirs"
-        ? `someone else moved the file to ${path.basename(target)} while this change ran; it is there, and nothing else was changed`
-        : "the file moved or vanished while this change ran; nothing was changed");
+      const name = path.basename(target);
+      throw new ApiError(409, "source_gone",
+        found === "ours" ? "the file moved or vanished while this change ran; nothing was changed"
+        : found === "theirs" ? `someone else moved the file to ${name} while this change ran; it is there, and nothing else was changed`
+        : `the file moved or vanished while this change ran, and the copy written as ${name} was taken meanwhile (by its agent?): look at both`);
     }
     throw err;
   }

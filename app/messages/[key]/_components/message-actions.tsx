@@ -31,10 +31,11 @@ export function MessageActions({ message: m, readOnly }: { message: MessageDetai
   useEffect(() => {
     // Done, the outcome's More actions has it (useFocusOnMount); else the first button once one is enabled.
     if (done) back.current = false;
-    const first = buttons.current?.querySelector<HTMLButtonElement>("button:not([disabled])");
-    if (!back.current || !first) return;
-    first.focus();
-    back.current = false;
+    if (!back.current || !buttons.current) return;
+    const first = buttons.current.querySelector<HTMLButtonElement>("button:not([disabled])");
+    first?.focus();
+    // Kept only while the buttons wait for an action under way; none to take it: nothing later grabs the focus.
+    if (first || pending === null) back.current = false;
   });
   const setBack = (on: boolean) => void (back.current = on);
   if (m.actions.length === 0) return null;
