@@ -11,6 +11,8 @@ export const kicklangReadSide: ProtocolReadSide<KicklangLayout> = {
   detect,
   place: placeKicklang,
   appendOnly: () => true,
+  // 1: a repeated id is kept apart as id@offset; journals read before merged the repeat into the first one's row.
+  readerVersion: 1,
   read,
   statuses: STATUSES,
   resolve,

@@ -14,6 +14,8 @@ export const workflowReadSide: ProtocolReadSide<WorkflowLayout> = {
   place: placeWorkflow,
   // Channels, acks and logs only grow (a shrink is a restart: read whole); heartbeats and the registry are rewritten.
   appendOnly: (place) => place.role === "channel" || place.role === "ack" || place.role === "log",
+  // 1: a repeated id is kept apart as id@offset; journals read before merged the repeat into the first one's row.
+  readerVersion: 1,
   read,
   statuses: STATUSES,
   resolve,
