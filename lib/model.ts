@@ -23,6 +23,12 @@ export type Status = string;
 export const DEAD_LETTER_FOLDER: Folder = "dead_letter";
 
 /** Names of agents and types (docs/DESIGN.md "Safety rules"). */
+/**
+ * Longer than any name a layout gives an agent (a path segment, a KickLang channel): the bound an
+ * agent named in an address or a query is held to. Not NAME_PATTERN: a channel is no queue name.
+ */
+export const MAX_AGENT_NAME = 1024;
+
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 

@@ -1,17 +1,15 @@
 import "server-only";
 import { z } from "zod";
 import { CHART_NAMES, type ChartName } from "@/lib/journal/charts";
+import { MAX_AGENT_NAME } from "@/lib/model";
 import { parseRange, rangeWindow, TimeRangeError } from "@/lib/query/range";
 import { ApiError } from "./errors";
 import { parseOr400 } from "./params";
 
-/** Longer than any name a layout gives an agent (as the agent page's address allows). */
-const MAX_AGENT = 1024;
-
 const chartParamsSchema = z.object({
   // Any agent a layout names (an IGNITE queue, a KickLang channel "⫻command/dispatch"): a bound
   // SQL parameter, so only bounded and printable (IGNITE's queue-name pattern refused every channel).
-  agent: z.string().min(1, "agent is empty").max(MAX_AGENT, `agent is longer than ${MAX_AGENT} characters`).regex(/^[^\p{Cc}]+$/u, "agent holds a control character").optional(),
+  agent: z.string().min(1, "agent is empty").max(MAX_AGENT_NAME, `agent is longer than ${MAX_AGENT_NAME} characters`).regex(/^[^\p{Cc}]+$/u, "agent holds a control character").optional(),
   chart: z.enum(CHART_NAMES, { error: `chart must be one of ${CHART_NAMES.join(", ")}` }).optional(),
   range: z.string().optional(),
   from: z.string().optional(),

@@ -1,16 +1,14 @@
 // The agent an /agents/[agent] address names. An agent is whatever holds messages in its protocol's
 // layout (an IGNITE queue, a shogun inbox, a KickLang channel such as "⫻command/dispatch"), so the
 // name is not held to IGNITE's queue-name pattern: it must be one the journal knows. Pure.
-
-/** Longer than any name a layout gives an agent (a path segment, a channel): a bound on the lookup. */
-const MAX_AGENT_PARAM = 1024;
+import { MAX_AGENT_NAME } from "@/lib/model";
 
 /**
  * The known agent the route segment names, or null. Next.js hands a page its param decoded; one
  * that arrives still encoded (a "%2F" kept by a proxy) is tried decoded second.
  */
 export function agentAt(segment: string, isKnown: (agent: string) => boolean): string | null {
-  if (segment === "" || segment.length > MAX_AGENT_PARAM) return null;
+  if (segment === "" || segment.length > MAX_AGENT_NAME) return null;
   if (isKnown(segment)) return segment;
   let decoded: string;
   try {
