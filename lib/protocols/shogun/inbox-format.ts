@@ -3,6 +3,7 @@
 // `messages:`, strings quoted where YAML 1.1 (PyYAML) would read them as anything else. Pure.
 import { Document, isScalar, parse, stringify, visit } from "yaml";
 import type { YamlValue } from "@/lib/model";
+import type { EntryProblem } from "@/lib/protocols/entries";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord } from "@/lib/protocols/entry-kit";
 import { pyyamlReadsAsOtherThanString } from "@/lib/protocols/pyyaml-schema";
@@ -27,10 +28,20 @@ export function loadInbox(text: string): Inbox | string {
   const data = parsed.data ?? {};
   if (!isRecord(data)) return "The inbox is not a YAML mapping.";
   const { messages, ...rest } = data;
+  // A rewrite keeps every item, so an item the reader passes over is refused here too.
+  const wrong = inboxShapeProblems(messages)[0];
+  if (wrong) return wrong.message;
   // PyYAML's `if not data.get('messages')`: null, missing and [] are all an empty inbox.
-  if (messages === undefined || messages === null) return { rest, messages: [] };
-  if (!Array.isArray(messages) || !messages.every(isRecord)) return "The inbox's `messages:` is not a list of mappings.";
-  return { rest, messages: messages as Mapping[] };
+  return { rest, messages: Array.isArray(messages) ? (messages as Mapping[]) : [] };
+}
+
+/** What is wrong with an inbox's `messages:` (null, missing and [] are an empty inbox, as inbox_write.sh has it). */
+export function inboxShapeProblems(messages: YamlValue | undefined): EntryProblem[] {
+  if (messages === undefined || messages === null) return [];
+  if (!Array.isArray(messages)) return [{ code: "parse", message: `The inbox's \`messages:\` is not a list of mappings (it is ${isRecord(messages) ? "a mapping" : `the ${typeof messages} ${JSON.stringify(messages).slice(0, 40)}`}).` }];
+  const odd = messages.flatMap((m, i) => (isRecord(m) ? [] : [i + 1]));
+  if (odd.length === 0) return [];
+  return [{ code: "shape", message: `The inbox's \`messages:\` item${odd.length === 1 ? "" : "s"} ${odd.slice(0, 10).join(", ")}${odd.length > 10 ? ", …" : ""} ${odd.length === 1 ? "is" : "are"} not a mapping: passed over.` }];
 }
 
 function isRead(m: Mapping): boolean {

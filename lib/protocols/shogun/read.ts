@@ -6,6 +6,7 @@ import { parseYamlFile, type ItemRanges } from "@/lib/protocols/bounded-yaml";
 import type { Entry, EntryProblem, FileRead } from "@/lib/protocols/entries";
 import { decodeUtf8, isoToUtc, isRecord, listOf, makeEntry, str } from "@/lib/protocols/entry-kit";
 import type { Place } from "@/lib/protocols/layout";
+import { inboxShapeProblems } from "./inbox-format";
 import { placeShogun } from "./paths";
 
 export interface ReadOptions {
@@ -39,15 +40,6 @@ export function byteOffsets(text: string, indexes: readonly number[]): number[] 
     out.push(byteAt);
   }
   return out;
-}
-
-/** What is wrong with an inbox's `messages:` (null, missing and [] are an empty inbox, as inbox_write.sh has it). */
-function inboxShapeProblems(messages: YamlValue | undefined): EntryProblem[] {
-  if (messages === undefined || messages === null) return [];
-  if (!Array.isArray(messages)) return [{ code: "parse", message: `The inbox's \`messages:\` is not a list of mappings (it is ${isRecord(messages) ? "a mapping" : `the ${typeof messages} ${JSON.stringify(messages).slice(0, 40)}`}).` }];
-  const odd = messages.flatMap((m, i) => (isRecord(m) ? [] : [i + 1]));
-  if (odd.length === 0) return [];
-  return [{ code: "shape", message: `The inbox's \`messages:\` item${odd.length === 1 ? "" : "s"} ${odd.slice(0, 10).join(", ")}${odd.length > 10 ? ", …" : ""} ${odd.length === 1 ? "is" : "are"} not a mapping: passed over.` }];
 }
 
 /** The mappings of a top-level list (`messages:`, `commands:`), each with its bytes in the file. */
