@@ -210,8 +210,10 @@ export async function readEntryFile(
       from = read.consumed;
     }
     // Nothing new to read (truncated to nothing, or touched): still a chunk, so a replaced file's
-    // entries leave and the file's facts are kept (a channel emptied kept its entries present).
-    if (!handed) await onChunk({ read: { entries: [], problems: [], consumed: plan.from }, bytes: new Uint8Array(0), from: plan.from, facts: facts(plan.from, size) }, plan);
+    // entries leave and the file's facts are kept (a channel emptied kept its entries present);
+    // not for a file as the journal has it (an event that found nothing new is no write).
+    const asKnown = known !== undefined && known.size === size && Math.trunc(known.mtimeMs) === Math.trunc(stats.mtimeMs) && known.ino === stats.ino;
+    if (!handed && (plan.replaced || !asKnown)) await onChunk({ read: { entries: [], problems: [], consumed: plan.from }, bytes: new Uint8Array(0), from: plan.from, facts: facts(plan.from, size) }, plan);
   } finally {
     await handle.close();
   }

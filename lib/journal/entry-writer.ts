@@ -147,7 +147,7 @@ export class EntryWriter {
     // Bytes appended since the last read hold only new values (see apartFromEarlier); not a re-read from the start.
     const appendedFrom = !read.whole && (read.readFrom ?? read.from) > 0 ? (read.readFrom ?? read.from) : null;
     for (const found of entries) {
-      const { id, changed, isNew, e } = this.journalEntry(ctx, relPath, found, pending, appendedFrom);
+      const { id, changed, isNew, e } = this.journalEntry(ctx, relPath, found, pending, appendedFrom, !read.whole);
       here.add(e.locator);
       touched.add(id);
       if (!changed) continue;
@@ -168,14 +168,15 @@ export class EntryWriter {
   }
 
   /** The entry's id, whether it changed, whether it was never journaled before, and the entry as journaled. */
-  private journalEntry(ctx: EntrySourceContext, relPath: string, found: Entry, pending: Pending, appendedFrom: number | null): { id: number; changed: boolean; isNew: boolean; e: Entry } {
+  /** `stream`: the file only grows (not read whole), so an entry never moves into it (see keepsItsEntries). */
+  private journalEntry(ctx: EntrySourceContext, relPath: string, found: Entry, pending: Pending, appendedFrom: number | null, stream: boolean): { id: number; changed: boolean; isNew: boolean; e: Entry } {
     const wrote = (s: StoredEntry | null) => s && pending.written.set(s.id, s);
     const first = this.store.at(ctx.source, relPath, found.locator);
     const e = (first && appendedFrom !== null ? apartFromEarlier(first, found, appendedFrom) : null) ?? found;
     const stored = e === found ? first : this.store.at(ctx.source, relPath, e.locator);
     if (stored) return { id: stored.id, changed: wrote(this.store.update(stored, relPath, e)) !== null, isNew: false, e };
-    // Back from where it went (a move seen in two batches), or still in the file it is leaving; never into a stream (see keepsItsEntries).
-    const earlier = e.messageId && !pending.firstFill && !ctx.keepsItsEntries?.(relPath) ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
+    // Back from where it went (a move seen in two batches), or still in the file it is leaving; never into a stream.
+    const earlier = e.messageId && !pending.firstFill && !stream ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
     if (earlier && earlier.path === null) {
       const from = earlier.entry.folder;
       pending.left.set(earlier.id, { kind: "moved", detail: `back, in ${relPath}`, data: { from: null, to: relPath, fromFolder: from, toFolder: e.folder } });
