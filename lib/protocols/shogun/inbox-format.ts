@@ -1,7 +1,7 @@
 // An inbox's bytes as the agents' writers make them (inbox_write.sh: PyYAML `yaml.dump(data,
 // default_flow_style=False, allow_unicode=True, indent=2)`): keys sorted, list items flush with
 // `messages:`, strings quoted where YAML 1.1 (PyYAML) would read them as anything else. Pure.
-import { Document, isScalar, parse, stringify, visit } from "yaml";
+import { Document, isScalar, stringify, visit } from "yaml";
 import type { YamlValue } from "@/lib/model";
 import type { EntryProblem } from "@/lib/protocols/entries";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
@@ -57,16 +57,6 @@ export function applyOverflow(messages: Mapping[]): Mapping[] {
   return [...messages.filter((m) => !isRead(m)), ...read.slice(-KEEP_READ)];
 }
 
-/** Short one-line strings are the only ones a YAML 1.2 reader (ours) could take for a number, bool or date. */
-function readsAsOtherThanString(value: string): boolean {
-  if (value.length > 64 || /[\n\r]/.test(value)) return false;
-  try {
-    return typeof parse(value) !== "string";
-  } catch {
-    return true;
-  }
-}
-
 /**
  * Text PyYAML writes only double-quoted with escapes, and refuses to read raw: a tab, control
  * characters, DEL, C1 controls, NEL, the Unicode line and paragraph separators, a BOM, a lone
@@ -95,12 +85,12 @@ const MERGE_TAG = "tag:yaml.org,2002:merge";
 export function dumpInbox(inbox: Inbox): string {
   // Without the merge tag: with it, the yaml package writes the text `<<` plain (a merge key to PyYAML) whatever its style.
   const doc = new Document({ messages: inbox.messages, ...inbox.rest }, { version: "1.1", sortMapEntries: true, customTags: (tags) => tags.filter((t) => (typeof t === "string" ? t !== "merge" : t.tag !== MERGE_TAG)) });
-  // YAML 1.1 quotes what PyYAML would resolve (yes, on, timestamps); also quote what 1.2 would.
+  // YAML 1.1 quotes what it resolves (yes, on, timestamps); PyYAML's own resolvers and text it refuses raw are seen to here.
   visit(doc, {
     Scalar(_, node) {
       if (!isScalar(node) || typeof node.value !== "string") return;
       if (NEEDS_ESCAPES.test(node.value)) node.type = "QUOTE_DOUBLE";
-      else if (readsAsOtherThanString(node.value) || pyyamlReadsAsOtherThanString(node.value) || wantsSingleQuotes(node.value)) node.type = "QUOTE_SINGLE";
+      else if (pyyamlReadsAsOtherThanString(node.value) || wantsSingleQuotes(node.value)) node.type = "QUOTE_SINGLE";
     },
   });
   // Those characters occur only inside the strings just set to double quotes.
