@@ -2,9 +2,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { closeJournals, openJournal } from "@/lib/journal/store";
 import { CATALOGS } from "@/lib/protocols";
-import { discoverSources } from "./sources";
+import { copyFixture } from "@/lib/testing/fixtures";
+import { tempDirs } from "@/lib/testing/temp-dirs";
+import { EntryIngest } from "./entry-ingest";
+import { discoverSources, rootNames } from "./sources";
 
 describe("discoverSources on a folder no protocol claims", () => {
   it("names what every protocol looks for, so the user can fix the root", async () => {
@@ -20,5 +24,46 @@ describe("discoverSources on a folder no protocol claims", () => {
     } finally {
       fs.rmSync(empty, { recursive: true });
     }
+  });
+});
+
+describe("roots of the same folder name", () => {
+  const temp = tempDirs();
+  afterEach(() => closeJournals());
+
+  it("name each root by its parents where its own name is shared, and by a hash where no parent tells them apart", () => {
+    const names = rootNames(["/srv/team-a/workspace", "/srv/team-b/workspace", "/home/ops/notes", "/x/my ws", "/x/my-ws", "/y/z/my-ws", "/"]);
+    expect(names.get("/srv/team-a/workspace")).toBe("team-a-workspace");
+    expect(names.get("/srv/team-b/workspace")).toBe("team-b-workspace");
+    // Alone in its name: as before, so a journal's existing rows keep their source.
+    expect(names.get("/home/ops/notes")).toBe("notes");
+    expect(names.get("/")).toBe("root");
+    // "my ws" and "my-ws" are one slug, in the same folder: only a hash tells them apart.
+    const hashed = ["/x/my ws", "/x/my-ws"].map((r) => names.get(r) ?? "");
+    expect(new Set(hashed).size).toBe(2);
+    for (const n of hashed) expect(n).toMatch(/^x-my-ws-[0-9a-f]{8}$/);
+    expect(names.get("/y/z/my-ws")).toBe("y-z-my-ws");
+    expect(new Set(names.values()).size).toBe(names.size);
+  });
+
+  it("journal two shogun workspaces called the same as two sources, each with all its messages", async () => {
+    const parent = temp("mailroom-same-name-");
+    const roots = ["team-a", "team-b"].map((team) => copyFixture("shogun", path.join(parent, team, "workspace")));
+    const sources = await discoverSources(roots);
+    expect(sources.map((s) => s.id)).toEqual(["team-a-workspace-shogun", "team-b-workspace-shogun"]);
+    const journal = openJournal(path.join(parent, "data", "journal.db"));
+    const ingest = new EntryIngest(journal.db);
+    for (const s of sources) if (s.entries) await ingest.scan(s.entries);
+    const count = (source: string) => journal.db.prepare("SELECT count(*) FROM messages WHERE source = ?").pluck().get(source) as number;
+    const [a, b] = sources.map((s) => count(s.id));
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBe(a);
+    // A mark-read in one workspace is that workspace's alone.
+    const inbox = "queue/inbox/karo.yaml";
+    const text = fs.readFileSync(path.join(roots[1] ?? "", inbox), "utf8");
+    fs.writeFileSync(path.join(roots[1] ?? "", inbox), text.replace(/read: false/g, "read: true"));
+    for (const s of sources) if (s.entries) await ingest.scan(s.entries);
+    const unread = (source: string) => journal.db.prepare("SELECT count(*) FROM messages WHERE source = ? AND status = 'unread'").pluck().get(source) as number;
+    expect(unread(sources[0]?.id ?? "")).toBeGreaterThan(unread(sources[1]?.id ?? ""));
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Protocol } from "@/lib/model";
@@ -21,6 +22,35 @@ function slug(text: string): string {
 }
 
 /**
+ * Each root's name in its sources' ids (`<name>-<protocol>`), which key its rows in the journal:
+ * its folder's name, stable as long as no other root has it. Roots of the same name
+ * (/srv/team-a/workspace and /srv/team-b/workspace) are named with as many parent folders as
+ * it takes to tell them apart ("team-a-workspace"), and by a hash of the path where no number
+ * of them does: under one id, two trees' files of the same path were one row, rewritten by each.
+ */
+export function rootNames(roots: readonly string[]): Map<string, string> {
+  const parts = new Map(roots.map((r) => [r, path.resolve(r).split(path.sep).filter(Boolean)]));
+  const nameAt = (root: string, depth: number) => slug((parts.get(root) ?? []).slice(-depth).join("-"));
+  const names = new Map(roots.map((r) => [r, nameAt(r, 1)]));
+  for (const group of sharing(names)) {
+    const deepest = Math.max(...group.map((r) => parts.get(r)?.length ?? 0));
+    let depth = 2;
+    while (depth <= deepest && new Set(group.map((r) => nameAt(r, depth))).size < group.length) depth++;
+    for (const r of group) names.set(r, nameAt(r, depth));
+  }
+  // Still shared (paths whose names differ only where slug() folds them, or a deeper name equal to another root's own).
+  for (const group of sharing(names)) for (const r of group) names.set(r, `${names.get(r)}-${createHash("sha256").update(path.resolve(r)).digest("hex").slice(0, 8)}`);
+  return names;
+}
+
+/** The roots that share a name with another, in groups. */
+function sharing(names: ReadonlyMap<string, string>): string[][] {
+  const byName = new Map<string, string[]>();
+  for (const [root, name] of names) byName.set(name, [...(byName.get(name) ?? []), root]);
+  return [...byName.values()].filter((g) => g.length > 1);
+}
+
+/**
  * Why a workspace root cannot be read at all (null when it is a folder), in words a user can act
  * on, from its stat or the stat's error. Missing and unreadable are different fixes: EACCES is not "not found".
  */
@@ -40,8 +70,9 @@ const LOOKED_FOR = CATALOGS.map((c) => `${c.label}'s ${c.workspace}`).join(", ")
 /** Offer each root to each adapter; a root nothing recognises is reported, not dropped. */
 export async function discoverSources(roots: string[]): Promise<Source[]> {
   const sources: Source[] = [];
+  const names = rootNames(roots);
   for (const root of roots) {
-    const name = slug(path.basename(root));
+    const name = names.get(root) ?? slug(path.basename(root));
     const stat = await fs.stat(root).catch((err: NodeJS.ErrnoException) => err);
     const problem = rootProblem(root, stat);
     if (problem !== null) {
