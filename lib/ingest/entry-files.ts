@@ -170,7 +170,7 @@ export async function readEntryFile(
     // Read from its start, never "replaced": only an appended file is read from where it stopped (planRead).
     const { facts, bytes } = readWhole(layout, file);
     const plan: ReadPlan = { from: 0, replaced: false };
-    if (facts.size === 0) return;
+    if (facts.size === 0 && !side.emptyMeansNone?.(file.place)) return;
     if (bytes === null) {
       const read: FileRead = { entries: [], problems: [{ code: "limit", message: `${file.relPath} is ${facts.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a file read whole: not read.` }], consumed: facts.size };
       await onChunk({ read, bytes: new Uint8Array(0), from: 0, facts }, plan);

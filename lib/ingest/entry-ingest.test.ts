@@ -158,6 +158,24 @@ describe("a shogun inbox rewritten", () => {
     expect(queryHistory(journal.db, trimmedKey).map((e) => e.kind)).toEqual(["seen", "trimmed"]);
   });
 
+  it("emptied to no bytes at all: its messages leave, trimmed, as from `messages: []`", async () => {
+    const root = fixture("shogun");
+    const { journal, ingest, sources } = await ingestOf(root);
+    const inbox = path.join(root, "queue", "inbox", "karo.yaml");
+    const keys = page(journal, "").filter((m) => m.path === "queue/inbox/karo.yaml").map((m) => m.key);
+    expect(keys.length).toBeGreaterThan(0);
+    // `: > karo.yaml` by hand: inbox_write.sh replaces an inbox whole by rename, so this is no write caught half-way.
+    fs.truncateSync(inbox, 0);
+    await ingest.scan(sources[0]!);
+    const left = page(journal, "").filter((m) => keys.includes(m.key));
+    expect(left.map((m) => m.path)).toEqual(keys.map(() => null));
+    for (const key of keys) expect(queryHistory(journal.db, key).at(-1)?.kind).toBe("trimmed");
+    // Written again: read from its start, as any inbox.
+    fs.writeFileSync(inbox, `messages:\n${second}`);
+    await ingest.scan(sources[0]!);
+    expect(page(journal, "").find((m) => m.messageId === "msg_20260206_110025_f60718a9")?.path).toBe("queue/inbox/karo.yaml");
+  });
+
   it("flips unread to read in place, with a status event", async () => {
     const root = fixture("shogun");
     const { journal, ingest, sources } = await ingestOf(root);

@@ -50,6 +50,11 @@ export interface ProtocolReadSide<L extends Layout = Layout> {
   /** Whether a placed file only grows: read it from the last `consumed` offset, not whole. */
   appendOnly(place: Place): boolean;
   /**
+   * Whether a placed file of no bytes, read whole, holds no entries (absent: no). Else it is taken
+   * for one caught between its writer's truncate and write (IGNITE v2's), and left until it changes.
+   */
+  emptyMeansNone?(place: Place): boolean;
+  /**
    * The reader's version (absent: 0). Raise it when `read` comes to make something else of the same
    * bytes: files an older version read are read again from their start at the next scan.
    */
