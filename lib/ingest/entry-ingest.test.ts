@@ -158,6 +158,30 @@ describe("a shogun inbox rewritten", () => {
     expect(queryHistory(journal.db, trimmedKey).map((e) => e.kind)).toEqual(["seen", "trimmed"]);
   });
 
+  it("trimmed in one scan and found in the archive in a later one: moved from the inbox, not 'back'; back when its inbox has it again", async () => {
+    const root = fixture("shogun");
+    const { journal, ingest, sources } = await ingestOf(root);
+    const source = sources[0]!;
+    const inbox = path.join(root, "queue", "inbox", "gunshi.yaml");
+    const key = page(journal, "").find((m) => m.messageId === "msg_20260206_104230_e3f4a5b6")!.key;
+    fs.writeFileSync(inbox, `messages:\n${second}`);
+    await ingest.scan(source);
+    fs.writeFileSync(path.join(root, "queue", "archive", "inbox_gunshi_20260207090000.yaml"), `messages:\n${first}`);
+    await ingest.scan(source);
+    const archived = queryHistory(journal.db, key);
+    expect(archived.map((e) => e.kind)).toEqual(["seen", "trimmed", "moved"]);
+    expect(archived[2]).toMatchObject({
+      detail: "moved from queue/inbox/gunshi.yaml to queue/archive/inbox_gunshi_20260207090000.yaml",
+      data: { from: "queue/inbox/gunshi.yaml", to: "queue/archive/inbox_gunshi_20260207090000.yaml", fromFolder: "inbox", toFolder: "archive" },
+    });
+    // Gone from the archive, then in its inbox again: back where it was last before that.
+    fs.rmSync(path.join(root, "queue", "archive", "inbox_gunshi_20260207090000.yaml"));
+    await ingest.scan(source);
+    fs.writeFileSync(path.join(root, "queue", "archive", "inbox_gunshi_20260207090000.yaml"), `messages:\n${first}`);
+    await ingest.scan(source);
+    expect(queryHistory(journal.db, key).at(-1)).toMatchObject({ kind: "moved", detail: "back, in queue/archive/inbox_gunshi_20260207090000.yaml", data: { from: null } });
+  });
+
   it("emptied to no bytes at all: its messages leave, trimmed, as from `messages: []`", async () => {
     const root = fixture("shogun");
     const { journal, ingest, sources } = await ingestOf(root);

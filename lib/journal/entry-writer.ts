@@ -178,8 +178,11 @@ export class EntryWriter {
     // Back from where it went (a move seen in two batches), or still in the file it is leaving; never into a stream.
     const earlier = e.messageId && !pending.firstFill && !stream ? this.store.earlier(ctx.source, e.messageId, e.kind, relPath) : null;
     if (earlier && earlier.path === null) {
-      const from = earlier.entry.folder;
-      pending.left.set(earlier.id, { kind: "moved", detail: `back, in ${relPath}`, data: { from: null, to: relPath, fromFolder: from, toFolder: e.folder } });
+      // Where it was last seen: back in the same file, or a move seen across two scans (trimmed from an inbox, then found in its archive).
+      const last = this.sql("SELECT last_path FROM messages WHERE key = ?").pluck().get(earlier.key) as string | undefined;
+      const from = last && last !== relPath ? last : null;
+      const detail = from ? `moved from ${from} to ${relPath}` : `back, in ${relPath}`;
+      pending.left.set(earlier.id, { kind: "moved", detail, data: { from, to: relPath, fromFolder: earlier.entry.folder, toFolder: e.folder } });
       wrote(this.store.update(earlier, relPath, e));
       return { id: earlier.id, changed: true, isNew: false, e };
     }
