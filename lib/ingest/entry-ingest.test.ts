@@ -289,6 +289,34 @@ describe("an IGNITE v2 tree as its monitor changes it", () => {
   });
 });
 
+describe("a message gone from its file", () => {
+  it("keeps where it was last seen through a status settled anew, so found elsewhere it has moved from there", async () => {
+    const root = fixture("ignite-yaml");
+    const { journal, ingest, sources } = await ingestOf(root);
+    const source = sources[0]!;
+    const original = "queue/ignitian_3/task_assignment_1770262835003318.yaml";
+    const text = fs.readFileSync(path.join(root, original), "utf8");
+    const key = page(journal, "").find((m) => m.path === original)!.key;
+    const lastPath = () => journal.db.prepare("SELECT last_path FROM messages WHERE key = ?").pluck().get(key);
+    fs.rmSync(path.join(root, original));
+    await ingest.scan(source);
+    // A dead letter holding it: the gone row's status is settled again (dead), and rewritten.
+    fs.writeFileSync(
+      path.join(root, "queue/dead_letter/task_assignment_1770262835003318_dlq_1770263999.yaml"),
+      `type: dead_letter\noriginal_file: "task_assignment_1770262835003318.yaml"\nfailure_info:\n  retry_count: 3\n  last_error: "timeout"\noriginal_message: |\n  type: task_assignment\n  from: coordinator\n  to: ignitian_3\n`,
+    );
+    await ingest.scan(source);
+    expect(lastPath()).toBe(original);
+    fs.mkdirSync(path.join(root, "queue/ignitian_3/processed"), { recursive: true });
+    fs.writeFileSync(path.join(root, "queue/ignitian_3/processed/task_assignment_1770262835003318.yaml"), text);
+    await ingest.scan(source);
+    expect(queryHistory(journal.db, key).find((e) => e.kind === "moved")).toMatchObject({
+      detail: `moved from ${original} to queue/ignitian_3/processed/task_assignment_1770262835003318.yaml`,
+      data: { from: original, fromFolder: "queue", toFolder: "processed" },
+    });
+  });
+});
+
 describe("a channel bigger than a scan reads at a time", () => {
   it("is journaled a chunk at a time, a value longer than a chunk too, with the rows of a read in one go", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-entries-chunks-"));

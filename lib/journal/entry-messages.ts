@@ -29,6 +29,8 @@ export interface RowContext {
 export interface Before {
   status: string;
   path: string | null;
+  /** Where it was last seen: kept while it is gone (a gone row rewritten, its status settled anew, still says where it was). */
+  lastPath: string;
   problems: string;
   threadId: string | null;
   dueMs: number | null;
@@ -91,7 +93,7 @@ export class EntryMessages {
    */
   before(keys: readonly string[]): Map<string, Before> {
     const rows = this.sql(
-      `SELECT key, status, path, problems, thread_id AS threadId, due_ms AS dueMs, dead_letter_of AS heldKey FROM messages WHERE key IN (SELECT value FROM json_each(?))`,
+      `SELECT key, status, path, last_path AS lastPath, problems, thread_id AS threadId, due_ms AS dueMs, dead_letter_of AS heldKey FROM messages WHERE key IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(keys)) as (Before & { key: string })[];
     return new Map(rows.map(({ key, ...row }) => [key, row]));
   }
@@ -110,7 +112,7 @@ export class EntryMessages {
     const row = {
       key: s.key, source: ctx.source, protocol: ctx.protocol, message_id: e.messageId, from_name: e.from, to_list: JSON.stringify(e.to),
       type: e.type, priority: e.priority, thread_id: e.threadKey, in_reply_to: e.inReplyTo, correlation_id: e.correlationId, date: e.date,
-      agent: e.agent, folder: e.folder, path: s.path, last_path: s.path ?? before?.path ?? "", status: e.status, raw_status: e.rawStatus,
+      agent: e.agent, folder: e.folder, path: s.path, last_path: s.path ?? before?.path ?? before?.lastPath ?? "", status: e.status, raw_status: e.rawStatus,
       retry_count: e.retryCount, problems, preview: previewOf(e.body), body: e.body, locator: e.locator, due_ms: dueMs,
       dead_letter_of: heldKey, task_id: taskIdOf(e.body), updated_ms: atMs, seq: 0,
       // A new row with its own thread id has its thread at once (see history); any other is threaded after it is written.
