@@ -28,6 +28,12 @@ export const APPEND_CHUNK = 16 * 1024 * 1024;
  * the mixed tree's newest page was in only after four commits.
  */
 export const TAIL_BYTES = 32 * 1024;
+/**
+ * A file of no bytes that its protocol may mean as empty (emptyMeansNone) is, once it has stayed so
+ * this long: until then it may be one rewritten in place, between its truncate and its write
+ * (shogun's slim_yaml), whose messages would each be trimmed and back. A rescan reads it again.
+ */
+export const EMPTY_SETTLED_MS = 2_000;
 
 export interface EntrySourceFile {
   relPath: string;
@@ -170,7 +176,7 @@ export async function readEntryFile(
     // Read from its start, never "replaced": only an appended file is read from where it stopped (planRead).
     const { facts, bytes } = readWhole(layout, file);
     const plan: ReadPlan = { from: 0, replaced: false };
-    if (facts.size === 0 && !side.emptyMeansNone?.(file.place)) return;
+    if (facts.size === 0 && !(side.emptyMeansNone?.(file.place) && Date.now() - facts.mtimeMs >= EMPTY_SETTLED_MS)) return;
     if (bytes === null) {
       const read: FileRead = { entries: [], problems: [{ code: "limit", message: `${file.relPath} is ${facts.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a file read whole: not read.` }], consumed: facts.size };
       await onChunk({ read, bytes: new Uint8Array(0), from: 0, facts }, plan);

@@ -14,6 +14,7 @@ import { VOCABULARY } from "@/lib/protocols";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { discoverSources } from "./sources";
 import { EntryIngest, type EntrySource } from "./entry-ingest";
+import { EMPTY_SETTLED_MS } from "./entry-files";
 
 const temps: string[] = [];
 afterEach(() => {
@@ -182,14 +183,24 @@ describe("a shogun inbox rewritten", () => {
     expect(queryHistory(journal.db, key).at(-1)).toMatchObject({ kind: "moved", detail: "back, in queue/archive/inbox_gunshi_20260207090000.yaml", data: { from: null } });
   });
 
-  it("emptied to no bytes at all: its messages leave, trimmed, as from `messages: []`", async () => {
+  it("emptied to no bytes and left so: its messages leave, trimmed, as from `messages: []`; just emptied, they stay", async () => {
     const root = fixture("shogun");
     const { journal, ingest, sources } = await ingestOf(root);
     const inbox = path.join(root, "queue", "inbox", "karo.yaml");
+    const held = fs.readFileSync(inbox, "utf8");
     const keys = page(journal, "").filter((m) => m.path === "queue/inbox/karo.yaml").map((m) => m.key);
     expect(keys.length).toBeGreaterThan(0);
-    // `: > karo.yaml` by hand: inbox_write.sh replaces an inbox whole by rename, so this is no write caught half-way.
+    // slim_yaml rewrites an inbox in place (open('w')): just emptied, it may be one caught between its truncate and its write.
     fs.truncateSync(inbox, 0);
+    await ingest.scan(sources[0]!);
+    expect(page(journal, "").filter((m) => keys.includes(m.key)).map((m) => m.path)).toEqual(keys.map(() => "queue/inbox/karo.yaml"));
+    fs.writeFileSync(inbox, held);
+    await ingest.scan(sources[0]!);
+    for (const key of keys) expect(queryHistory(journal.db, key).map((e) => e.kind)).not.toContain("trimmed");
+    fs.truncateSync(inbox, 0);
+    // Still empty a while later (`: > karo.yaml` by hand): the next scan reads it so.
+    const past = new Date(Date.now() - EMPTY_SETTLED_MS - 1000);
+    fs.utimesSync(inbox, past, past);
     await ingest.scan(sources[0]!);
     const left = page(journal, "").filter((m) => keys.includes(m.key));
     expect(left.map((m) => m.path)).toEqual(keys.map(() => null));

@@ -50,8 +50,9 @@ export interface ProtocolReadSide<L extends Layout = Layout> {
   /** Whether a placed file only grows: read it from the last `consumed` offset, not whole. */
   appendOnly(place: Place): boolean;
   /**
-   * Whether a placed file of no bytes, read whole, holds no entries (absent: no). Else it is taken
-   * for one caught between its writer's truncate and write (IGNITE v2's), and left until it changes.
+   * Whether a placed file of no bytes, read whole, holds no entries once it has stayed so a while
+   * (absent: no). Else it is taken for one caught between its writer's truncate and write (IGNITE
+   * v2's), and left until it changes.
    */
   emptyMeansNone?(place: Place): boolean;
   /**

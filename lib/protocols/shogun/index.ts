@@ -13,7 +13,7 @@ export const shogunReadSide: ProtocolReadSide<ShogunLayout> = {
   place: placeShogun,
   // Writers replace an inbox through a temp file and rename: every change is a whole new file.
   appendOnly: () => false,
-  // So an inbox of no bytes was emptied on purpose (`: > karo.yaml`), not caught mid-write.
+  // An inbox of no bytes for a while was emptied (`: > karo.yaml`); for a moment, slim_yaml's open('w') in place.
   emptyMeansNone: (place) => place.role === "inbox",
   // 1: tasks come from karo and reports go to karo (before, neither named anyone).
   // 2: plain scalars read as PyYAML reads them (`content: 1e3` is text, not 1000); a `messages:` that is not a list is a problem.
