@@ -4,7 +4,8 @@ import { ConfigError, getConfig } from "@/lib/server/config";
 import { JOURNAL_RETRY_MS, journalFaultKind } from "@/lib/journal/faults";
 import { getJournal } from "@/lib/journal/store";
 import { IngestService } from "./service";
-import { discoverSources, rootProblem } from "./sources";
+import { querySources } from "@/lib/journal/queries";
+import { discoverSources, keptNames, rootProblem } from "./sources";
 import { viewsOf, type SourceViews } from "./source-views";
 
 const registry = globalThis as typeof globalThis & { __mailroomIngest?: IngestService };
@@ -26,7 +27,16 @@ export function startIngest(retryMs = JOURNAL_RETRY_MS): IngestService {
  */
 export async function readableSources(): Promise<readonly SourceViews[]> {
   const adopted = registry.__mailroomIngest?.adoptedSources() ?? [];
-  return viewsOf(adopted.length > 0 ? adopted : await discoverSources(getConfig().roots));
+  if (adopted.length > 0) return viewsOf(adopted);
+  // Under the names the journal knows the roots by, as ingest will adopt them; none when it cannot be read.
+  const kept = (() => {
+    try {
+      return keptNames(querySources(getJournal().db));
+    } catch {
+      return new Map<string, string>();
+    }
+  })();
+  return viewsOf(await discoverSources(getConfig().roots, kept));
 }
 
 /**

@@ -8,7 +8,9 @@ import { CATALOGS } from "@/lib/protocols";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { EntryIngest } from "./entry-ingest";
-import { discoverSources, rootNames } from "./sources";
+import { loadConfig } from "@/lib/server/config";
+import { IngestService } from "./service";
+import { discoverSources, keptNames, rootNames } from "./sources";
 
 describe("discoverSources on a folder no protocol claims", () => {
   it("names what every protocol looks for, so the user can fix the root", async () => {
@@ -44,6 +46,41 @@ describe("roots of the same folder name", () => {
     for (const n of hashed) expect(n).toMatch(/^x-my-ws-[0-9a-f]{8}$/);
     expect(names.get("/y/z/my-ws")).toBe("y-z-my-ws");
     expect(new Set(names.values()).size).toBe(names.size);
+  });
+
+  it("never take a name another root has alone, and keep the names the journal knows", () => {
+    // /srv/x/ws would be "x-ws", which /srv/x-ws has alone.
+    expect(rootNames(["/srv/x/ws", "/srv/y/ws", "/srv/x-ws"])).toEqual(new Map([["/srv/x-ws", "x-ws"], ["/srv/x/ws", "srv-x-ws"], ["/srv/y/ws", "srv-y-ws"]]));
+    // Team A's workspace was journaled alone as "workspace": team B's, added, does not rename it.
+    const kept = keptNames([{ id: "workspace-shogun", protocol: "shogun", root: "/srv/team-a/workspace" }, { id: "odd", protocol: "shogun", root: "/srv/odd" }]);
+    expect(kept).toEqual(new Map([["/srv/team-a/workspace", "workspace"]]));
+    expect(rootNames(["/srv/team-a/workspace", "/srv/team-b/workspace"], kept)).toEqual(new Map([["/srv/team-a/workspace", "workspace"], ["/srv/team-b/workspace", "team-b-workspace"]]));
+  });
+
+  it("read a root that is another one through a link once", async () => {
+    const parent = temp("mailroom-linked-root-");
+    const root = copyFixture("shogun", path.join(parent, "workspace"));
+    fs.symlinkSync(root, path.join(parent, "alias"));
+    expect((await discoverSources([root, path.join(parent, "alias")])).map((s) => [s.id, s.root])).toEqual([["workspace-shogun", root]]);
+  });
+
+  it("keep a root's source through restarts as roots of its name are added and removed", async () => {
+    const parent = temp("mailroom-same-name-");
+    const [a, b] = ["team-a", "team-b"].map((team) => copyFixture("shogun", path.join(parent, team, "workspace"))) as [string, string];
+    const journal = openJournal(path.join(parent, "data", "journal.db"));
+    const start = async (roots: string[]) => {
+      const service = new IngestService(loadConfig({ MAILROOM_ROOT: roots.join(":"), MAILROOM_DATA: path.join(parent, "data"), MAILROOM_RESCAN_MS: "600000" }), journal);
+      await service.start();
+      service.stop();
+    };
+    const rowsOf = () => journal.db.prepare("SELECT source, count(*) AS n FROM messages WHERE message_id = 'msg_20260206_104230_e3f4a5b6' GROUP BY source ORDER BY source").all();
+    await start([a]);
+    expect(rowsOf()).toEqual([{ source: "workspace-shogun", n: 1 }]);
+    await start([a, b]);
+    expect(rowsOf()).toEqual([{ source: "team-b-workspace-shogun", n: 1 }, { source: "workspace-shogun", n: 1 }]);
+    await start([a]);
+    expect(rowsOf()).toEqual([{ source: "team-b-workspace-shogun", n: 1 }, { source: "workspace-shogun", n: 1 }]);
+    expect(journal.db.prepare("SELECT id FROM sources").pluck().all()).toEqual(["workspace-shogun"]);
   });
 
   it("journal two shogun workspaces called the same as two sources, each with all its messages", async () => {

@@ -21,33 +21,53 @@ function slug(text: string): string {
   return text.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "root";
 }
 
+/** A hash of a root's path, for a name nothing else tells apart. */
+const pathHash = (root: string) => createHash("sha256").update(path.resolve(root)).digest("hex").slice(0, 8);
+
 /**
- * Each root's name in its sources' ids (`<name>-<protocol>`), which key its rows in the journal:
- * its folder's name, stable as long as no other root has it. Roots of the same name
- * (/srv/team-a/workspace and /srv/team-b/workspace) are named with as many parent folders as
- * it takes to tell them apart ("team-a-workspace"), and by a hash of the path where no number
- * of them does: under one id, two trees' files of the same path were one row, rewritten by each.
+ * Each root's name in its sources' ids (`<name>-<protocol>`), which key its rows in the journal.
+ * A root the journal already names (`kept`, see keptNames) keeps that name: adding or removing
+ * another root never renames it, which would leave its rows behind under the old id. A new root
+ * takes its folder's name when no other root has it; roots of the same name (/srv/team-a/workspace
+ * and /srv/team-b/workspace) take as many parent folders as tell them apart ("team-a-workspace"),
+ * and a hash of the path where none do. Under one id, two trees' files of the same path were one row.
  */
-export function rootNames(roots: readonly string[]): Map<string, string> {
+export function rootNames(roots: readonly string[], kept: ReadonlyMap<string, string> = new Map()): Map<string, string> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  const take = (root: string, name: string) => {
+    names.set(root, name);
+    taken.add(name);
+  };
+  for (const r of roots) {
+    const name = kept.get(r);
+    if (name !== undefined && !taken.has(name)) take(r, name);
+  }
   const parts = new Map(roots.map((r) => [r, path.resolve(r).split(path.sep).filter(Boolean)]));
   const nameAt = (root: string, depth: number) => slug((parts.get(root) ?? []).slice(-depth).join("-"));
-  const names = new Map(roots.map((r) => [r, nameAt(r, 1)]));
-  for (const group of sharing(names)) {
-    const deepest = Math.max(...group.map((r) => parts.get(r)?.length ?? 0));
+  const byName = new Map<string, string[]>();
+  for (const r of roots) if (!names.has(r)) byName.set(nameAt(r, 1), [...(byName.get(nameAt(r, 1)) ?? []), r]);
+  // Alone in its name first: a deeper name of another root never takes it.
+  for (const [name, group] of byName) if (group.length === 1 && !taken.has(name)) take(group[0] ?? "", name);
+  for (const group of byName.values()) {
+    const left = group.filter((r) => !names.has(r));
+    if (left.length === 0) continue;
+    const clear = (depth: number) => new Set(left.map((r) => nameAt(r, depth))).size === left.length && left.every((r) => !taken.has(nameAt(r, depth)));
+    const deepest = Math.max(...left.map((r) => parts.get(r)?.length ?? 0));
     let depth = 2;
-    while (depth <= deepest && new Set(group.map((r) => nameAt(r, depth))).size < group.length) depth++;
-    for (const r of group) names.set(r, nameAt(r, depth));
+    while (depth <= deepest && !clear(depth)) depth++;
+    // Past the deepest: the whole path, hashed where even that is another's.
+    const at = left.map((r) => nameAt(r, depth));
+    const alone = at.map((n) => !taken.has(n) && at.filter((o) => o === n).length === 1);
+    left.forEach((r, i) => take(r, alone[i] ? (at[i] ?? "") : `${at[i]}-${pathHash(r)}`));
   }
-  // Still shared (paths whose names differ only where slug() folds them, or a deeper name equal to another root's own).
-  for (const group of sharing(names)) for (const r of group) names.set(r, `${names.get(r)}-${createHash("sha256").update(path.resolve(r)).digest("hex").slice(0, 8)}`);
   return names;
 }
 
-/** The roots that share a name with another, in groups. */
-function sharing(names: ReadonlyMap<string, string>): string[][] {
-  const byName = new Map<string, string[]>();
-  for (const [root, name] of names) byName.set(name, [...(byName.get(name) ?? []), root]);
-  return [...byName.values()].filter((g) => g.length > 1);
+/** The names the journal's sources give their roots (their ids less `-<protocol>`), for rootNames. */
+export function keptNames(sources: readonly { id: string; protocol: string; root: string }[]): Map<string, string> {
+  const suffix = (s: { protocol: string }) => `-${s.protocol}`;
+  return new Map(sources.filter((s) => s.id.endsWith(suffix(s))).map((s) => [s.root, s.id.slice(0, -suffix(s).length)]));
 }
 
 /**
@@ -67,10 +87,16 @@ export function rootProblem(root: string, stat: { isDirectory(): boolean } | Nod
 /** What each protocol's workspace holds, for a root none claims: "IGNITE v3's .ignite/queue/ …, shogun's queue/inbox/, …". */
 const LOOKED_FOR = CATALOGS.map((c) => `${c.label}'s ${c.workspace}`).join(", ");
 
-/** Offer each root to each adapter; a root nothing recognises is reported, not dropped. */
-export async function discoverSources(roots: string[]): Promise<Source[]> {
+/**
+ * Offer each root to each adapter; a root nothing recognises is reported, not dropped. `kept`:
+ * the names the journal gives roots it knows (keptNames). A root that is another one reached
+ * through a link is left out: its files would be listed twice, as two sources.
+ */
+export async function discoverSources(configured: string[], kept: ReadonlyMap<string, string> = new Map()): Promise<Source[]> {
   const sources: Source[] = [];
-  const names = rootNames(roots);
+  const real = await Promise.all(configured.map((r) => fs.realpath(r).catch(() => path.resolve(r))));
+  const roots = configured.filter((_, i) => real.indexOf(real[i] ?? "") === i);
+  const names = rootNames(roots, kept);
   for (const root of roots) {
     const name = names.get(root) ?? slug(path.basename(root));
     const stat = await fs.stat(root).catch((err: NodeJS.ErrnoException) => err);

@@ -8,7 +8,7 @@ import { isTransientFault, journalFaultKind } from "@/lib/journal/faults";
 import { querySources } from "@/lib/journal/queries";
 import { describeLoad, scanSource, UnfinishedLoadError } from "./scan";
 import { HeadStart, waitsForListing } from "./head-start";
-import { discoverSources, type Source } from "./sources";
+import { discoverSources, keptNames, type Source } from "./sources";
 import { absolute } from "./read";
 import type { TreeDiff } from "./worker";
 import type { ReadableSource } from "./sync";
@@ -97,7 +97,7 @@ export class TreeScans {
     const { writer } = host.journal;
     // A start over a journal that knows its sources serves at once (see HeadStart).
     if (first && !waitsForListing(host.journal.db)) this.headStart.done();
-    const sources = host.adoptSources(listed?.all ?? (await discoverSources(host.roots)));
+    const sources = host.adoptSources(listed?.all ?? (await this.discover()));
     // Sources of many-entry files alone: their first pass commits each file's newest after serving begins, as before.
     if (sources.length === 0) this.headStart.done();
     let files = 0;
@@ -150,7 +150,7 @@ export class TreeScans {
   async periodic(): Promise<number> {
     const { host } = this;
     const started = performance.now();
-    const all = await discoverSources(host.roots);
+    const all = await this.discover();
     const compared = host.treeFiles.get() >= host.offThreadFiles ? await compareOnWorker(all, host.journal.file, host.stopped) : null;
     let files = 0;
     if (compared) {
@@ -168,6 +168,11 @@ export class TreeScans {
     const totalMs = performance.now() - started;
     if (totalMs > SLOW_RESCAN_MS) console.log(`[mailroom] rescan of ${files} files took ${(totalMs / 1000).toFixed(1)} s`);
     return totalMs;
+  }
+
+  /** The roots' sources, under the names the journal knows them by (see rootNames). */
+  private discover(): Promise<Source[]> {
+    return discoverSources(this.host.roots, keptNames(querySources(this.host.journal.db)));
   }
 
   /** Apply a rescan's differences: each path is looked at now, as a file event would be. */
