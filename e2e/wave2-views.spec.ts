@@ -21,6 +21,11 @@ test.beforeAll(async () => {
   const beat = () => fs.writeFileSync(heartbeat, new Date().toISOString());
   beat();
   beating = setInterval(beat, 2000);
+  // A log that is a link out of the workspace: never read, said so.
+  const actions = path.join(flow, ".claude", "workflow", ID, "logs", "actions.jsonl");
+  fs.writeFileSync(path.join(dir, "elsewhere.jsonl"), '{"secret":true}\n');
+  fs.rmSync(actions);
+  fs.symlinkSync(path.join(dir, "elsewhere.jsonl"), actions);
   server = await startOwnServer({ root: `${flow}:${board}`, data: path.join(dir, "data") });
 });
 
@@ -45,4 +50,13 @@ test("the overview names workflow agents healthy or unresponsive; /logs tails a 
   await expect(page.getByRole("heading", { level: 1, name: "dashboard.md" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "📊 戦況報告" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "README Quick Start 検証" })).toBeVisible();
+});
+
+test("a log that is a link is refused with a 409 that says so, not a server error", async ({ request }) => {
+  const res = await request.get(`${server.base}/api/logs/flow-workflow/${ID}.actions.jsonl`);
+  expect(res.status(), server.output()).toBe(409);
+  const { error } = (await res.json()) as { error: { code: string; message: string } };
+  expect(error.code).toBe("not_a_file");
+  expect(error.message).toContain("link");
+  expect(JSON.stringify(error)).not.toContain("secret");
 });

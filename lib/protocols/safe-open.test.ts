@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /** A blocking open of a FIFO returns only once a writer opens it: the test's writer comes this late. */
 const WRITER_AFTER_S = 5;
@@ -104,5 +104,19 @@ describe("openInsideRoot", () => {
       expect(refusal(() => openInsideRootSync(root, bad))).toBe("bad_path");
     }
     expect(refusal(() => openInsideRootSync(root, "queue/leader/none.mime"))).toBe("missing");
+  });
+});
+
+describe("a refusal from another copy of this module", () => {
+  it("is a RefusedFile to this one (the production build bundles ingest apart from the routes)", async () => {
+    vi.resetModules();
+    const other = await import("./safe-open");
+    expect(other.RefusedFile).not.toBe(RefusedFile);
+    const theirs = new other.RefusedFile("symlink", "logs/a.log", "logs/a.log is a link");
+    expect(theirs instanceof RefusedFile).toBe(true);
+    expect(new RefusedFile("missing", "a", "a is gone") instanceof other.RefusedFile).toBe(true);
+    // Only a refusal: an error that merely says it is one is not.
+    expect(Object.assign(new Error("x"), { name: "RefusedFile", reason: "symlink" }) instanceof RefusedFile).toBe(false);
+    expect((null as unknown as object) instanceof RefusedFile).toBe(false);
   });
 });

@@ -13,8 +13,23 @@ const OPEN_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O
 
 export type Refusal = "missing" | "bad_path" | "symlink" | "not_a_file" | "hard_linked" | "other_device" | "outside_root" | "unreadable";
 
+/**
+ * Marks a RefusedFile in the global symbol registry, which every copy of this module shares: the
+ * production build bundles instrumentation.ts (which starts ingest, whose sources read the logs)
+ * apart from the routes, so a refusal thrown by ingest's copy failed the routes' `instanceof`, and a
+ * log that is a link answered 500, not 409.
+ */
+const REFUSED = Symbol.for("mailroom.RefusedFile");
+
 /** A file that was not opened, and why, in words a user can act on. */
 export class RefusedFile extends Error {
+  readonly [REFUSED] = true;
+
+  /** `instanceof` by the mark, so a refusal from another copy of this module is one too (a class with no subclasses: they would pass as well). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [REFUSED]?: unknown })[REFUSED] === true;
+  }
+
   constructor(
     readonly reason: Refusal,
     readonly relPath: string,
