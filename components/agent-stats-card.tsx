@@ -31,7 +31,7 @@ export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStat
             <dd
               className={cn(
                 "text-2xl font-semibold tabular-nums",
-                c.count(stats) > 0 ? TONE[c.tone] : "text-zinc-300 dark:text-zinc-600",
+                c.count(stats) > 0 ? TONE[c.tone] : "text-zinc-500 dark:text-zinc-400",
               )}
             >
               {c.count(stats).toLocaleString("en-US")}

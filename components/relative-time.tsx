@@ -21,7 +21,7 @@ export function RelativeTime({
 }) {
   const now = useNow();
   const t = parseTime(iso);
-  if (t === null || iso === null) return <span className={cn("text-zinc-400 dark:text-zinc-500", className)}>{empty}</span>;
+  if (t === null || iso === null) return <span className={cn("text-zinc-500 dark:text-zinc-400", className)}>{empty}</span>;
   if (now === null) {
     return (
       <time dateTime={iso} title={formatUtc(t)} className={className}>
@@ -42,7 +42,7 @@ export function RelativeTime({
 export function Age({ iso, className }: { iso: string | null; className?: string }) {
   const now = useNow();
   const t = parseTime(iso);
-  if (t === null || iso === null) return <span className={cn("text-zinc-400 dark:text-zinc-500", className)}>—</span>;
+  if (t === null || iso === null) return <span className={cn("text-zinc-500 dark:text-zinc-400", className)}>—</span>;
   return (
     <time dateTime={iso} title={now === null ? formatUtc(t) : formatLocal(t)} className={className}>
       {now === null ? formatUtc(t) : formatDuration(Math.max(0, now - t))}

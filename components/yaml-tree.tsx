@@ -16,14 +16,14 @@ export function YamlTree({ value }: { value: YamlValue }) {
 }
 
 function YamlNode({ value, depth }: { value: YamlValue; depth: number }) {
-  if (depth > MAX_DEPTH) return <span className="italic text-zinc-400">…nested too deep to show</span>;
+  if (depth > MAX_DEPTH) return <span className="italic text-zinc-500 dark:text-zinc-400">…nested too deep to show</span>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <Muted>[] (empty list)</Muted>;
     return (
       <ol className="space-y-1">
         {value.map((item, i) => (
           <li key={i} className="flex gap-2">
-            <span aria-hidden className="select-none font-mono text-zinc-400 dark:text-zinc-500">
+            <span aria-hidden className="select-none font-mono text-zinc-500 dark:text-zinc-400">
               -
             </span>
             <div className="min-w-0 flex-1">
@@ -65,5 +65,5 @@ function Scalar({ value }: { value: string | number | boolean | null }) {
 }
 
 function Muted({ children }: { children: ReactNode }) {
-  return <span className="font-mono text-xs italic text-zinc-400 dark:text-zinc-500">{children}</span>;
+  return <span className="font-mono text-xs italic text-zinc-500 dark:text-zinc-400">{children}</span>;
 }

@@ -127,7 +127,7 @@ export function MessageRow({
           prefetch={false}
           className="rounded-sm text-zinc-900 outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:after:ring-2 focus-visible:after:ring-sky-500 dark:text-zinc-100"
         >
-          {m.type ?? <span className="italic text-zinc-400">no type</span>}
+          {m.type ?? <span className="italic text-zinc-500 dark:text-zinc-400">no type</span>}
         </Link>
       </td>
       <td className={cn(TD, "text-zinc-700 dark:text-zinc-300")}>
@@ -136,7 +136,7 @@ export function MessageRow({
       {compact ? null : (
         <td className={cn(TD, "truncate text-zinc-600 dark:text-zinc-400")}>
           {m.agent}
-          <span className="text-zinc-400 dark:text-zinc-500"> / {m.folder}</span>
+          <span className="text-zinc-500 dark:text-zinc-400"> / {m.folder}</span>
         </td>
       )}
       <td className={TD}>

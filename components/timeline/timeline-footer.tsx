@@ -25,12 +25,12 @@ export function TimelineFooter({
           <button type="button" onClick={onLoadOlder} disabled={loading} className={buttonClass("secondary")}>
             {loading ? "Loading…" : "Load older"}
           </button>
-          <p role="status" className="text-xs text-zinc-400 dark:text-zinc-500">
+          <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
             {loaded} loaded; older ones load as you scroll.
           </p>
         </>
       ) : count > 0 ? (
-        <p role="status" className="text-xs text-zinc-400 dark:text-zinc-500">
+        <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
           {loaded}. That is everything{filtered ? " that matches" : ""}.
         </p>
       ) : null}

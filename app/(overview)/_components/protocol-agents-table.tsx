@@ -21,7 +21,7 @@ const TONE: Record<CountTone, string> = {
 function Count({ agent, column }: { agent: AgentStats; column: CountColumn }) {
   const n = column.count(agent);
   const text = n.toLocaleString("en-US");
-  if (n === 0) return <span className="text-zinc-400 dark:text-zinc-600">{text}</span>;
+  if (n === 0) return <span className="text-zinc-500 dark:text-zinc-400">{text}</span>;
   return (
     <Link href={routes.messages(column.query(agent))} title={`Show ${agent.agent}'s ${column.label.toLowerCase()} messages`} className={cn("hover:underline", TONE[column.tone])}>
       {text}

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { routes } from "@/lib/client/keys";
 import { useSourceHealth } from "@/lib/client/use-source-health";
 import type { SourceHealth } from "@/lib/model";
+import { TEXT_LINK } from "@/components/ui/text-link";
 
 const tone = (health: string) => (health === "healthy" ? "emerald" : health === "unknown" ? "neutral" : "amber");
 
@@ -49,7 +50,7 @@ export function TeamHealth({ pollMs, multiSource }: { pollMs: number; multiSourc
               <p className="text-xs text-zinc-500">
                 Session {health.session.name ?? "(unnamed)"}
                 {health.session.startedAt ? <> · started <RelativeTime iso={health.session.startedAt} /></> : null} ·{" "}
-                <Link href={routes.logs} className="text-sky-700 hover:underline dark:text-sky-400">logs</Link>
+                <Link href={routes.logs} className={TEXT_LINK}>logs</Link>
               </p>
             ) : null}
           </div>

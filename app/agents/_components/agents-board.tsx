@@ -59,7 +59,7 @@ export function AgentsBoard({ initialStats, initialHealth, pollMs }: { initialSt
               </th>
               <td className={TD}>{words.catalogOf(r.protocol).label}</td>
               <td className={TD}>
-                {r.health ? <Badge tone={r.unhealthy ? "amber" : "emerald"}>{r.health}</Badge> : <span className="text-zinc-400">not recorded</span>}
+                {r.health ? <Badge tone={r.unhealthy ? "amber" : "emerald"}>{r.health}</Badge> : <span className="text-zinc-500 dark:text-zinc-400">not recorded</span>}
                 {r.stuck > 0 ? <Badge tone="red" className="ml-1">{r.stuck} past due</Badge> : null}
               </td>
               <td className={TD}><RelativeTime iso={r.lastSeenAt} /></td>

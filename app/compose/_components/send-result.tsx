@@ -5,8 +5,8 @@ import { errorMessage } from "@/lib/client/fetcher";
 import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
 import { countOf } from "@/lib/client/count";
+import { TEXT_LINK } from "@/components/ui/text-link";
 
-const link = "text-sky-700 hover:underline dark:text-sky-400";
 
 /** What Send did, announced politely: links to the new messages, or why nothing was written. */
 export function SendResult({ sent, error, threadId }: { sent: SentItem[] | null; error: unknown; threadId: string }) {
@@ -17,12 +17,12 @@ export function SendResult({ sent, error, threadId }: { sent: SentItem[] | null;
           <ul className="space-y-0.5">
             {sent.map((item) => (
               <li key={item.path} className="break-all font-mono text-xs">
-                {item.key ? <Link href={routes.message(item.key)} className={link}>{item.path}</Link> : item.path}
+                {item.key ? <Link href={routes.message(item.key)} className={TEXT_LINK}>{item.path}</Link> : item.path}
               </li>
             ))}
           </ul>
           <p>
-            <Link href={routes.messages(threadId ? queryTerm("thread", threadId) : undefined)} className={link}>
+            <Link href={routes.messages(threadId ? queryTerm("thread", threadId) : undefined)} className={TEXT_LINK}>
               {threadId ? `See thread ${threadId} in the timeline` : "See the timeline"}
             </Link>
           </p>

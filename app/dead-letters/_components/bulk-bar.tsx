@@ -68,7 +68,7 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
           {(["requeue", "discard"] as const).map((a) => {
             const without = lacking(a);
             return (
-              <label key={a} className={cn("inline-flex items-center gap-1.5 text-sm", without > 0 && "text-zinc-400 dark:text-zinc-500")}>
+              <label key={a} className={cn("inline-flex items-center gap-1.5 text-sm", without > 0 && "text-zinc-500 dark:text-zinc-400")}>
                 <input type="radio" name={`${id}-action`} value={a} checked={chosen === a} disabled={without > 0} onChange={() => setAction(a)} />
                 {a === "requeue" ? "Requeue" : "Discard"}
                 {without > 0 ? <span className="text-xs">(not offered by {without.toLocaleString("en-US")} selected)</span> : null}

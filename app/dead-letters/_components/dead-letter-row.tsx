@@ -9,9 +9,9 @@ import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
 import { countOf } from "@/lib/client/count";
 import type { ActionOutcome } from "@/lib/client/use-action";
+import { TEXT_LINK } from "@/components/ui/text-link";
 
 const TD = "px-3 py-2 align-top";
-const link = "text-sky-700 hover:underline dark:text-sky-400";
 
 /** One dead letter: the original it holds, where it was bound, why it failed, and its actions. */
 export function DeadLetterRow({
@@ -51,12 +51,12 @@ export function DeadLetterRow({
         </td>
       ) : null}
       <th scope="row" className={`${TD} text-left font-normal`}>
-        <Link href={routes.message(d.originalKey ?? d.key)} className={`${link} font-medium`}>
+        <Link href={routes.message(d.originalKey ?? d.key)} className={`${TEXT_LINK} font-medium`}>
           {name}
         </Link>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           {d.originalFrom ?? "unknown"} → {d.originalTo ?? "unknown"} ·{" "}
-          <Link href={routes.message(d.key)} className={link}>
+          <Link href={routes.message(d.key)} className={TEXT_LINK}>
             dead letter
           </Link>
           {showProtocol ? <ProtocolBadge protocol={d.protocol} className="ml-1.5" /> : null}
@@ -69,7 +69,7 @@ export function DeadLetterRow({
         ) : null}
         {d.problems.length > 0 ? <Badge tone="orange" title={d.problems.join("\n")}>{countOf(d.problems.length, "problem")}</Badge> : null}
       </th>
-      <td className={`${TD} font-mono text-xs`}>{d.originalTo ?? <span className="italic text-zinc-400">unknown</span>}</td>
+      <td className={`${TD} font-mono text-xs`}>{d.originalTo ?? <span className="italic text-zinc-500 dark:text-zinc-400">unknown</span>}</td>
       <td className={TD}>
         <p className="tabular-nums">{d.retryCount === null ? "—" : countOf(d.retryCount, "retry", "retries")}</p>
         {d.lastError ? <p className="text-xs text-red-700 [overflow-wrap:anywhere] dark:text-red-400">{d.lastError}</p> : null}
@@ -78,7 +78,7 @@ export function DeadLetterRow({
         <RelativeTime iso={d.movedAt} />
       </td>
       <td className={`${TD} font-mono text-xs`}>
-        {d.threadId ? <Link href={routes.messages(queryTerm("thread", d.threadId))} className={link}>{d.threadId}</Link> : <span className="text-zinc-400">—</span>}
+        {d.threadId ? <Link href={routes.messages(queryTerm("thread", d.threadId))} className={TEXT_LINK}>{d.threadId}</Link> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}
       </td>
       {selectable && done ? (
         <td className={`${TD} text-right`}>

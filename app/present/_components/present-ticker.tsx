@@ -27,7 +27,7 @@ export function PresentTicker({ initial, pollMs, several }: { initial: MessagePa
               {several ? <ProtocolBadge protocol={m.protocol} className="ml-auto shrink-0 text-sm" /> : null}
             </div>
             <p className="truncate text-base text-zinc-600 dark:text-zinc-300">
-              {m.from ?? "unknown"} → {m.to.join(", ") || "nobody"} · <span style={{ color: statusColor(words, m.status, m.protocol) }}>{m.status}</span>
+              {m.from ?? "unknown"} → {m.to.join(", ") || "nobody"} · <span className="font-medium text-zinc-800 dark:text-zinc-100">{m.status}</span>
             </p>
           </li>
         ))}

@@ -8,8 +8,8 @@ import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
 import type { MessageDetail } from "@/lib/model";
 import type { ReactNode } from "react";
+import { TEXT_LINK } from "@/components/ui/text-link";
 
-const link = "text-sky-700 hover:underline dark:text-sky-400";
 
 /**
  * Title line and the message's facts: who, when, where (its thread is named once, by ThreadSection).
@@ -20,23 +20,23 @@ export function MessageHeader({ message: m, showProtocol = false }: { message: M
   return (
     <header className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="min-w-0 text-xl font-semibold tracking-tight wrap-anywhere">{m.type ?? <span className="italic text-zinc-400">no type</span>}</h1>
+        <h1 className="min-w-0 text-xl font-semibold tracking-tight wrap-anywhere">{m.type ?? <span className="italic text-zinc-500 dark:text-zinc-400">no type</span>}</h1>
         <StatusBadge status={m.status} raw={m.rawStatus} protocol={m.protocol} />
         {showProtocol ? <ProtocolBadge protocol={m.protocol} /> : null}
         <MessageFlags message={m} />
       </div>
       <p className="text-sm text-zinc-700 wrap-anywhere dark:text-zinc-300">
         <span className="font-medium">{m.from ?? "unknown sender"}</span>
-        <span className="px-1.5 text-zinc-400" aria-label="to">→</span>
+        <span className="px-1.5 text-zinc-500 dark:text-zinc-400" aria-label="to">→</span>
         <span className="font-medium">{m.to.length ? m.to.join(", ") : "nobody"}</span>
         {m.cc.length ? <span className="text-zinc-500"> · cc {m.cc.join(", ")}</span> : null}
-        <span className="text-zinc-400"> · </span>
+        <span className="text-zinc-500 dark:text-zinc-400"> · </span>
         <RelativeTime iso={m.date} variant="both" empty="no date" />
       </p>
       {m.deadLetterOf ? (
         <p className="text-sm">
           Dead letter of{" "}
-          <Link href={routes.message(m.deadLetterOf)} className={link}>
+          <Link href={routes.message(m.deadLetterOf)} className={TEXT_LINK}>
             the original message
           </Link>
         </p>
@@ -50,11 +50,11 @@ export function MessageHeader({ message: m, showProtocol = false }: { message: M
           )}
         </Fact>
         <Fact label="Queue">
-          <Link href={routes.agent(m.agent)} className={link}>{m.agent}</Link>
+          <Link href={routes.agent(m.agent)} className={TEXT_LINK}>{m.agent}</Link>
           <span className="text-zinc-500"> / {m.folder}</span>
         </Fact>
         <Fact label="In reply to">
-          {m.inReplyTo ? <Link href={routes.messages(queryTerm("mid", m.inReplyTo))} className={`${link} break-all font-mono text-xs`}>{m.inReplyTo}</Link> : null}
+          {m.inReplyTo ? <Link href={routes.messages(queryTerm("mid", m.inReplyTo))} className={`${TEXT_LINK} break-all font-mono text-xs`}>{m.inReplyTo}</Link> : null}
         </Fact>
         <Fact label="Repository">
           {m.repository ? <span>{m.repository}{m.issue ? <span className="text-zinc-500"> · issue #{m.issue}</span> : null}</span> : m.issue ? <span>issue #{m.issue}</span> : null}
@@ -83,7 +83,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="min-w-0 wrap-anywhere">{children ?? <span className="text-zinc-400 dark:text-zinc-600">—</span>}</dd>
+      <dd className="min-w-0 wrap-anywhere">{children ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}</dd>
     </>
   );
 }

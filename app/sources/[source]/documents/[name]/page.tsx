@@ -7,6 +7,7 @@ import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/client/keys";
 import { MAX_DOCUMENT_BYTES, readSourceDocument } from "@/lib/ingest/source-state";
 import { sourceFileParams } from "@/lib/server/source-params";
+import { TEXT_LINK } from "@/components/ui/text-link";
 
 type Props = { params: Promise<{ source: string; name: string }> };
 
@@ -26,7 +27,7 @@ export default async function DocumentPage({ params }: Props) {
     <div className="space-y-4">
       <div>
         <p className="text-sm text-zinc-500 dark:text-zinc-400">
-          Document of {doc.source} · <Link href={routes.logs} className="text-sky-700 hover:underline dark:text-sky-400">all logs and documents</Link>
+          Document of {doc.source} · <Link href={routes.logs} className={TEXT_LINK}>all logs and documents</Link>
         </p>
         <h1 className="font-mono text-xl font-semibold tracking-tight">{doc.relPath}</h1>
       </div>
