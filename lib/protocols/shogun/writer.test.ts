@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -190,6 +190,27 @@ describe("shogun inbox locks", () => {
     setTimeout(() => fs.rmdirSync(lockDir), 500);
     await pending;
     expect(messages(ws).at(-1)?.content).toBe("x");
+  });
+
+  it("never locks through a link or on a pipe: a 409 at once, nothing made outside, the inbox as it was", async () => {
+    const ws = workspace();
+    const before = text(ws);
+    const lockFile = path.join(ws, `${KARO}.lock`);
+    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-outside-")), "made-by-mailroom");
+    dirs.push(path.dirname(outside));
+    fs.rmSync(lockFile, { force: true });
+    fs.symlinkSync(outside, lockFile);
+    const plan = await planSend(ws, { to: "karo", from: "shogun", type: "cmd_new", content: "x" });
+    await expect(run(ws, plan)).rejects.toMatchObject({ status: 409, code: "not_a_file" });
+    expect(fs.existsSync(outside)).toBe(false);
+    fs.rmSync(lockFile);
+    execFileSync("mkfifo", [lockFile]);
+    const started = Date.now();
+    await expect(run(ws, plan)).rejects.toMatchObject({ status: 409, code: "not_a_file" });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(text(ws)).toBe(before);
+    // The lock folder was given back: the agents' own writers are not held up.
+    expect(fs.existsSync(path.join(ws, `${KARO}.lock.d`))).toBe(false);
   });
 
   it("waits for the flock another process holds, and a holder that dies releases it", async () => {
