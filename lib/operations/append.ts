@@ -29,7 +29,10 @@ export function sizeWarnings(line: string): string[] {
     : [];
 }
 
-/** Append `line` to `abs` (created with mode 0600 and its folders if missing; never through a link). */
+/** O_NONBLOCK: a pipe there fails at once (ENXIO, no reader) or opens without waiting, and is then refused; a plain open waited for a reader, holding the server. */
+const APPEND_FLAGS = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+
+/** Append `line` to `abs` (created with mode 0600 and its folders if missing; never through a link, only to a regular file of one name). */
 export function appendLine(abs: string, line: string, display: string): void {
   const problem = lineProblem(line);
   if (problem) throw new ApiError(400, "bad_line", `the record for ${display} ${problem}`);
@@ -37,12 +40,18 @@ export function appendLine(abs: string, line: string, display: string): void {
   const buf = Buffer.from(line, "utf8");
   let fd: number;
   try {
-    fd = fs.openSync(abs, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW, NEW_FILE_MODE);
+    fd = fs.openSync(abs, APPEND_FLAGS, NEW_FILE_MODE);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ELOOP") throw new ApiError(400, "not_a_file", `${display} is a link; Mailroom never writes through links`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") throw new ApiError(400, "not_a_file", `${display} is a link; Mailroom never writes through links`);
+    if (code === "ENXIO") throw new ApiError(409, "not_a_file", `${display} is a pipe, not a file; nothing was written`);
     throw err;
   }
   try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw new ApiError(409, "not_a_file", `${display} is not a regular file (a pipe or device); nothing was written`);
+    // Another name for the same bytes, perhaps outside the workspace: not the agents' channel.
+    if (st.nlink !== 1) throw new ApiError(409, "not_a_file", `${display} has ${st.nlink} hard links; Mailroom appends only to files with one. Nothing was written.`);
     const written = fs.writeSync(fd, buf, 0, buf.length);
     // A short write on a local file means a full disk; the reader treats the cut value as a write in progress.
     if (written !== buf.length) throw new ApiError(500, "short_write", `only ${written} of ${buf.length} bytes reached ${display} (disk full?)`);

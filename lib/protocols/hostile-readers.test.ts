@@ -1,6 +1,7 @@
 // Files written to stall or exhaust a parser, fed to every wave-2 protocol's read side: each comes
 // back with a `limit` or `parse` problem naming what it hit, never a throw, a hang or a stack
 // overflow. Outcomes are asserted, not times (lib/ingest/hostile.test.ts does IGNITE v3).
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -143,14 +144,28 @@ describe.each(STREAMS)("a %s", (_name, read, rel) => {
 });
 
 describe("a writer looking up an entry in a stream", () => {
-  it("finds one past the 100,000 values a read stops at", () => {
+  it("finds one past the 100,000 values a read stops at", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-hostile-stream-"));
     try {
       const file = path.join(dir, "status.jsonl");
       fs.writeFileSync(file, `${shortLines('{"id":"m"}', 150_000)}{"id":"last"}\n{"id":"being-wr`);
-      const objects = objectsOf(file);
+      const objects = await objectsOf(dir, "status.jsonl");
       expect(objects).toHaveLength(150_001);
       expect(objects.at(-1)).toEqual({ id: "last" });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("never reads one through a link, a hard link or a pipe: a 409 at once, not a hung request", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-hostile-stream-"));
+    try {
+      fs.writeFileSync(path.join(dir, "secret.txt"), '{"id":"secret"}\n');
+      fs.symlinkSync(path.join(dir, "secret.txt"), path.join(dir, "linked.jsonl"));
+      fs.linkSync(path.join(dir, "secret.txt"), path.join(dir, "hard.jsonl"));
+      execFileSync("mkfifo", [path.join(dir, "pipe.jsonl")]);
+      for (const name of ["linked.jsonl", "hard.jsonl", "pipe.jsonl"]) await expect(objectsOf(dir, name)).rejects.toMatchObject({ status: 409, code: "not_a_file" });
+      expect(await objectsOf(dir, "missing.jsonl")).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

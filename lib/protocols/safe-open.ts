@@ -82,8 +82,9 @@ function refusedOpen(err: unknown, relPath: string): RefusedFile {
 /** What an opened file must be; the RefusedFile when it is not. `where` is the kernel's path of the file, if known. */
 function check(root: string, relPath: string, st: Stats, where: string | null, lstatNow: () => Stats | null): RefusedFile | null {
   if (!st.isFile()) return new RefusedFile("not_a_file", relPath, `${relPath} is not a regular file (a device, socket or pipe); Mailroom does not read it`);
-  // A hard link shares its bytes with another name, possibly outside the root.
-  if (st.nlink !== 1) return new RefusedFile("hard_linked", relPath, `${relPath} has ${st.nlink} hard links; Mailroom reads only files with one`);
+  // A hard link shares its bytes with another name, possibly outside the root. No name at all (0) is
+  // the file as it was opened, replaced since (a writer's temp file renamed over it): whole, and read.
+  if (st.nlink > 1) return new RefusedFile("hard_linked", relPath, `${relPath} has ${st.nlink} hard links; Mailroom reads only files with one`);
   const inRoot = (fresh: boolean) => {
     const facts = rootFacts(root, fresh);
     if (st.dev !== facts.dev) return "device";

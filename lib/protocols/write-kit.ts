@@ -2,11 +2,11 @@ import "server-only";
 // What every wave-2 writer shares (DESIGN "Safety rules"): zod field checks whose errors name the
 // field, the plan a dry run returns, and the 409 for a file that changed since the caller read it.
 import fs from "node:fs/promises";
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { isRecord } from "@/lib/protocols/entry-kit";
 import { fieldErrorsOf } from "@/lib/protocols/fields";
 import { readJsonStream, type JsonObject } from "@/lib/protocols/json-stream";
+import { readInsideRoot, RefusedFile } from "@/lib/protocols/safe-open";
 import { ApiError } from "@/lib/server/api-error";
 
 export { bodyField, lineField, nameField } from "@/lib/protocols/fields";
@@ -52,15 +52,25 @@ export function isMissing(err: unknown): boolean {
   return (err as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
 }
 
-/** The JSON objects of a stream file, to find an entry a write refers to (a missing file holds none). */
-export function objectsOf(abs: string): JsonObject[] {
-  let bytes: Uint8Array;
+/**
+ * A file a write reads first (a channel to find an entry in, a registry, an inbox), from one safe
+ * open (safe-open.ts): never through a link, never a pipe or device (a pipe there hung the request,
+ * and a link or hard link could have a resend copy another file's text into a channel). `root` is
+ * the folder it must be inside. Missing: null; refused: a 409 that says why.
+ */
+export async function readForWrite(root: string, relPath: string): Promise<Buffer | null> {
   try {
-    bytes = readFileSync(abs);
+    return (await readInsideRoot(root, relPath)).bytes;
   } catch (err) {
-    if (isMissing(err)) return [];
+    if (err instanceof RefusedFile && err.reason === "missing") return null;
+    if (err instanceof RefusedFile) throw new ApiError(409, "not_a_file", `${err.message}; nothing was changed.`);
     throw err;
   }
+}
+
+/** The JSON objects of a stream file, to find an entry a write refers to (a missing file holds none). */
+export async function objectsOf(root: string, relPath: string): Promise<JsonObject[]> {
+  const bytes = (await readForWrite(root, relPath)) ?? new Uint8Array(0);
   // A read stops after PARSE_LIMITS.values values; the next goes on from where it stopped.
   const objects: JsonObject[] = [];
   for (let offset = 0; offset < bytes.length; ) {

@@ -86,7 +86,8 @@ export async function planCompose(input: unknown, now = new Date()): Promise<Wri
 export async function planReply(root: string, input: unknown, now = new Date()): Promise<WritePlan<KicklangOp>> {
   const v = checkInput(replySchema, input);
   const rel = relOf(v.requestChannel);
-  const request = objectsOf(await resolveForWrite(root, rel)).findLast((o) => o.id === v.requestId);
+  await resolveForWrite(root, rel);
+  const request = (await objectsOf(root, rel)).findLast((o) => o.id === v.requestId);
   if (!request) throw new ApiError(409, "entry_gone", `${rel} no longer holds ${v.requestId}; nothing was sent`);
   const receiver = v.receiver ?? str(request.sender);
   if (!receiver) throw new ApiError(400, "bad_request", "receiver: is required (the request names no sender)");

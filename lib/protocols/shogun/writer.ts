@@ -9,7 +9,7 @@ import path from "node:path";
 import { z } from "zod";
 import { resolveForWrite } from "@/lib/operations/fs";
 import { replaceFile } from "@/lib/operations/replace";
-import { assertUnchanged, checkInput, expectSchema, isMissing, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
+import { assertUnchanged, checkInput, expectSchema, lineField, nameField, readForWrite, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { refusesSelf, sendFields, shogunWarning } from "./client";
 import { inboxOf } from "./detect";
@@ -52,11 +52,12 @@ async function inboxAbs(root: string, agent: string, create: boolean): Promise<s
 const EMPTY_INBOX_RECHECK_MS = 50;
 
 async function currentInbox(abs: string, display: string, mustExist: boolean): Promise<Inbox> {
-  const readNow = () => fs.readFile(abs, "utf8").catch((err: unknown) => {
-    if (isMissing(err) && !mustExist) return null;
-    if (isMissing(err)) throw new ApiError(409, "source_gone", `${display} is no longer there; nothing was changed`);
-    throw err;
-  });
+  // Inside the inbox folder (queue/inbox may lead out of the root: the one link followed).
+  const readNow = async () => {
+    const bytes = await readForWrite(path.dirname(abs), path.basename(abs));
+    if (bytes === null && mustExist) throw new ApiError(409, "source_gone", `${display} is no longer there; nothing was changed`);
+    return bytes?.toString("utf8") ?? null;
+  };
   let text = await readNow();
   // slim_yaml rewrites an inbox in place without the lock: caught between its truncate and its
   // write, a full inbox reads empty, and a send would replace it by the one new message.

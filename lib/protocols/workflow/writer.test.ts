@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -62,6 +63,21 @@ describe("workflow send, abort, resend", () => {
     fs.writeFileSync(path.join(ws, `${WF}/channel/agents/agent-a.ack`), `{"msg_id":"${sent.op.id}","status":"received","at":"2026-11-26T11:45:01Z"}\n`);
     await expect(planResend(ws, { workflowId: "wf_1", to: "agent-a", id: sent.op.id })).rejects.toMatchObject({ status: 409, code: "already_acked" });
     await expect(planResend(ws, { workflowId: "wf_1", to: "agent-a", id: "msg_gone" })).rejects.toMatchObject({ status: 409, code: "entry_gone" });
+  });
+
+  it("never waits on a pipe where a file it reads or appends to should be: a 409 at once, the server free", async () => {
+    const ws = workspace();
+    fs.mkdirSync(path.join(ws, WF, "state"));
+    execFileSync("mkfifo", [path.join(ws, WF, "state/agents.json")]);
+    await expect(planSend(ws, { workflowId: "wf_1", to: "agent-new", type: "task_assign", payload: {} })).rejects.toMatchObject({ status: 409, code: "not_a_file" });
+    fs.rmSync(path.join(ws, WF, "state/agents.json"));
+    const sent = await planSend(ws, { workflowId: "wf_1", to: "agent-a", type: "task_assign", payload: {} });
+    await run(ws, sent);
+    execFileSync("mkfifo", [path.join(ws, `${WF}/channel/agents/agent-a.ack`)]);
+    await expect(planResend(ws, { workflowId: "wf_1", to: "agent-a", id: sent.op.id })).rejects.toMatchObject({ status: 409, code: "not_a_file" });
+    fs.rmSync(path.join(ws, rel("agent-a")));
+    execFileSync("mkfifo", [path.join(ws, rel("agent-a"))]);
+    await expect(run(ws, sent)).rejects.toMatchObject({ status: 409, code: "not_a_file" });
   });
 
   it("refuses bad input naming the field, a missing workflow, a link, and a file changed since read", async () => {

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { z } from "zod";
 import { appendLine, sizeWarnings } from "@/lib/operations/append";
 import { resolveForWrite } from "@/lib/operations/fs";
-import { assertUnchanged, checkInput, objectsOf, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
+import { assertUnchanged, checkInput, objectsOf, expectSchema, lineField, nameField, readForWrite, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { ACKED_TYPES, payloadField } from "./client";
 import { readRegistry } from "./health";
@@ -69,8 +69,10 @@ export async function planSend(root: string, input: unknown, now = new Date()): 
  */
 async function unregisteredWarning(root: string, workflowId: string, to: string, channelAbs: string): Promise<string[]> {
   if (to === "broadcast" || to === "orchestrator" || fs.existsSync(channelAbs)) return [];
-  const registry = await resolveForWrite(root, `${WORKFLOW_DIR}/${workflowId}/state/agents.json`);
-  const agents = fs.existsSync(registry) ? readRegistry(fs.readFileSync(registry)).map((a) => a.agent) : [];
+  const registry = `${WORKFLOW_DIR}/${workflowId}/state/agents.json`;
+  await resolveForWrite(root, registry);
+  const bytes = await readForWrite(root, registry);
+  const agents = bytes ? readRegistry(bytes).map((a) => a.agent) : [];
   if (agents.includes(to)) return [];
   return [`${to} has not registered in this workflow yet (state/agents.json): its tools empty channel/agents/${to}.jsonl when it registers, so this message would be lost.`];
 }
@@ -85,8 +87,8 @@ export async function planAbort(root: string, input: unknown, now = new Date()):
 }
 
 /** Acks of `id` in the agent's ack file (both shapes: `msg_id`, or the spec's `ack_for`). */
-function ackedStatus(ackAbs: string, id: string): string | null {
-  const acks = objectsOf(ackAbs).filter((v) => v.msg_id === id || v.ack_for === id);
+async function ackedStatus(root: string, ackPath: string, id: string): Promise<string | null> {
+  const acks = (await objectsOf(root, ackPath)).filter((v) => v.msg_id === id || v.ack_for === id);
   const last = acks.at(-1)?.status;
   return acks.length ? (typeof last === "string" ? last : "acknowledged") : null;
 }
@@ -95,10 +97,10 @@ function ackedStatus(ackAbs: string, id: string): string | null {
 export async function planResend(root: string, input: unknown): Promise<WritePlan<WorkflowOp>> {
   const v = checkInput(resendSchema, input);
   const path = channelPath(v.workflowId, v.to);
-  const abs = await workflowAbs(root, path, v.workflowId);
-  const original = objectsOf(abs).findLast((o) => o.id === v.id);
+  await workflowAbs(root, path, v.workflowId);
+  const original = (await objectsOf(root, path)).findLast((o) => o.id === v.id);
   if (!original) throw new ApiError(409, "entry_gone", `${path} no longer holds ${v.id} (the file was truncated or rotated since it was read); nothing was sent`);
-  const acked = ["broadcast", "orchestrator"].includes(v.to) ? null : ackedStatus(`${abs.slice(0, -".jsonl".length)}.ack`, v.id);
+  const acked = ["broadcast", "orchestrator"].includes(v.to) ? null : await ackedStatus(root, `${path.slice(0, -".jsonl".length)}.ack`, v.id);
   if (acked) throw new ApiError(409, "already_acked", `${v.id} was already acknowledged (${acked}) by ${v.to}; it was not sent again`);
   const warnings = original.requires_ack === true ? [] : [`${v.id} does not require an ack; resending it delivers it twice.`];
   return planOf({ path, line: `${JSON.stringify(original)}\n`, id: v.id, expect: v.expect }, warnings);
