@@ -1,6 +1,7 @@
 // The clockwork every protocol's demo team shares: one clock, one seeded random source and one
 // scheduler whose steps may be async (the protocols' writers are: shogun's takes real locks), run
 // one at a time in time order. Tests drive it with tick() on a fake clock; the demo on a timer.
+import fs from "node:fs";
 import { randInt, type Random } from "./random";
 import { Scheduler, type EventKind } from "./scheduler";
 
@@ -48,7 +49,8 @@ export abstract class TimedTeam implements DemoTeam {
   protected abstract readonly pacing: { pauseMs: number; maxLoopMs: number; firstMs: number };
 
   constructor(protected readonly options: TeamOptions) {
-    this.root = options.root;
+    // Without links on the way: the writers hold each folder they write in and check the kernel has it where its path says (held-dir.ts).
+    this.root = fs.existsSync(options.root) ? fs.realpathSync(options.root) : options.root;
     this.speed = options.speed && options.speed > 0 ? options.speed : 1;
     this.random = options.random ?? Math.random;
     this.clock = options.now ?? (() => new Date());

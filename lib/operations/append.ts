@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ApiError } from "@/lib/server/errors";
 import { NEW_FILE_MODE } from "./fs";
+import { HeldDir } from "./held-dir";
 
 // One line appended to a shared stream (workflow channels, KickLang channels; DESIGN "Writes follow
 // each protocol's own discipline"): the whole line in ONE write(2) on a descriptor opened with
@@ -38,10 +39,13 @@ export function appendLine(abs: string, line: string, display: string): void {
   if (problem) throw new ApiError(400, "bad_line", `the record for ${display} ${problem}`);
   fs.mkdirSync(path.dirname(abs), { recursive: true });
   const buf = Buffer.from(line, "utf8");
+  // Opened through its folder held open (held-dir.ts): a folder swapped for a link meanwhile is not followed.
+  const held = HeldDir.open(path.dirname(abs), display);
   let fd: number;
   try {
-    fd = fs.openSync(abs, APPEND_FLAGS, NEW_FILE_MODE);
+    fd = fs.openSync(held.at(path.basename(abs)), APPEND_FLAGS, NEW_FILE_MODE);
   } catch (err) {
+    held.close();
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ELOOP") throw new ApiError(400, "not_a_file", `${display} is a link; Mailroom never writes through links`);
     if (code === "ENXIO") throw new ApiError(409, "not_a_file", `${display} is a pipe, not a file; nothing was written`);
@@ -58,5 +62,6 @@ export function appendLine(abs: string, line: string, display: string): void {
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
+    held.close();
   }
 }

@@ -61,7 +61,8 @@ describe("moves", () => {
     // The monitor's `mv processed/x.yaml x.yaml` lands after Mailroom wrote x.yaml and before it removes processed/x.yaml.
     const unlink = fs.promises.unlink;
     const spy = vi.spyOn(fs.promises, "unlink").mockImplementation(async (file) => {
-      if (file === p("a", "processed", "x.yaml")) fs.renameSync(p("a", "processed", "x.yaml"), p("a", "x.yaml"));
+      // Named through the held folder (/proc/self/fd/N/x.yaml): the source's removal is the one of x.yaml itself.
+      if (String(file).endsWith("/x.yaml") && fs.existsSync(p("a", "processed", "x.yaml"))) fs.renameSync(p("a", "processed", "x.yaml"), p("a", "x.yaml"));
       return unlink(file);
     });
     try {

@@ -1,15 +1,16 @@
 import "server-only";
-import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ApiError } from "@/lib/server/errors";
+import { HeldDir, withHeldDir } from "./held-dir";
 import { tempNameFor, undoNameFor } from "./temp-files";
 
 // Every change Mailroom makes to a tree goes through here (docs/DESIGN.md "Safety rules"): new content is
 // written to a dot-named temp file in the target folder (outside every watched pattern), fsynced,
 // then hard-linked into place. link(2) is atomic and, unlike rename(2), refuses an existing
 // target, so nothing is ever overwritten. A move is link + unlink: a crash between the two leaves
-// the message in both places (a duplicate Mailroom flags), never in neither.
+// the message in both places (a duplicate Mailroom flags), never in neither. Every step names its
+// files through the folder held open (held-dir.ts): a folder swapped for a link meanwhile is not followed.
 
 export const NEW_FILE_MODE = 0o600;
 
@@ -17,16 +18,10 @@ function code(err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException | undefined)?.code;
 }
 
-async function fsyncDir(dir: string): Promise<void> {
-  // O_DIRECTORY: a folder swapped for a FIFO meanwhile fails the open instead of blocking it.
-  const handle = await fs.open(dir, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NONBLOCK).catch(() => null);
-  await handle?.sync().catch(() => undefined);
-  await handle?.close();
-}
-
-async function writeTemp(target: string, content: string | Buffer, mode: number): Promise<string> {
-  const temp = tempNameFor(target);
-  const handle = await fs.open(temp, "wx", mode);
+/** A dot-named temp file in the held folder (the target's), written and fsynced; returns its name. */
+async function writeTemp(held: HeldDir, target: string, content: string | Buffer, mode: number): Promise<string> {
+  const temp = path.basename(tempNameFor(target));
+  const handle = await fs.open(held.at(temp), "wx", mode);
   try {
     // The umask may have taken bits off a mode kept from the file this one replaces.
     await handle.chmod(mode);
@@ -56,18 +51,20 @@ export interface MadeFile {
 
 /** Create a new file atomically (mode 0600); a 409 if it exists. Returns the file made, for an undo (takeBack). */
 export async function createFile(target: string, content: string | Buffer, displayPath: string, mode = NEW_FILE_MODE): Promise<MadeFile> {
-  const temp = await writeTemp(target, content, mode);
-  let made: MadeFile;
-  try {
-    await linkInto(temp, target, displayPath);
-    // The temp file is ours whatever happens to the target's name meanwhile: same inode.
-    const st = await fs.lstat(temp);
-    made = { dev: st.dev, ino: st.ino };
-  } finally {
-    await fs.unlink(temp).catch(() => undefined);
-  }
-  await fsyncDir(path.dirname(target));
-  return made;
+  return withHeldDir(path.dirname(target), displayPath, async (held) => {
+    const temp = await writeTemp(held, target, content, mode);
+    let made: MadeFile;
+    try {
+      await linkInto(held.at(temp), held.at(path.basename(target)), displayPath);
+      // The temp file is ours whatever happens to the target's name meanwhile: same inode.
+      const st = await fs.lstat(held.at(temp));
+      made = { dev: st.dev, ino: st.ino };
+    } finally {
+      await fs.unlink(held.at(temp)).catch(() => undefined);
+    }
+    held.sync();
+    return made;
+  });
 }
 
 /**
@@ -79,26 +76,29 @@ export async function createFile(target: string, content: string | Buffer, displ
  * ours (taken back), theirs (put back) or gone (nothing there).
  */
 export async function takeBack(target: string, made: MadeFile): Promise<"ours" | "theirs" | "gone"> {
-  const aside = undoNameFor(target);
-  try {
-    await fs.rename(target, aside);
-  } catch (err) {
-    if (code(err) === "ENOENT") return "gone";
-    throw err;
-  }
-  const st = await fs.lstat(aside);
-  if (st.dev === made.dev && st.ino === made.ino) {
-    await fs.unlink(aside);
-    return "ours";
-  }
-  try {
-    await fs.link(aside, target);
-  } catch (err) {
-    // A third file took the name in those microseconds: the one moved aside stays, named, not lost.
-    throw new ApiError(409, "conflict", `${path.basename(target)} changed hands twice while this change ran; the file that held the name is kept as ${path.basename(aside)} (${code(err) ?? "error"})`);
-  }
-  await fs.unlink(aside);
-  return "theirs";
+  const name = path.basename(target);
+  const aside = path.basename(undoNameFor(target));
+  return withHeldDir(path.dirname(target), name, async (held) => {
+    try {
+      await fs.rename(held.at(name), held.at(aside));
+    } catch (err) {
+      if (code(err) === "ENOENT") return "gone";
+      throw err;
+    }
+    const st = await fs.lstat(held.at(aside));
+    if (st.dev === made.dev && st.ino === made.ino) {
+      await fs.unlink(held.at(aside));
+      return "ours";
+    }
+    try {
+      await fs.link(held.at(aside), held.at(name));
+    } catch (err) {
+      // A third file took the name in those microseconds: the one moved aside stays, named, not lost.
+      throw new ApiError(409, "conflict", `${name} changed hands twice while this change ran; the file that held the name is kept as ${aside} (${code(err) ?? "error"})`);
+    }
+    await fs.unlink(held.at(aside));
+    return "theirs";
+  });
 }
 
 /**
@@ -114,30 +114,42 @@ export async function moveWithContent(source: string, target: string, content: s
 
 /** The second step of a move. If someone else took the source first, undo ours so the message exists exactly once. */
 async function removeSourceOrUndo(source: string, target: string, made: MadeFile): Promise<void> {
+  const name = path.basename(source);
   try {
-    await fs.unlink(source);
+    await withHeldDir(path.dirname(source), name, async (held) => {
+      await fs.unlink(held.at(name));
+      held.sync();
+    });
+    return;
   } catch (err) {
-    if (code(err) === "ENOENT") {
-      const found = await takeBack(target, made);
-      const name = path.basename(target);
-      throw new ApiError(409, "source_gone",
-        found === "ours" ? "the file moved or vanished while this change ran; nothing was changed"
-        : found === "theirs" ? `someone else moved the file to ${name} while this change ran; it is there, and nothing else was changed`
-        : `the file moved or vanished while this change ran, and the copy written as ${name} was taken meanwhile (by its agent?): look at both`);
-    }
-    throw err;
+    // The file gone, or its whole folder: someone else moved it first.
+    if (code(err) !== "ENOENT" && !(err instanceof ApiError && err.code === "source_gone")) throw err;
   }
-  await fsyncDir(path.dirname(source));
+  const found = await takeBack(target, made);
+  const taken = path.basename(target);
+  throw new ApiError(409, "source_gone",
+    found === "ours" ? "the file moved or vanished while this change ran; nothing was changed"
+    : found === "theirs" ? `someone else moved the file to ${taken} while this change ran; it is there, and nothing else was changed`
+    : `the file moved or vanished while this change ran, and the copy written as ${taken} was taken meanwhile (by its agent?): look at both`);
 }
 
 /** Move a file unchanged (one link + unlink); a 409 if the target exists or the source is gone. */
 export async function moveFile(source: string, target: string, displayTarget: string): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
-  // The link is the source's inode: that is the file this move made at the target.
-  const st = await fs.lstat(source).catch(() => null);
-  await linkInto(source, target, displayTarget);
-  await fsyncDir(path.dirname(target));
-  await removeSourceOrUndo(source, target, st ? { dev: st.dev, ino: st.ino } : { dev: -1, ino: -1 });
+  const from = HeldDir.open(path.dirname(source), path.basename(source));
+  let made: MadeFile;
+  try {
+    made = await withHeldDir(path.dirname(target), displayTarget, async (to) => {
+      // The link is the source's inode: that is the file this move made at the target.
+      const st = await fs.lstat(from.at(path.basename(source))).catch(() => null);
+      await linkInto(from.at(path.basename(source)), to.at(path.basename(target)), displayTarget);
+      to.sync();
+      return st ? { dev: st.dev, ino: st.ino } : { dev: -1, ino: -1 };
+    });
+  } finally {
+    from.close();
+  }
+  await removeSourceOrUndo(source, target, made);
 }
 
 /**

@@ -108,7 +108,7 @@ function check(root: string, relPath: string, st: Stats, where: string | null, l
  * Where the kernel says an open descriptor's file is (Linux's /proc), or null where it cannot say.
  * A deleted file reads as "<path> (deleted)".
  */
-function openedPathSync(fd: number): string | null {
+export function openedPathSync(fd: number): string | null {
   if (process.platform !== "linux") return null;
   try {
     return fsSync.readlinkSync(`/proc/self/fd/${fd}`);

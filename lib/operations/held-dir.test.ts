@@ -1,0 +1,66 @@
+// A folder swapped for a link to somewhere else between a write's check (resolveForWrite) and the
+// write, as an agent racing Mailroom could do (renameat2 RENAME_EXCHANGE in a loop): nothing is
+// written, moved or removed outside the workspace, at either moment of the race.
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { tempDirs } from "@/lib/testing/temp-dirs";
+import { appendLine } from "./append";
+import { createFile, moveFile, resolveForWrite } from "./fs";
+import { replaceFile } from "./replace";
+
+const temp = tempDirs();
+afterEach(() => vi.restoreAllMocks());
+
+/** A workspace with .ignite/queue/architect/, and a folder outside it the link will point to. */
+function setup() {
+  const root = temp("mailroom-held-root-");
+  const outside = temp("mailroom-held-outside-");
+  const queue = path.join(root, ".ignite", "queue", "architect");
+  fs.mkdirSync(queue, { recursive: true });
+  /** The swap: the real folder moved aside, a link to `outside` in its place. */
+  const swap = () => {
+    fs.renameSync(queue, `${queue}-real`);
+    fs.symlinkSync(outside, queue);
+  };
+  return { root, outside, queue, swap };
+}
+
+describe("a folder swapped for a link after the write's check", () => {
+  it("refuses a new file, an append and a replace, writing nothing outside", async () => {
+    const { root, outside, swap } = setup();
+    const abs = await resolveForWrite(root, ".ignite/queue/architect/authorized_keys");
+    swap();
+    await expect(createFile(abs, "ssh-ed25519 AAAA attacker", "authorized_keys")).rejects.toMatchObject({ status: 409, code: "moved" });
+    expect(() => appendLine(abs, "{}\n", "authorized_keys")).toThrow(expect.objectContaining({ status: 409, code: "moved" }));
+    await expect(replaceFile(abs, "x")).rejects.toMatchObject({ status: 409, code: "moved" });
+    expect(fs.readdirSync(outside)).toEqual([]);
+  });
+
+  it("never removes a file of the same name outside when a move's source folder is swapped", async () => {
+    const { root, outside, queue, swap } = setup();
+    fs.writeFileSync(path.join(queue, "task.mime"), "message");
+    fs.writeFileSync(path.join(outside, "task.mime"), "theirs");
+    const source = await resolveForWrite(root, ".ignite/queue/architect/task.mime");
+    const target = await resolveForWrite(root, ".ignite/queue/leader/task.mime");
+    swap();
+    await expect(moveFile(source, target, "leader/task.mime")).rejects.toMatchObject({ status: 409 });
+    expect(fs.readFileSync(path.join(outside, "task.mime"), "utf8")).toBe("theirs");
+    expect(fs.readFileSync(path.join(`${queue}-real`, "task.mime"), "utf8")).toBe("message");
+  });
+});
+
+describe("a folder swapped for a link while the write runs", () => {
+  it("finishes in the folder it checked: the new file is there, nothing outside", async () => {
+    const { root, outside, queue, swap } = setup();
+    const abs = await resolveForWrite(root, ".ignite/queue/architect/task.mime");
+    const link = fs.promises.link;
+    vi.spyOn(fs.promises, "link").mockImplementation(async (from, to) => {
+      swap();
+      return link(from, to);
+    });
+    await createFile(abs, "message", "architect/task.mime");
+    expect(fs.readdirSync(outside)).toEqual([]);
+    expect(fs.readFileSync(path.join(`${queue}-real`, "task.mime"), "utf8")).toBe("message");
+  });
+});
