@@ -71,8 +71,12 @@ export function queuePath(prefix: string, agent: string, name: string): string {
   return `${queueDir(prefix, agent)}/${name}`;
 }
 
-/** The file name a dead letter's original had: `original_file`, else the dead letter's name without `_dlq_<sec>`. */
+/**
+ * The name a requeued original goes back under: `original_file` when it names a message the queue
+ * monitor takes (a `.mime` that is no dotfile), else the dead letter's name without `_dlq_<sec>`.
+ * An original_file of "authorized_keys" or "notes.txt" wrote a file no agent ever reads.
+ */
 export function originalNameOf(deadLetterPath: string, originalFile: string | null): string {
-  if (originalFile) return originalFile;
+  if (originalFile && /^[^.][^/\\\0]*\.mime$/.test(originalFile)) return originalFile;
   return deadLetterPath.slice(deadLetterPath.lastIndexOf("/") + 1).replace(/_dlq_\d+\.mime$/, ".mime");
 }
