@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ApiError } from "@/lib/server/errors";
 import { NEW_FILE_MODE } from "./fs";
-import { HeldDir } from "./held-dir";
+import { HeldDir, makeFolders } from "./held-dir";
 
 // One line appended to a shared stream (workflow channels, KickLang channels; DESIGN "Writes follow
 // each protocol's own discipline"): the whole line in ONE write(2) on a descriptor opened with
@@ -37,7 +37,7 @@ const APPEND_FLAGS = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constant
 export function appendLine(abs: string, line: string, display: string): void {
   const problem = lineProblem(line);
   if (problem) throw new ApiError(400, "bad_line", `the record for ${display} ${problem}`);
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  makeFolders(path.dirname(abs), display);
   const buf = Buffer.from(line, "utf8");
   // Opened through its folder held open (held-dir.ts): a folder swapped for a link meanwhile is not followed.
   const held = HeldDir.open(path.dirname(abs), display);

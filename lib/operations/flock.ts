@@ -2,7 +2,6 @@ import "server-only";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { ApiError } from "@/lib/server/errors";
-import { NEW_FILE_MODE } from "./fs";
 
 // Node has no flock(2), and the agents' writers lock with it (shogun: `flock` on `<inbox>.lock`).
 // Mailroom opens the lock file itself, never through a link and never blocking (a pipe there
@@ -11,13 +10,15 @@ import { NEW_FILE_MODE } from "./fs";
 // belongs to the open file, which Mailroom's descriptor keeps open: the lock is held until that is
 // closed, and if Mailroom dies the kernel closes it, so a crash never leaves it held.
 
-const LOCK_FLAGS = fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+// As flock(1) opens it (read-only, created 0666 less the umask), so agents running as another user open it as before.
+const LOCK_FLAGS = fs.constants.O_RDONLY | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+const LOCK_FILE_MODE = 0o666;
 
 /** The lock file, open: a regular file of this name, never a link, pipe or device. */
 function openLockFile(lockFile: string, display: string): number {
   let fd: number;
   try {
-    fd = fs.openSync(lockFile, LOCK_FLAGS, NEW_FILE_MODE);
+    fd = fs.openSync(lockFile, LOCK_FLAGS, LOCK_FILE_MODE);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ELOOP") throw new ApiError(409, "not_a_file", `${display}.lock is a link; Mailroom never locks through links. Nothing was changed.`);

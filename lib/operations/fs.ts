@@ -2,7 +2,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ApiError } from "@/lib/server/errors";
-import { HeldDir, withHeldDir } from "./held-dir";
+import { HeldDir, makeFolders, withHeldDir } from "./held-dir";
 import { tempNameFor, undoNameFor } from "./temp-files";
 
 // Every change Mailroom makes to a tree goes through here (docs/DESIGN.md "Safety rules"): new content is
@@ -107,23 +107,27 @@ export async function takeBack(target: string, made: MadeFile): Promise<"ours" |
  * meanwhile the new file is taken back and the result is a 409.
  */
 export async function moveWithContent(source: string, target: string, content: string | Buffer, displayTarget: string, mode = NEW_FILE_MODE): Promise<void> {
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  const made = await createFile(target, content, displayTarget, mode);
-  await removeSourceOrUndo(source, target, made);
+  makeFolders(path.dirname(target), displayTarget);
+  const from = HeldDir.open(path.dirname(source), path.basename(source));
+  try {
+    const made = await createFile(target, content, displayTarget, mode);
+    await removeSourceOrUndo(from, source, target, made);
+  } finally {
+    from.close();
+  }
 }
 
-/** The second step of a move. If someone else took the source first, undo ours so the message exists exactly once. */
-async function removeSourceOrUndo(source: string, target: string, made: MadeFile): Promise<void> {
-  const name = path.basename(source);
+/**
+ * The second step of a move, in the source's folder as held since before the first. If someone
+ * else took the source first, undo ours so the message exists exactly once.
+ */
+async function removeSourceOrUndo(from: HeldDir, source: string, target: string, made: MadeFile): Promise<void> {
   try {
-    await withHeldDir(path.dirname(source), name, async (held) => {
-      await fs.unlink(held.at(name));
-      held.sync();
-    });
+    await fs.unlink(from.at(path.basename(source)));
+    from.sync();
     return;
   } catch (err) {
-    // The file gone, or its whole folder: someone else moved it first.
-    if (code(err) !== "ENOENT" && !(err instanceof ApiError && err.code === "source_gone")) throw err;
+    if (code(err) !== "ENOENT") throw err;
   }
   const found = await takeBack(target, made);
   const taken = path.basename(target);
@@ -135,21 +139,20 @@ async function removeSourceOrUndo(source: string, target: string, made: MadeFile
 
 /** Move a file unchanged (one link + unlink); a 409 if the target exists or the source is gone. */
 export async function moveFile(source: string, target: string, displayTarget: string): Promise<void> {
-  await fs.mkdir(path.dirname(target), { recursive: true });
+  makeFolders(path.dirname(target), displayTarget);
   const from = HeldDir.open(path.dirname(source), path.basename(source));
-  let made: MadeFile;
   try {
-    made = await withHeldDir(path.dirname(target), displayTarget, async (to) => {
+    const made = await withHeldDir(path.dirname(target), displayTarget, async (to) => {
       // The link is the source's inode: that is the file this move made at the target.
       const st = await fs.lstat(from.at(path.basename(source))).catch(() => null);
       await linkInto(from.at(path.basename(source)), to.at(path.basename(target)), displayTarget);
       to.sync();
       return st ? { dev: st.dev, ino: st.ino } : { dev: -1, ino: -1 };
     });
+    await removeSourceOrUndo(from, source, target, made);
   } finally {
     from.close();
   }
-  await removeSourceOrUndo(source, target, made);
 }
 
 /**

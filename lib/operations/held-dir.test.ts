@@ -50,7 +50,43 @@ describe("a folder swapped for a link after the write's check", () => {
   });
 });
 
+describe("a parent folder swapped for a link before missing folders are made", () => {
+  it("makes no folder outside: a move to a new agent's queue and an append to a new channel are refused", async () => {
+    const { root, outside, swap } = setup();
+    fs.writeFileSync(path.join(root, ".ignite", "queue", "task.mime"), "message");
+    fs.mkdirSync(path.join(root, ".ignite", "queue", "architect", "channel"));
+    const source = await resolveForWrite(root, ".ignite/queue/task.mime");
+    const target = await resolveForWrite(root, ".ignite/queue/architect/newagent/sub/task.mime");
+    const channel = await resolveForWrite(root, ".ignite/queue/architect/channel/agents/ops.jsonl");
+    swap();
+    fs.mkdirSync(path.join(outside, "channel"));
+    await expect(moveFile(source, target, "newagent/sub/task.mime")).rejects.toMatchObject({ status: 409, code: "moved" });
+    expect(() => appendLine(channel, "{}\n", "channel/agents/ops.jsonl")).toThrow(expect.objectContaining({ status: 409, code: "moved" }));
+    expect(fs.readdirSync(outside)).toEqual(["channel"]);
+    expect(fs.readdirSync(path.join(outside, "channel"))).toEqual([]);
+    expect(fs.readFileSync(source, "utf8")).toBe("message");
+  });
+});
+
 describe("a folder swapped for a link while the write runs", () => {
+  it("removes a move's source from the folder it held, not through the link: the message is in one place", async () => {
+    const { root, outside, queue, swap } = setup();
+    fs.writeFileSync(path.join(queue, "task.mime"), "message");
+    fs.writeFileSync(path.join(outside, "task.mime"), "theirs");
+    const source = await resolveForWrite(root, ".ignite/queue/architect/task.mime");
+    const target = await resolveForWrite(root, ".ignite/queue/leader/task.mime");
+    const link = fs.promises.link;
+    vi.spyOn(fs.promises, "link").mockImplementation(async (from, to) => {
+      await link(from, to);
+      swap();
+    });
+    await moveFile(source, target, "leader/task.mime");
+    expect(fs.readFileSync(target, "utf8")).toBe("message");
+    expect(fs.existsSync(path.join(`${queue}-real`, "task.mime"))).toBe(false);
+    expect(fs.readFileSync(path.join(outside, "task.mime"), "utf8")).toBe("theirs");
+  });
+
+
   it("finishes in the folder it checked: the new file is there, nothing outside", async () => {
     const { root, outside, queue, swap } = setup();
     const abs = await resolveForWrite(root, ".ignite/queue/architect/task.mime");

@@ -73,3 +73,27 @@ export async function withHeldDir<T>(dir: string, display: string, fn: (held: He
     held.close();
   }
 }
+
+/**
+ * `dir` and any of its folders that are missing, each made through its parent held open (a plain
+ * `mkdir -p` went through a folder swapped for a link, and made folders wherever it pointed).
+ */
+export function makeFolders(dir: string, display: string): void {
+  const missing: string[] = [];
+  let existing = path.resolve(dir);
+  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) {
+    missing.unshift(path.basename(existing));
+    existing = path.dirname(existing);
+  }
+  for (const name of missing) {
+    const held = HeldDir.open(existing, display);
+    try {
+      fs.mkdirSync(held.at(name));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    } finally {
+      held.close();
+    }
+    existing = path.join(existing, name);
+  }
+}

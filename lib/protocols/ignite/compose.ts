@@ -5,6 +5,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { createFile, resolveForWrite, takeBack, type MadeFile } from "@/lib/operations/fs";
+import { makeFolders } from "@/lib/operations/held-dir";
 import type { ComposedFile, ComposeMessage, ComposeTarget, ComposeVocabulary, OwnCompose } from "@/lib/protocols/types";
 import { ApiError } from "@/lib/server/api-error";
 import { buildMessage, messageFileName, newMessageId } from "./build";
@@ -51,9 +52,7 @@ async function checkQueues(root: string, prefix: string, agents: readonly string
 async function writeOne(root: string, prefix: string, type: string, file: ComposedFile, stamp: Stamp, index: number): Promise<{ rel: string; abs: string; made: MadeFile }> {
   if (file.newQueue) {
     const dir = await resolveForWrite(root, `${queueDir(prefix, file.agent)}/.keep`);
-    await fs.mkdir(path.dirname(dir)).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== "EEXIST") throw err;
-    });
+    makeFolders(path.dirname(dir), queueDir(prefix, file.agent));
   }
   for (let attempt = 0; ; attempt++) {
     const rel = `${queueDir(prefix, file.agent)}/${fileName(type, stamp, index, attempt)}`;

@@ -3,8 +3,10 @@ import "server-only";
 // (retried every 100 ms for 5 s, as inbox_write.sh does), then flock(2) on `<inbox>.lock`, then the
 // caller's temp file + rename; the lock folder is removed last.
 import fs from "node:fs/promises";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { withFlock } from "@/lib/operations/flock";
+import { withHeldDir } from "@/lib/operations/held-dir";
 import { ApiError } from "@/lib/server/api-error";
 
 export const LOCK_DIR_WAIT_MS = 5_000;
@@ -40,11 +42,15 @@ async function takeLockDir(lockDir: string, display: string): Promise<void> {
 
 /** Run `fn` holding both inbox locks; `display` is the inbox's root-relative path for messages. */
 export async function withInboxLock<T>(inboxAbs: string, display: string, fn: () => Promise<T>): Promise<T> {
-  const lockDir = `${inboxAbs}.lock.d`;
-  await takeLockDir(lockDir, display);
-  try {
-    return await withFlock(`${inboxAbs}.lock`, FLOCK_WAIT_S, display, fn);
-  } finally {
-    await fs.rmdir(lockDir).catch(() => undefined);
-  }
+  const name = path.basename(inboxAbs);
+  // Both locks made and removed through the inbox folder held open (held-dir.ts): never through a folder swapped for a link.
+  return withHeldDir(path.dirname(inboxAbs), display, async (held) => {
+    const lockDir = held.at(`${name}.lock.d`);
+    await takeLockDir(lockDir, display);
+    try {
+      return await withFlock(held.at(`${name}.lock`), FLOCK_WAIT_S, display, fn);
+    } finally {
+      await fs.rmdir(lockDir).catch(() => undefined);
+    }
+  });
 }

@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { resolveForWrite } from "@/lib/operations/fs";
+import { makeFolders } from "@/lib/operations/held-dir";
 import { replaceFile } from "@/lib/operations/replace";
 import { assertUnchanged, checkInput, expectSchema, lineField, nameField, readForWrite, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
@@ -40,7 +41,11 @@ function inboxRel(agent: string): string {
 /** The inbox file, through `queue/inbox` (the one link followed); created with its folder for a send. */
 async function inboxAbs(root: string, agent: string, create: boolean): Promise<string> {
   const queueDir = await resolveForWrite(root, "queue/inbox");
-  const dir = (await inboxOf(path.dirname(queueDir)))?.dir ?? (create ? await fs.mkdir(queueDir, { recursive: true }).then(() => queueDir) : null);
+  const made = () => {
+    makeFolders(queueDir, "queue/inbox");
+    return queueDir;
+  };
+  const dir = (await inboxOf(path.dirname(queueDir)))?.dir ?? (create ? made() : null);
   if (!dir) throw new ApiError(409, "source_gone", "queue/inbox is not there; nothing was changed");
   const file = path.join(dir, `${agent}.yaml`);
   const st = await fs.lstat(file).catch(() => null);
