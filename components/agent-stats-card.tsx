@@ -23,7 +23,7 @@ export function AgentStatsCard({ stats, showSource = false }: { stats: AgentStat
         stats.stuck > 0 ? "border-red-300 dark:border-red-900" : "border-zinc-200 dark:border-zinc-800",
       )}
     >
-      {showSource ? <p className="mb-2 font-mono text-xs text-zinc-500">{stats.source}</p> : null}
+      {showSource ? <p className="mb-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">{stats.source}</p> : null}
       <dl className="grid grid-cols-3 gap-x-4 gap-y-3 sm:grid-cols-4 lg:grid-cols-8">
         {counts.map((c) => (
           <div key={c.key}>

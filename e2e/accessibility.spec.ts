@@ -37,7 +37,8 @@ async function violations(page: Page): Promise<string[]> {
   return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
-test("every page passes axe's WCAG 2.1 AA checks", async ({ page, request }) => {
+for (const colorScheme of ["light", "dark"] as const) test(`every page passes axe's WCAG 2.1 AA checks, ${colorScheme}`, async ({ page, request }) => {
+  await page.emulateMedia({ colorScheme });
   test.setTimeout(180_000);
   const first = async (url: string, pick: (body: never) => string | undefined) => pick((await (await request.get(`${server.base}${url}`)).json()) as never);
   const message = await first("/api/messages?limit=1", (b: { items: { key: string }[] }) => b.items[0]?.key);

@@ -16,7 +16,7 @@ export default async function LogsPage() {
       <h1 className="text-xl font-semibold tracking-tight">Logs</h1>
       {docs.length > 0 ? <DocumentLinks documents={docs} multiSource={multiSource} /> : null}
       {logs.length === 0 ? (
-        <p className="text-sm text-zinc-500">No logs in the workspace (the agents&apos; system writes them to its logs/ folder).</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No logs in the workspace (the agents&apos; system writes them to its logs/ folder).</p>
       ) : (
         <LogTail logs={logs} pollMs={pollMs} multiSource={multiSource} />
       )}

@@ -24,7 +24,7 @@ export function ChartTable({ caption, columns, rows }: { caption: string; column
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="px-2 py-1 text-zinc-500">Nothing in this range.</td>
+                <td colSpan={columns.length} className="px-2 py-1 text-zinc-500 dark:text-zinc-400">Nothing in this range.</td>
               </tr>
             ) : (
               rows.map((r) => (

@@ -52,7 +52,7 @@ export const MessageNode = memo(function MessageNode({ data }: NodeProps<Message
         >
           {m.type ?? "no type"}
         </Link>
-        {far ? null : <span className="ml-auto shrink-0 tabular-nums text-zinc-500">{clock(m.date ?? m.updatedAt, local)}</span>}
+        {far ? null : <span className="ml-auto shrink-0 tabular-nums text-zinc-500 dark:text-zinc-400">{clock(m.date ?? m.updatedAt, local)}</span>}
       </div>
       {far ? null : (
         <>
@@ -80,7 +80,7 @@ export const MissingNode = memo(function MissingNode({ data }: NodeProps<Missing
   return (
     <div
       style={{ width: NODE_W, height: MISSING_H }}
-      className="pointer-events-auto relative flex items-center rounded-lg border-2 border-dashed border-zinc-300 bg-zinc-50 px-2.5 text-xs text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900/60"
+      className="pointer-events-auto relative flex items-center rounded-lg border-2 border-dashed border-zinc-300 bg-zinc-50 px-2.5 text-xs text-zinc-500 dark:text-zinc-400 dark:border-zinc-700 dark:bg-zinc-900/60"
       title={item.key ? "The parent is journaled but belongs to another thread" : "No journaled message has this Message-ID"}
     >
       {item.key ? (

@@ -56,7 +56,7 @@ export function SequenceView({ thread, className = THREAD_PANE_HEIGHT }: { threa
   return (
     <div ref={scroller} className={cn("relative overflow-auto", className)} data-testid="thread-sequence">
       <div className="sticky top-0 z-10 flex border-b border-zinc-200 bg-white/95 text-xs font-semibold dark:border-zinc-800 dark:bg-zinc-900/95" style={{ width: layout.width }}>
-        <div style={{ width: GUTTER }} className="shrink-0 px-2 py-2 font-normal text-zinc-500">{local ? "time" : "time (UTC)"}</div>
+        <div style={{ width: GUTTER }} className="shrink-0 px-2 py-2 font-normal text-zinc-500 dark:text-zinc-400">{local ? "time" : "time (UTC)"}</div>
         {layout.lanes.map((lane) => (
           <div key={lane} style={{ width: laneW }} className="shrink-0 truncate px-1 py-2 text-center text-zinc-800 dark:text-zinc-200" title={lane}>
             {lane}

@@ -40,7 +40,7 @@ export function AgentsTable({ agents }: { agents: AgentStats[] }) {
         <section key={s.protocol} aria-labelledby={`agents-${s.protocol}`}>
           <h3 id={`agents-${s.protocol}`} className="px-4 pt-3 pb-1 text-sm font-semibold text-zinc-800 dark:text-zinc-200">
             {s.label}
-            <span className="ml-2 font-mono text-xs font-normal text-zinc-500">{s.sources.join(", ")}</span>
+            <span className="ml-2 font-mono text-xs font-normal text-zinc-500 dark:text-zinc-400">{s.sources.join(", ")}</span>
           </h3>
           <ProtocolAgentsTable
             protocol={s.protocol}

@@ -54,7 +54,7 @@ export function ProtocolAgentsTable({ protocol, agents, caption }: { protocol: P
                 <Link href={routes.agent(a.agent)} className="rounded-sm text-sky-700 hover:underline dark:text-sky-400">
                   {a.agent}
                 </Link>
-                {multiSource ? <span className="ml-2 text-xs font-normal text-zinc-500">{a.source}</span> : null}
+                {multiSource ? <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">{a.source}</span> : null}
               </th>
               {counts.map((c) => (
                 <td key={c.key} className="px-3 py-1.5 text-right tabular-nums">

@@ -34,7 +34,7 @@ export function TeamHealth({ pollMs, multiSource }: { pollMs: number; multiSourc
       {shown.map(({ source, health }) =>
         health ? (
           <div key={source} className="space-y-2">
-            {multiSource ? <h2 className="text-sm font-medium text-zinc-500">{source}</h2> : null}
+            {multiSource ? <h2 className="text-sm font-medium text-zinc-500 dark:text-zinc-400">{source}</h2> : null}
             {health.monitor ? <Monitor monitor={health.monitor} /> : null}
             <ul className="flex flex-wrap gap-1.5" aria-label="Agents">
               {health.agents.map((a) => (
@@ -47,7 +47,7 @@ export function TeamHealth({ pollMs, multiSource }: { pollMs: number; multiSourc
               ))}
             </ul>
             {health.session ? (
-              <p className="text-xs text-zinc-500">
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
                 Session {health.session.name ?? "(unnamed)"}
                 {health.session.startedAt ? <> · started <RelativeTime iso={health.session.startedAt} /></> : null} ·{" "}
                 <Link href={routes.logs} className={TEXT_LINK}>logs</Link>

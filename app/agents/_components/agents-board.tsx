@@ -10,6 +10,7 @@ import { routes } from "@/lib/client/keys";
 import { useSourceHealth } from "@/lib/client/use-source-health";
 import { useStats } from "@/lib/client/use-stats";
 import type { SourceHealthItem, Stats } from "@/lib/model";
+import { TEXT_LINK } from "@/components/ui/text-link";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TD = "px-3 py-2 align-middle";
@@ -33,7 +34,7 @@ export function AgentsBoard({ initialStats, initialHealth, pollMs }: { initialSt
   const rows = sortAgents(agentRows(words, (stats ?? initialStats).agents, sources ?? initialHealth), sort.key, sort.descending);
   const toggle = (key: SortKey) => setSort((s) => ({ key, descending: s.key === key ? !s.descending : key !== "agent" && key !== "protocol" }));
 
-  if (rows.length === 0) return <p className="text-sm text-zinc-500">No agent has a queue, inbox or channel yet.</p>;
+  if (rows.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No agent has a queue, inbox or channel yet.</p>;
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <table className="w-full border-collapse text-sm">
@@ -54,8 +55,8 @@ export function AgentsBoard({ initialStats, initialHealth, pollMs }: { initialSt
           {rows.map((r) => (
             <tr key={`${r.source}\0${r.agent}`} className={r.unhealthy ? "bg-red-50/60 dark:bg-red-950/20" : "border-t border-zinc-100 dark:border-zinc-800"}>
               <th scope="row" className={`${TD} text-left font-medium`}>
-                <Link href={routes.agent(r.agent)} className="text-sky-700 hover:underline dark:text-sky-400">{r.agent}</Link>
-                <span className="ml-2 font-mono text-xs text-zinc-500">{r.source}</span>
+                <Link href={routes.agent(r.agent)} className={TEXT_LINK}>{r.agent}</Link>
+                <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">{r.source}</span>
               </th>
               <td className={TD}>{words.catalogOf(r.protocol).label}</td>
               <td className={TD}>

@@ -108,7 +108,7 @@ export function ComposeForm({ agents, vocabulary, initial, readOnly, threadNote 
             <button type="submit" disabled={sending || sent !== null || unconfirmed} className={buttonClass("primary")}>
               {sending ? "Sending…" : "Send"}
             </button>
-            <span className="text-xs text-zinc-500">
+            <span className="text-xs text-zinc-500 dark:text-zinc-400">
               {request.to.length > 1 ? `${request.to.length} files, one per recipient` : "One file in the recipient's queue"}
             </span>
           </div>

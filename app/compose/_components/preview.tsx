@@ -22,12 +22,12 @@ export function Preview({ files, error, stillToDo, pending, note = "The Message-
   return (
     <Card className="overflow-hidden">
       <CardHeader title="Preview: the files Send writes">
-        {pending && !blocked ? <span className="text-xs text-zinc-500">updating…</span> : null}
+        {pending && !blocked ? <span className="text-xs text-zinc-500 dark:text-zinc-400">updating…</span> : null}
       </CardHeader>
       <div className="space-y-3 px-4 py-3 text-sm">
         {blocked ? (
           // Named here: a field not yet left is not marked in red, and the reader should not have to guess which.
-          <div className="text-zinc-500">
+          <div className="text-zinc-500 dark:text-zinc-400">
             <p>The files show once the form is complete. Still to do:</p>
             <ul className="list-disc pl-5">
               {stillToDo.map((item) => (
@@ -38,12 +38,12 @@ export function Preview({ files, error, stillToDo, pending, note = "The Message-
         ) : error && !(error instanceof ComposeApiError && Object.keys(error.fields).length) ? (
           <p className="text-red-700 dark:text-red-400">The preview failed: {errorMessage(error)}</p>
         ) : error ? (
-          <p className="text-zinc-500">The server refused this message; see the fields marked in red.</p>
+          <p className="text-zinc-500 dark:text-zinc-400">The server refused this message; see the fields marked in red.</p>
         ) : !files ? (
-          <p className="text-zinc-500">Building the preview…</p>
+          <p className="text-zinc-500 dark:text-zinc-400">Building the preview…</p>
         ) : (
           <>
-            <p className="text-xs text-zinc-500">{note}</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">{note}</p>
             {files.map((f) => (
               <figure key={f.path} className="space-y-1">
                 <figcaption className="flex flex-wrap items-center gap-2 break-all font-mono text-xs text-zinc-700 dark:text-zinc-300">

@@ -82,7 +82,7 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
             <button type="submit" disabled={sending || sent !== null || (warning !== null && !confirmed)} className={buttonClass("primary")}>
               {sending ? "Sending…" : "Send"}
             </button>
-            <span className="text-xs text-zinc-500">{spec.sendNote}</span>
+            <span className="text-xs text-zinc-500 dark:text-zinc-400">{spec.sendNote}</span>
           </div>
         )}
         <SendResult sent={sent} error={sendError} threadId="" />

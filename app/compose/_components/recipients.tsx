@@ -39,7 +39,7 @@ export function Recipients({ agents, picked, other, createQueues, error, onPick,
           })}
         </ul>
       ) : (
-        <p className="text-sm text-zinc-500">This workspace has no agent queues yet; type the recipients below.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">This workspace has no agent queues yet; type the recipients below.</p>
       )}
       <div className="space-y-1">
         <label htmlFor="compose-to-other" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">Other recipients</label>

@@ -5,7 +5,7 @@ import { routes } from "@/lib/client/keys";
 export function DocumentLinks({ documents, multiSource }: { documents: { source: string; name: string }[]; multiSource: boolean }) {
   return (
     <section aria-label="Documents" className="space-y-1">
-      <h2 className="text-sm font-medium text-zinc-500">Documents</h2>
+      <h2 className="text-sm font-medium text-zinc-500 dark:text-zinc-400">Documents</h2>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {documents.map((d) => (
           <li key={`${d.source}/${d.name}`}>

@@ -29,7 +29,7 @@ export function MessageHeader({ message: m, showProtocol = false }: { message: M
         <span className="font-medium">{m.from ?? "unknown sender"}</span>
         <span className="px-1.5 text-zinc-500 dark:text-zinc-400" aria-label="to">→</span>
         <span className="font-medium">{m.to.length ? m.to.join(", ") : "nobody"}</span>
-        {m.cc.length ? <span className="text-zinc-500"> · cc {m.cc.join(", ")}</span> : null}
+        {m.cc.length ? <span className="text-zinc-500 dark:text-zinc-400"> · cc {m.cc.join(", ")}</span> : null}
         <span className="text-zinc-500 dark:text-zinc-400"> · </span>
         <RelativeTime iso={m.date} variant="both" empty="no date" />
       </p>
@@ -51,13 +51,13 @@ export function MessageHeader({ message: m, showProtocol = false }: { message: M
         </Fact>
         <Fact label="Queue">
           <Link href={routes.agent(m.agent)} className={TEXT_LINK}>{m.agent}</Link>
-          <span className="text-zinc-500"> / {m.folder}</span>
+          <span className="text-zinc-500 dark:text-zinc-400"> / {m.folder}</span>
         </Fact>
         <Fact label="In reply to">
           {m.inReplyTo ? <Link href={routes.messages(queryTerm("mid", m.inReplyTo))} className={`${TEXT_LINK} break-all font-mono text-xs`}>{m.inReplyTo}</Link> : null}
         </Fact>
         <Fact label="Repository">
-          {m.repository ? <span>{m.repository}{m.issue ? <span className="text-zinc-500"> · issue #{m.issue}</span> : null}</span> : m.issue ? <span>issue #{m.issue}</span> : null}
+          {m.repository ? <span>{m.repository}{m.issue ? <span className="text-zinc-500 dark:text-zinc-400"> · issue #{m.issue}</span> : null}</span> : m.issue ? <span>issue #{m.issue}</span> : null}
         </Fact>
         <Fact label="Message-ID">{m.messageId ? <span className="break-all font-mono text-xs">{m.messageId}</span> : null}</Fact>
         <Fact label="Priority">{m.priority}</Fact>
@@ -67,7 +67,7 @@ export function MessageHeader({ message: m, showProtocol = false }: { message: M
               {m.retryCount}
               {/* Only a message still waiting in its queue has a next attempt (a dead one's header keeps the last plan). */}
               {words.waitsForRetry(m.status, m.protocol) && m.path !== null && m.nextRetryAt ? (
-                <span className="text-zinc-500"> · the file asks for a backoff until <RelativeTime iso={m.nextRetryAt} /></span>
+                <span className="text-zinc-500 dark:text-zinc-400"> · the file asks for a backoff until <RelativeTime iso={m.nextRetryAt} /></span>
               ) : null}
             </span>
           ) : null}

@@ -15,7 +15,7 @@ export function RawView({ messageKey }: { messageKey: string }) {
   }
   if (isLoading || data === undefined) {
     return (
-      <p role="status" className="px-4 py-6 text-sm text-zinc-500">
+      <p role="status" className="px-4 py-6 text-sm text-zinc-500 dark:text-zinc-400">
         Loading the raw file…
       </p>
     );
@@ -24,6 +24,6 @@ export function RawView({ messageKey }: { messageKey: string }) {
 }
 
 export function Pre({ text, empty }: { text: string; empty: string }) {
-  if (text === "") return <p className="px-4 py-6 text-sm italic text-zinc-500">{empty}</p>;
+  if (text === "") return <p className="px-4 py-6 text-sm italic text-zinc-500 dark:text-zinc-400">{empty}</p>;
   return <pre className="max-h-[70vh] overflow-auto whitespace-pre-wrap break-words px-4 py-3 font-mono text-xs leading-relaxed">{text}</pre>;
 }

@@ -63,7 +63,7 @@ export function ReplayControls({ messages }: { messages: MessageSummary[] }) {
           </button>
         ))}
       </div>
-      <p aria-live="polite" aria-atomic="true" className={cn("min-w-0 flex-1 truncate text-sm", current ? "text-zinc-800 dark:text-zinc-200" : "text-zinc-500")}>
+      <p aria-live="polite" aria-atomic="true" className={cn("min-w-0 flex-1 truncate text-sm", current ? "text-zinc-800 dark:text-zinc-200" : "text-zinc-500 dark:text-zinc-400")}>
         {current ? `Step ${(at + 1).toLocaleString("en-US")} of ${count.toLocaleString("en-US")}: ${describeMessage(current)}` : `${countOf(count, "message")}; press Play to step through them in order.`}
       </p>
     </section>
