@@ -107,6 +107,20 @@ describe("IGNITE v3 through the contract", () => {
     expect(fs.readFileSync(path.join(ws, back), "utf8")).toContain("X-IGNITE-Retry-Count:");
   });
 
+  it("plans Retry now on a message moved on just after it was read as a 409, not a raw ENOENT (a discard racing it)", async () => {
+    const stat = fs.promises.stat;
+    vi.spyOn(fs.promises, "stat").mockImplementation(async (file, opts) => {
+      if (String(file).endsWith(STUCK)) fs.rmSync(path.join(ws, STUCK));
+      return stat(file, opts);
+    });
+    try {
+      const planned = ignite?.fileActions?.plan("retry", on(STUCK, { folder: "processed", status: "processing", agent: "evaluator", heldAgent: null }), {});
+      await expect(planned).rejects.toMatchObject({ status: 409, code: "source_gone" });
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it("runs Retry now and a requeue from processed/ only on the text they were planned from (the monitor may rewrite it meanwhile)", async () => {
     const back = ".ignite/queue/evaluator/evaluation_request_1795136092377001.mime";
     for (const action of ["retry", "requeue"] as const) {

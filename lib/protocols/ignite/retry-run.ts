@@ -35,7 +35,11 @@ export async function planRetry(t: FileActionTarget): Promise<FileActionPlan> {
   const targetRel = queuePath(splitRuntime(t.relPath).prefix, t.agent, t.relPath.slice(t.relPath.lastIndexOf("/") + 1));
   const targetAbs = await resolveForWrite(t.root, targetRel);
   await assertFree(targetAbs, targetRel, "");
-  const { mode } = await fs.stat(t.abs);
+  // Moved on since it was read (a discard or the monitor, racing this retry): a 409, as any file gone is.
+  const { mode } = await fs.stat(t.abs).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") throw new ApiError(409, "source_gone", `${t.relPath} is no longer there: it moved or was deleted meanwhile. Nothing was changed.`);
+    throw err;
+  });
   const count = read.count;
   const cap = backoffCapSeconds(count);
   return {
