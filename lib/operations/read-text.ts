@@ -16,6 +16,21 @@ export function refusalError(err: unknown, relPath: string): unknown {
   return new ApiError(409, "not_a_file", `${err.message}; Mailroom never changes it. Nothing was changed.`);
 }
 
+/**
+ * A file a write reads first (a channel to find an entry in, a registry, an inbox), from the same
+ * safe open: never through a link, never a pipe or device (a pipe there hung the request, and a
+ * link or hard link could have a resend copy another file's text into a channel). `root` is the
+ * folder it must be inside. Missing: null; refused: refusalError's 409.
+ */
+export async function readForWrite(root: string, relPath: string): Promise<Buffer | null> {
+  try {
+    return (await readInsideRoot(root, relPath)).bytes;
+  } catch (err) {
+    if (err instanceof RefusedFile && err.reason === "missing") return null;
+    throw refusalError(err, relPath);
+  }
+}
+
 /** A root-relative file's text for a rewrite, from one safe open (any protocol's writer). */
 export async function readTextInsideRoot(root: string, relPath: string): Promise<string> {
   const { bytes, tooLarge } = await readInsideRoot(root, relPath, MAX_FILE_BYTES).catch((err: unknown) => {

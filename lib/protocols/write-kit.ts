@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isRecord } from "@/lib/protocols/entry-kit";
 import { fieldErrorsOf } from "@/lib/protocols/fields";
 import { readJsonStream, type JsonObject } from "@/lib/protocols/json-stream";
-import { readInsideRoot, RefusedFile } from "@/lib/protocols/safe-open";
+import { readForWrite } from "@/lib/operations/read-text";
 import { ApiError } from "@/lib/server/api-error";
 
 export { bodyField, lineField, nameField } from "@/lib/protocols/fields";
@@ -45,26 +45,6 @@ export async function assertUnchanged(abs: string, display: string, expect: Expe
   const changed = (["size", "mtimeMs", "ino"] as const).filter((k) => expect[k] !== undefined && expect[k] !== st[k]);
   if (changed.length) {
     throw new ApiError(409, "changed", `${display} changed since it was read (${changed.join(", ")} differ); reload it and try again. Nothing was changed.`);
-  }
-}
-
-export function isMissing(err: unknown): boolean {
-  return (err as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
-}
-
-/**
- * A file a write reads first (a channel to find an entry in, a registry, an inbox), from one safe
- * open (safe-open.ts): never through a link, never a pipe or device (a pipe there hung the request,
- * and a link or hard link could have a resend copy another file's text into a channel). `root` is
- * the folder it must be inside. Missing: null; refused: a 409 that says why.
- */
-export async function readForWrite(root: string, relPath: string): Promise<Buffer | null> {
-  try {
-    return (await readInsideRoot(root, relPath)).bytes;
-  } catch (err) {
-    if (err instanceof RefusedFile && err.reason === "missing") return null;
-    if (err instanceof RefusedFile) throw new ApiError(409, "not_a_file", `${err.message}; nothing was changed.`);
-    throw err;
   }
 }
 

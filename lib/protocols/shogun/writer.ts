@@ -8,9 +8,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { resolveForWrite } from "@/lib/operations/fs";
+import { readForWrite } from "@/lib/operations/read-text";
 import { makeFolders } from "@/lib/operations/held-dir";
 import { replaceFile } from "@/lib/operations/replace";
-import { assertUnchanged, checkInput, expectSchema, lineField, nameField, readForWrite, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
+import { assertUnchanged, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { refusesSelf, sendFields, shogunWarning } from "./client";
 import { inboxOf } from "./detect";
@@ -41,11 +42,9 @@ function inboxRel(agent: string): string {
 /** The inbox file, through `queue/inbox` (the one link followed); created with its folder for a send. */
 async function inboxAbs(root: string, agent: string, create: boolean): Promise<string> {
   const queueDir = await resolveForWrite(root, "queue/inbox");
-  const made = () => {
-    makeFolders(queueDir, "queue/inbox");
-    return queueDir;
-  };
-  const dir = (await inboxOf(path.dirname(queueDir)))?.dir ?? (create ? made() : null);
+  const found = (await inboxOf(path.dirname(queueDir)))?.dir;
+  if (!found && create) makeFolders(queueDir, "queue/inbox");
+  const dir = found ?? (create ? queueDir : null);
   if (!dir) throw new ApiError(409, "source_gone", "queue/inbox is not there; nothing was changed");
   const file = path.join(dir, `${agent}.yaml`);
   const st = await fs.lstat(file).catch(() => null);
