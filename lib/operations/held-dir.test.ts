@@ -26,6 +26,16 @@ function setup() {
   return { root, outside, queue, swap };
 }
 
+/** setup(), with a message to move from architect/ to leader/, and a file of its name outside. */
+async function moveSetup() {
+  const s = setup();
+  fs.writeFileSync(path.join(s.queue, "task.mime"), "message");
+  fs.writeFileSync(path.join(s.outside, "task.mime"), "theirs");
+  const source = await resolveForWrite(s.root, ".ignite/queue/architect/task.mime");
+  const target = await resolveForWrite(s.root, ".ignite/queue/leader/task.mime");
+  return { ...s, source, target };
+}
+
 describe("a folder swapped for a link after the write's check", () => {
   it("refuses a new file, an append and a replace, writing nothing outside", async () => {
     const { root, outside, swap } = setup();
@@ -38,11 +48,7 @@ describe("a folder swapped for a link after the write's check", () => {
   });
 
   it("never removes a file of the same name outside when a move's source folder is swapped", async () => {
-    const { root, outside, queue, swap } = setup();
-    fs.writeFileSync(path.join(queue, "task.mime"), "message");
-    fs.writeFileSync(path.join(outside, "task.mime"), "theirs");
-    const source = await resolveForWrite(root, ".ignite/queue/architect/task.mime");
-    const target = await resolveForWrite(root, ".ignite/queue/leader/task.mime");
+    const { outside, queue, swap, source, target } = await moveSetup();
     swap();
     await expect(moveFile(source, target, "leader/task.mime")).rejects.toMatchObject({ status: 409 });
     expect(fs.readFileSync(path.join(outside, "task.mime"), "utf8")).toBe("theirs");
@@ -70,11 +76,7 @@ describe("a parent folder swapped for a link before missing folders are made", (
 
 describe("a folder swapped for a link while the write runs", () => {
   it("removes a move's source from the folder it held, not through the link: the message is in one place", async () => {
-    const { root, outside, queue, swap } = setup();
-    fs.writeFileSync(path.join(queue, "task.mime"), "message");
-    fs.writeFileSync(path.join(outside, "task.mime"), "theirs");
-    const source = await resolveForWrite(root, ".ignite/queue/architect/task.mime");
-    const target = await resolveForWrite(root, ".ignite/queue/leader/task.mime");
+    const { outside, queue, swap, source, target } = await moveSetup();
     const link = fs.promises.link;
     vi.spyOn(fs.promises, "link").mockImplementation(async (from, to) => {
       await link(from, to);
