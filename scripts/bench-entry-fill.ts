@@ -1,15 +1,17 @@
-// node_modules/.bin/tsx --conditions=react-server scripts/bench-entry-fill.ts [--each 20000]
+// node_modules/.bin/tsx --conditions=react-server scripts/bench-entry-fill.ts [--each 20000] [--inline]
 // The mixed bench's entry first fill in one process, without the server: the four entry protocols'
 // trees (`--each` messages each, as `--mixed` writes them; kept in a cache folder), journaled into
 // an empty journal as a start's second turn does (every source in one newest-first load). Prints
 // the CPU seconds (process.cpuUsage), the wall time and the longest stretch between two turns of
-// the event loop. Env: FILL_BY_SQL=1 prints the CPU spent in each SQL text and in COMMIT.
+// the event loop. --inline: every file read on this thread, none ahead on a worker. Env: FILL_BY_SQL=1 prints the CPU spent in each SQL text and in COMMIT.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { closeJournals, openJournal } from "../lib/journal/store";
 import { discoverSources } from "../lib/ingest/sources";
 import { EntryIngest } from "../lib/ingest/entry-ingest";
+import { BATCH_ENTRIES, FIRST_BATCH_ENTRIES } from "../lib/ingest/entry-batch";
+import { TAIL_BYTES } from "../lib/ingest/entry-files";
 import { cpuSeconds, timeStatements } from "../lib/bench/sql-cpu";
 import { generateIgniteYaml, generateKicklang, generateShogun, generateWorkflow } from "../lib/bench/generate-wave2";
 
@@ -38,7 +40,8 @@ async function main(): Promise<void> {
     const journal = openJournal(path.join(data, "journal.db"));
     const bySql = process.env.FILL_BY_SQL ? timeStatements(journal.db, { transactions: true }) : null;
     const sources = (await discoverSources(roots)).flatMap((s) => (s.entries ? [s.entries] : []));
-    const ingest = new EntryIngest(journal.db);
+    const inline = args.includes("--inline") ? { readAheadFiles: Infinity } : {};
+    const ingest = new EntryIngest(journal.db, Date.now, {}, { first: FIRST_BATCH_ENTRIES, rest: BATCH_ENTRIES, tailBytes: TAIL_BYTES, ...inline });
     let longest = 0;
     let last = performance.now();
     const pause = async () => {

@@ -27,6 +27,8 @@ export interface BatchLimits {
   tailBytes: number;
   /** How much of a channel a scan reads at a time (SCAN_CHUNK_BYTES). */
   chunkBytes?: number;
+  /** From how many files to read a load reads them ahead on a worker (READ_AHEAD_FROM_FILES). */
+  readAheadFiles?: number;
 }
 
 export class Batch {

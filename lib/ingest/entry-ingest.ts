@@ -4,12 +4,13 @@ import "server-only";
 // from where the last read stopped) and journals the entries in batches, so that an entry moving
 // from one file to another within a batch is one move. File events take the same path.
 import { lstat } from "node:fs/promises";
-import { EntryWriter, type DeletedFile, type EntryFileFacts, type EntryFileRead } from "@/lib/journal/entry-writer";
+import { EntryWriter, type DeletedFile, type EntryFileFacts } from "@/lib/journal/entry-writer";
 import type { Db } from "@/lib/journal/db";
 import type { ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
-import { APPEND_CHUNK, listEntryFiles, logicalPath, readEntryFile, readTail, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
-import { EntryLoadFront, newestFilesFirst, oldestDateMs, type OrderedFile } from "./entry-order";
+import { APPEND_CHUNK, listEntryFiles, logicalPath, TAIL_BYTES, type EntrySourceFile } from "./entry-files";
+import { EntryReadAhead } from "./entry-read-ahead";
+import { EntryLoadFront, newestFilesFirst, type OrderedFile } from "./entry-order";
 import { ReadOfFile } from "./read-of-file";
 import { Batch, BATCH_ENTRIES, FIRST_BATCH_ENTRIES, SCAN_CHUNK_BYTES, type BatchLimits } from "./entry-batch";
 import { contextOf, readByThisReader, summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
@@ -111,10 +112,15 @@ export class EntryIngest {
     const turn = opts.maxCommits !== undefined || opts.enough !== undefined;
     const cut = () => enough || commits >= (opts.maxCommits ?? Infinity);
     this.loading++;
+    const chunkBytes = this.limits.chunkBytes ?? SCAN_CHUNK_BYTES;
+    // A start's first turn reads a few newest files: a worker would only start as it ends.
+    const reads = turn
+      ? EntryReadAhead.inline(order, this.context, chunkBytes)
+      : EntryReadAhead.open(order, (p) => !known.get(p.source.id)?.has(p.file.relPath), this.context, chunkBytes, this.limits.readAheadFiles);
     const changedMessages = await this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
       firstBatch: this.limits.first,
       restBatch: turn ? this.limits.first : this.limits.rest,
-      chunkBytes: this.limits.chunkBytes ?? SCAN_CHUNK_BYTES,
+      reads,
       pause: opts.pause,
       stopped: () => stopped() || cut(),
       committed: (files) => {
@@ -126,7 +132,10 @@ export class EntryIngest {
       later: (part, after) => front.insert(part, after),
       firstFill: (source) => fills.has(source.id),
       holdAbsent: true,
-    }).finally(() => this.loading--);
+    }).finally(() => {
+      this.loading--;
+      void reads.close();
+    });
     // Cut short by maxCommits (not stopped: a stopped service loads no more): the next load goes on with these fills.
     if (cut() && !stopped()) for (const id of fills) this.fillsUnderWay.add(id);
     else if (!stopped()) await this.settleHeld(plans.map((p) => p.source), opts.pause);
@@ -168,11 +177,12 @@ export class EntryIngest {
       else if (!st && journaled.has(relPath)) deleted.push({ relPath, why: "deleted" });
     }
     if (changed.length + deleted.length > 0) {
+      const parts = changed.map((file) => ({ source, file, newestMs: file.mtimeMs }));
       const noPause = {
-        firstBatch: this.limits.rest, restBatch: this.limits.rest, chunkBytes: APPEND_CHUNK, pause: async () => {}, stopped: () => false,
+        firstBatch: this.limits.rest, restBatch: this.limits.rest, reads: EntryReadAhead.inline(parts, this.context, APPEND_CHUNK), pause: async () => {}, stopped: () => false,
         committed: () => {}, later: () => {}, firstFill: () => false, holdAbsent: this.loading > 0,
       };
-      await this.journal(changed.map((file) => ({ source, file, newestMs: file.mtimeMs })), deleted.map((d) => ({ source, d })), new Map([[source.id, known]]), noPause);
+      await this.journal(parts, deleted.map((d) => ({ source, d })), new Map([[source.id, known]]), noPause);
     }
     return true;
   }
@@ -194,8 +204,8 @@ export class EntryIngest {
     run: {
       firstBatch: number;
       restBatch: number;
-      /** A channel is read this much at a time. */
-      chunkBytes: number;
+      /** How each part is read (a channel this much at a time). */
+      reads: EntryReadAhead;
       pause: () => Promise<void>;
       stopped: () => boolean;
       committed: (files: number) => void;
@@ -249,14 +259,16 @@ export class EntryIngest {
         if (run.stopped()) return total;
       }
       if (part.tail) {
-        await this.readTail(part, (read) => batch.add(source, read), run.later, i + 1);
+        const { tail, rest } = await run.reads.tail(i, this.limits.tailBytes);
+        if (tail) batch.add(source, tail);
+        run.later(rest, i + 1);
         read++;
         if (batch.full) await flush();
         continue;
       }
       const thisRead = new ReadOfFile();
       try {
-        await readEntryFile(source.layout, source.side, file, known.get(source.id)?.get(file.relPath), this.context, async ({ read: entries, bytes, from, facts }, plan) => {
+        await run.reads.read(i, known.get(source.id)?.get(file.relPath), async ({ read: entries, bytes, from, facts }, plan) => {
           const whole = !source.side.appendOnly(file.place);
           batch.add(source, {
             relPath: file.relPath, facts: thisRead.factsOf(facts, plan.replaced), entries: thisRead.take(entries, from), problems: entries.problems,
@@ -264,7 +276,7 @@ export class EntryIngest {
           });
           // Mid-file too: a 100 MB channel is journaled a chunk at a time, never held whole.
           if (batch.full) await flush();
-        }, run.chunkBytes);
+        });
         const replaced = thisRead.replaced(file.relPath);
         if (replaced) batch.of(source).deleted.push(replaced);
       } catch (err) {
@@ -280,21 +292,5 @@ export class EntryIngest {
     }
     await flush();
     return total;
-  }
-
-  /**
-   * A channel's newest part, to journal before the rest (see readTail), which is then placed in
-   * the order by the oldest date the tail holds. Without a clean tail the rest is the whole file,
-   * at the file's own time. Either way the rest is read from the file's start, as a file never read.
-   */
-  private async readTail(part: OrderedFile<EntrySource>, add: (read: EntryFileRead) => void, later: (rest: OrderedFile<EntrySource>, after: number) => void, after: number): Promise<void> {
-    const { source, file } = part;
-    const chunk = await readTail(source.layout, source.side, file, this.context, this.limits.tailBytes).catch((err: unknown) => {
-      if (err instanceof RefusedFile) return null;
-      throw err;
-    });
-    if (chunk) add({ relPath: file.relPath, facts: chunk.facts, entries: chunk.read.entries, problems: [], bytes: chunk.bytes, from: chunk.from, whole: false, tailOnly: true });
-    const oldest = chunk ? oldestDateMs(chunk.read.entries) : null;
-    later({ source, file, newestMs: Math.min(part.newestMs, oldest ?? Infinity), rest: true }, after);
   }
 }

@@ -3,6 +3,8 @@
 import type { BulkTarget } from "@/lib/journal/bulk";
 import type { Protocol } from "@/lib/model";
 import type { FoundFile } from "@/lib/protocols";
+import type { Layout, ReadContext } from "@/lib/protocols/layout";
+import type { EntrySourceFile, FileChunk, ReadPlan } from "./entry-files";
 import type { UnreadableDir } from "./listing";
 import type { PackedListing } from "./packed";
 import type { PreparedFile } from "./sync";
@@ -124,5 +126,21 @@ export interface OrderJob {
 
 export type OrderResult = { id: number; order: Uint32Array } | { id: number; error: string };
 
-export type Job = LoadJob | DiffJob | FullTextJob | ListJob | OrderJob;
-export type JobResult = LoadResult | DiffResult | FullTextResult | ListResult | OrderResult;
+/** Entry files a load will journal soon, read ahead as it would read them (see entry-read-ahead.ts), each from its start. */
+export interface ReadEntriesJob {
+  kind: "readEntries";
+  id: number;
+  /** The layouts the files are placed in; each protocol's read side is this thread's own. */
+  layouts: Layout[];
+  files: { layout: number; file: EntrySourceFile }[];
+  context: ReadContext;
+  chunkBytes: number;
+}
+
+/** One file read ahead: its chunks as readEntryFile handed them on, or why it was not read (refused: as a load passes over it). */
+export type FileReadAhead = { chunks: { chunk: FileChunk; plan: ReadPlan }[] } | { refused: true } | { failed: string };
+
+export type ReadEntriesResult = { id: number; read: FileReadAhead[] } | { id: number; error: string };
+
+export type Job = LoadJob | DiffJob | FullTextJob | ListJob | OrderJob | ReadEntriesJob;
+export type JobResult = LoadResult | DiffResult | FullTextResult | ListResult | OrderResult | ReadEntriesResult;

@@ -15,6 +15,7 @@ import type { Protocol } from "@/lib/model";
 import { adapterFor, type SourceReader } from "@/lib/protocols";
 import { agentsOrNull, listSource, underUnreadable } from "./listing";
 import { compareListing, prepareFile, type PreparedFile } from "./sync";
+import { readEntriesAhead } from "./entry-read-job";
 import { orderNewestFirst, selectNewest } from "./newest-first";
 import { nameTimes, pack, transferOf as transferListing, unpackedFileAt, type PlainFolder } from "./packed";
 import type {
@@ -209,6 +210,7 @@ function run(job: Job): Promise<JobResult> {
   lowerPriority();
   if (job.kind === "load") return load(job);
   if (job.kind === "order") return Promise.resolve({ id: job.id, order: orderNewestFirst(job.times) });
+  if (job.kind === "readEntries") return readEntriesAhead(job);
   return job.kind === "diff" ? diff(job) : fillFullText(job);
 }
 

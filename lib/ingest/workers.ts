@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundFile } from "@/lib/protocols";
 import type { BulkTarget } from "@/lib/journal/bulk";
-import type { DiffJob, FullTextJob, Job, JobResult, ListingDir, ListingWalked, ListJob, LoadJob, OrderJob, TreeDiff, WalkedShare } from "./worker";
+import type {
+  DiffJob, FileReadAhead, FullTextJob, Job, JobResult, ListingDir, ListingWalked, ListJob, LoadJob, OrderJob, ReadEntriesJob, TreeDiff, WalkedShare,
+} from "./worker";
 import type { PackedListing } from "./packed";
 import type { PreparedFile, ReadableSource } from "./sync";
 
@@ -157,6 +159,15 @@ export class IngestWorkers {
     return this.send(job, undefined, (r) => {
       if ("error" in r) throw new Error(r.error);
       if (!("filled" in r)) throw new Error("a worker answered a full-text fill with something else");
+    });
+  }
+
+  /** Read entry files ahead of a load, on the least busy worker (see entry-read-ahead.ts); one answer a file, in order. */
+  readEntries(job: Omit<ReadEntriesJob, "kind" | "id">): Promise<FileReadAhead[]> {
+    return this.send({ ...job, kind: "readEntries", id: this.nextId++ }, undefined, (r) => {
+      if ("error" in r) throw new Error(r.error);
+      if (!("read" in r)) throw new Error("a worker answered a read of entry files with something else");
+      return r.read;
     });
   }
 
