@@ -5,6 +5,7 @@ import { SiteHeader } from "@/components/site-header";
 import { JournalNotice } from "@/components/journal-notice";
 import { LiveProvider } from "@/components/live-provider";
 import { HydratedMark } from "@/components/hydrated-mark";
+import { Announcer } from "@/components/announcer";
 import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
 import { CatalogsProvider } from "@/lib/client/catalogs";
 import { getClientConfig, getJournalProblem, listSourcesIfOpen } from "@/lib/journal";
@@ -45,6 +46,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <footer className="mx-auto max-w-[96rem] px-4 pb-6 sm:px-6">
           <KeyboardShortcuts />
         </footer>
+        <Announcer />
         <HydratedMark />
       </body>
     </html>

@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { PRESET_LABEL, RANGE_PRESETS, rangeLabel, rangeOrAll, rangeSearchParams, type TimeRange } from "@/lib/query/range";
 import { buttonClass } from "./ui/button";
 
@@ -33,6 +33,11 @@ export function RangePicker() {
     router.push(qs ? `${pathname}?${qs}` : pathname);
   };
   const value = custom ? "custom" : range.kind === "preset" ? range.preset : "all";
+  const { picked, onChange, onKeyDown, onBlur, onPointerDown } = useSettledChoice((v) => {
+    setCustom(v === "custom");
+    if (v === "all") go({ kind: "all" });
+    else if (v !== "custom") go({ kind: "preset", preset: v as (typeof RANGE_PRESETS)[number] });
+  });
   const badCustom = !(fromUtcInput(from) < fromUtcInput(to));
 
   return (
@@ -40,13 +45,11 @@ export function RangePicker() {
       <label htmlFor="time-range" className="font-medium text-zinc-700 dark:text-zinc-300">Time range</label>
       <select
         id="time-range"
-        value={value}
-        onChange={(e) => {
-          const v = e.target.value;
-          setCustom(v === "custom");
-          if (v === "all") go({ kind: "all" });
-          else if (v !== "custom") go({ kind: "preset", preset: v as (typeof RANGE_PRESETS)[number] });
-        }}
+        value={picked ?? value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+        onPointerDown={onPointerDown}
         className="rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
       >
         <option value="all">All time</option>
@@ -77,4 +80,47 @@ export function RangePicker() {
       )}
     </div>
   );
+}
+
+/** How long a choice made with the keys on a closed select waits for the next key before it applies. */
+const KEY_SETTLE_MS = 1_000;
+
+/**
+ * A select whose choice loads a page: picked with the pointer it applies at once; with the keys
+ * (arrows on a closed select change it at each press) a second after the last key, or at once on
+ * Enter or on leaving it. Applied at each arrow, reaching "Custom…" loaded the list four times
+ * and left four entries in the history.
+ */
+function useSettledChoice(apply: (value: string) => void) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const keyed = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const now = (v: string) => {
+    clearTimeout(timer.current);
+    setPicked(null);
+    apply(v);
+  };
+  return {
+    picked,
+    onChange(v: string) {
+      if (!keyed.current) return now(v);
+      setPicked(v);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => now(v), KEY_SETTLE_MS);
+    },
+    onKeyDown(e: KeyboardEvent) {
+      keyed.current = true;
+      if (e.key === "Enter" && picked !== null) {
+        e.preventDefault();
+        now(picked);
+      }
+    },
+    onBlur() {
+      if (picked !== null) now(picked);
+    },
+    onPointerDown() {
+      keyed.current = false;
+    },
+  };
 }

@@ -49,6 +49,8 @@ test("compose a task_assignment for ignitian_1: checked as you type, previewed, 
   await page.getByRole("button", { name: "Send" }).click();
   const { rel, key } = await sentMessage(page);
   expect(rel).toMatch(/^\.ignite\/queue\/ignitian_1\/task_assignment_\d{16}\.mime$/);
+  // Send is disabled once sent: the focus it held is on what it did, not lost on the page's body.
+  await expect(page.getByRole("status").filter({ hasText: "Sent 1 message" })).toBeFocused();
 
   const file = path.join(workspace.root, rel);
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);

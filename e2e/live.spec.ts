@@ -19,7 +19,7 @@ test("a file written during the test appears in the open timeline without a relo
 
 test("a list with nothing in it shows a new match at once: there is nothing on screen to keep still", async ({ page, workspace }) => {
   await page.goto("/messages?q=type:e2e_straight_in");
-  await expect(page.getByText("No messages match this search.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Messages" }).getByText("No messages match this search.")).toBeVisible();
 
   workspace.send({ from: "coordinator", to: "ignitian_2", type: "e2e_straight_in", body: 'task_id: "task_straight_in"\n' });
 
@@ -29,7 +29,7 @@ test("a list with nothing in it shows a new match at once: there is nothing on s
 
 test("a burst bigger than one poll's answer shows the newest page, not the first hundred changes", async ({ page, request, workspace }) => {
   await page.goto("/messages?q=type:e2e_burst");
-  await expect(page.getByText("No messages match this search.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Messages" }).getByText("No messages match this search.")).toBeVisible();
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   // Polls wait until the whole burst is journaled, so the first one after it comes back full.
   let release = () => {};
@@ -59,7 +59,7 @@ test("a burst bigger than one poll's answer shows the newest page, not the first
 
 test("a list that empties and fills again leaves the focus where the reader put it, with nothing selected", async ({ page, workspace }) => {
   await page.goto("/messages?q=type:e2e_refill -is:gone");
-  await expect(page.getByText("No messages match this search.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Messages" }).getByText("No messages match this search.")).toBeVisible();
   const first = workspace.send({ from: "coordinator", to: "ignitian_3", type: "e2e_refill", body: 'task_id: "task_refill_1"\n' });
   const rows = page.getByRole("table", { name: /newest first/ }).locator("tbody tr[data-key]");
   await expect(rows).toHaveCount(1);
@@ -68,7 +68,7 @@ test("a list that empties and fills again leaves the focus where the reader put 
 
   // Deleted: gone, so it leaves this search and the list is empty.
   fs.rmSync(path.join(workspace.root, ".ignite", "queue", "ignitian_3", first));
-  await expect(page.getByText("No messages match this search.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Messages" }).getByText("No messages match this search.")).toBeVisible();
   const box = page.getByRole("combobox", { name: "Search messages" });
   await box.click();
 

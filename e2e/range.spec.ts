@@ -15,7 +15,7 @@ test("the last hour, picked on the timeline, is in the URL and shows only that h
   await expect(page.getByText("github_event", { exact: true })).toBeVisible();
   await page.getByLabel("Time range").selectOption("1h");
   await expect(page).toHaveURL(/[?&]range=1h(&|$)/);
-  await expect(page.getByText("No messages match this search.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Messages" }).getByText("No messages match this search.")).toBeVisible();
   await expect(page.getByText("github_event", { exact: true })).toHaveCount(0);
 
   await page.goto("/messages?q=type:e2e_range_recent&range=1h");
@@ -34,7 +34,7 @@ test("the last hour, picked on the timeline, is in the URL and shows only that h
 
 test("paused, the page holds still; resumed, it catches up", async ({ page, request, workspace }) => {
   await page.goto("/messages?q=type:e2e_paused");
-  await expect(page.getByText("No messages match this search.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Messages" }).getByText("No messages match this search.")).toBeVisible();
   await page.getByRole("button", { name: /Pause/ }).click();
   await expect(page.getByText("Live updates paused")).toBeVisible();
   // The choice holds across a reload (localStorage).

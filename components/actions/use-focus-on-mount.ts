@@ -13,3 +13,16 @@ export function useFocusOnMount<T extends HTMLElement>(when = true) {
   }, [when]);
   return ref;
 }
+
+/**
+ * A ref whose element takes the keyboard focus when `when` turns true while the focus is on the
+ * page's body: the control pressed was disabled or went away meanwhile (Send, once sent), and a
+ * screen reader would lose its place. Focus that is somewhere is left there.
+ */
+export function useFocusIfLost<T extends HTMLElement>(when: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (when && (document.activeElement === null || document.activeElement === document.body)) ref.current?.focus();
+  }, [when]);
+  return ref;
+}

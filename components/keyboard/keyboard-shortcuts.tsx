@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { notePageShown } from "@/lib/client/nav-history";
 import { focusSearchOnArrival, HOLDS_INPUT_SELECTOR, SEARCH_PAGE } from "@/lib/client/search-focus";
 import { SHORTCUTS, shortcutFor } from "@/lib/client/selection";
+import { setSingleKeys, shortcutKeyAllowed, useSingleKeys } from "@/lib/client/single-keys";
 
 const kbd = "rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200";
 
@@ -21,7 +22,7 @@ export function KeyboardShortcuts() {
 
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
-      if (e.defaultPrevented || dialog.current?.open) return;
+      if (e.defaultPrevented || dialog.current?.open || !shortcutKeyAllowed(e.key)) return;
       const action = shortcutFor(e, e.target instanceof HTMLElement ? e.target : null);
       if (action === "help") {
         e.preventDefault();
@@ -50,7 +51,8 @@ export function KeyboardShortcuts() {
         type="button"
         onClick={() => dialog.current?.showModal()}
         aria-haspopup="dialog"
-        className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+        // Not under the presenter, which covers the page (a focused button there was out of sight); ? still opens the list.
+        className="[body:has([data-presenter])_&]:hidden inline-flex items-center gap-2 rounded-md px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
       >
         Keyboard shortcuts <kbd className={kbd}>?</kbd>
       </button>
@@ -81,6 +83,7 @@ export function KeyboardShortcuts() {
             ))}
           </dl>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">Keys do nothing special while you type in a field.</p>
+          <SingleKeysSwitch />
           <form method="dialog" className="flex justify-end">
             <button type="submit" className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
               Close
@@ -89,5 +92,19 @@ export function KeyboardShortcuts() {
         </div>
       </dialog>
     </>
+  );
+}
+
+/** One-character shortcuts on or off (WCAG 2.1.4: speech input types letters); Esc, Enter and the arrows stay. */
+function SingleKeysSwitch() {
+  const on = useSingleKeys();
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" checked={on} onChange={(e) => setSingleKeys(e.target.checked)} className="mt-0.5 accent-sky-600" />
+      <span>
+        Single-key shortcuts
+        <span className="block text-xs text-zinc-500 dark:text-zinc-400">j, k, / and ?, and the presenter&apos;s v, p and space. Turn off if you use speech input.</span>
+      </span>
+    </label>
   );
 }

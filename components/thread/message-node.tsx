@@ -27,7 +27,12 @@ export const MessageNode = memo(function MessageNode({ data }: NodeProps<Message
   const colour = statusColor(words, m.status, m.protocol);
   const dead = words.isDeadLetterStatus(m.status, m.protocol) || m.deadLetterOf !== null;
   if (level === 2) {
-    return <div data-phase={phase} style={{ width: NODE_W, height: NODE_H, background: colour, opacity: phase === "future" ? 0.15 : 1 }} className="rounded-lg" />;
+    return (
+      <div data-phase={phase} style={{ width: NODE_W, height: NODE_H, background: colour, opacity: phase === "future" ? 0.15 : 1 }} className="pointer-events-auto relative rounded-lg">
+        {/* Still a link: on the whole-graph view of a big thread the keyboard reaches every message. */}
+        <Link href={routes.message(m.key)} prefetch={false} aria-label={describeMessage(m)} className="absolute inset-0 rounded-lg outline-none focus-visible:ring-4 focus-visible:ring-zinc-900 dark:focus-visible:ring-white" />
+      </div>
+    );
   }
   return (
     <div
@@ -48,7 +53,7 @@ export const MessageNode = memo(function MessageNode({ data }: NodeProps<Message
           href={routes.message(m.key)}
           prefetch={false}
           aria-label={describeMessage(m)}
-          className="truncate font-semibold text-zinc-900 outline-none after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:after:ring-2 focus-visible:after:ring-sky-500 dark:text-zinc-100"
+          className="truncate font-semibold text-zinc-900 outline-none after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:after:-inset-1 focus-visible:after:ring-[3px] focus-visible:after:ring-zinc-900 dark:text-zinc-100 dark:focus-visible:after:ring-white"
         >
           {m.type ?? "no type"}
         </Link>

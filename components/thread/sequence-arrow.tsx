@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { memo } from "react";
+import { cn } from "@/components/ui/cn";
 import { useVocabulary } from "@/lib/client/catalogs";
 import { routes } from "@/lib/client/keys";
 import { useReplayPhase } from "./replay-store";
@@ -26,7 +27,12 @@ export const SequenceArrowLink = memo(function SequenceArrowLink({ arrow, time, 
     <Link href={routes.message(m.key)} prefetch={false} aria-label={label} className="group outline-none" data-phase={phase}>
       <g opacity={phase === "future" ? 0.12 : 1} className="transition-opacity duration-300">
         <title>{label}</title>
-        <rect x={Math.min(x1, x2) - 4} y={y - ROW_HALF} width={Math.abs(x2 - x1) + (self ? 120 : 8)} height={ROW_HALF * 2} className={phase === "current" ? "fill-sky-100 dark:fill-sky-900/50" : "fill-transparent group-hover:fill-zinc-100 group-focus-visible:fill-sky-100 dark:group-hover:fill-zinc-800"} />
+        <rect x={Math.min(x1, x2) - 4} y={y - ROW_HALF} width={Math.abs(x2 - x1) + (self ? 120 : 8)} height={ROW_HALF * 2} className={cn(
+            phase === "current" ? "fill-sky-100 dark:fill-sky-900/50" : "fill-transparent group-hover:fill-zinc-100 group-focus-visible:fill-sky-100 dark:group-hover:fill-zinc-800 dark:group-focus-visible:fill-sky-900/50",
+            // The focus ring, whatever the fill (a pale fill alone was 1.1:1 against white, and gone on the replay's current step).
+            "group-focus-visible:stroke-zinc-900 group-focus-visible:stroke-2 dark:group-focus-visible:stroke-zinc-100",
+          )}
+        />
         <path d={path} fill="none" stroke={colour} strokeWidth={phase === "current" ? 3 : 1.75} strokeDasharray={dead ? "5 3" : undefined} markerEnd={`url(#${arrowHeadId(words, m.status, m.protocol)})`} />
         <text x={textX} y={y - 4} textAnchor={self ? "start" : "middle"} className="fill-zinc-800 text-[11px] font-medium dark:fill-zinc-200">
           {truncate(m.type ?? "no type", self ? 18 : Math.max(8, Math.floor(Math.abs(x2 - x1) / 7)))}

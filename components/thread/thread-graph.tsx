@@ -12,6 +12,7 @@ import type { ThreadDetail } from "@/lib/threads/model";
 import { NODE_H, NODE_W, type Positions } from "./graph-layout";
 import { graphModel, type ThreadFlowNode } from "./graph-model";
 import { followZoom, openingViewport, viewportToFit } from "./graph-viewport";
+import { useGraphKeys } from "./graph-keys";
 import { MessageNode, MissingNode } from "./message-node";
 import { useReplayState } from "./replay-store";
 import { THREAD_PANE_HEIGHT } from "./sequence-layout";
@@ -23,6 +24,12 @@ const nodeTypes: NodeTypes = { message: MessageNode, missing: MissingNode };
 const edgeTypes: EdgeTypes = { thread: ThreadEdge };
 
 const MINIMAP_UP_TO = 400;
+/**
+ * Up to this many nodes every one is drawn, panned out of view or not, so Tab reaches each message
+ * (useGraphKeys brings it into view); past it only the visible ones are, so a thread of thousands
+ * stays light to pan. A bigger thread's every message is in its sequence view and the timeline.
+ */
+const RENDER_ALL_UP_TO = 300;
 
 interface GraphProps {
   thread: ThreadDetail;
@@ -61,8 +68,16 @@ function Graph({ thread, className, currentZoom }: GraphProps) {
     [model, positions],
   );
 
+  const keys = useGraphKeys();
   return (
-    <div className={cn("relative", className)} data-testid="thread-graph">
+    <div
+      className={cn("relative rounded-md outline-none focus-visible:ring-2 focus-visible:ring-zinc-900 dark:focus-visible:ring-white", className)}
+      data-testid="thread-graph"
+      role="group"
+      aria-label="Thread graph: arrow keys pan it, + and − zoom, Tab goes through its messages"
+      tabIndex={0}
+      {...keys}
+    >
       {pending ? (
         <p role="status" className="absolute left-3 top-3 z-10 rounded-md bg-white/90 px-2 py-1 text-xs text-zinc-600 shadow dark:bg-zinc-900/90 dark:text-zinc-300">
           Laying out {thread.messages.length.toLocaleString("en-US")} messages…
@@ -79,7 +94,7 @@ function Graph({ thread, className, currentZoom }: GraphProps) {
           nodesFocusable={false}
           edgesFocusable={false}
           elementsSelectable={false}
-          onlyRenderVisibleElements
+          onlyRenderVisibleElements={model.nodes.length > RENDER_ALL_UP_TO}
           minZoom={0.01}
           maxZoom={2}
           colorMode={dark ? "dark" : "light"}

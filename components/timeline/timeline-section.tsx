@@ -55,6 +55,7 @@ export function TimelineSection({
           pageSize={pageSize}
           empty={q ? "No messages match this search." : range.kind !== "all" ? "No messages in this time range." : "No messages yet. They appear here as agents write them."}
           showProtocol={holdsSeveralProtocols()}
+          searched={q !== ""}
         />
       ) : (
         <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">

@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { MessagePage } from "@/lib/model";
+import { announce } from "@/lib/client/announcer";
+import { countOf } from "@/lib/client/count";
 import { errorMessage } from "@/lib/client/fetcher";
 import { routes } from "@/lib/client/keys";
 import { NO_SELECTION, selectedIndex, selectionReducer } from "@/lib/client/selection";
@@ -31,6 +33,7 @@ export function Timeline({
   pageSize,
   empty,
   showProtocol = false,
+  searched = false,
 }: {
   /** The effective query, as the server ran it for `initial`. */
   q: string;
@@ -42,6 +45,8 @@ export function Timeline({
   empty: string;
   /** The journal holds more than one protocol: each row says which one its message speaks. */
   showProtocol?: boolean;
+  /** A search's results: what was found is said as they appear (see announce). */
+  searched?: boolean;
 }) {
   const [saved] = useState(() => restoreTimeline(q));
   const t = useMessagePoll({ q, initial, pollMs, pageSize: pageSize ?? OLDER_PAGE_SIZE, restored: saved?.state });
@@ -52,6 +57,14 @@ export function Timeline({
   const keys = useMemo(() => t.items.map((m) => m.key), [t.items]);
   const selected = selectedIndex(selection, keys);
   const n = t.pendingCount;
+  // This list is drawn anew for each search: what it found is said once, as it appears.
+  const told = useRef(false);
+  useEffect(() => {
+    if (!searched || told.current) return;
+    told.current = true;
+    const found = initial.items.length;
+    announce(found === 0 ? empty : initial.nextCursor ? `${found.toLocaleString("en-US")} or more messages match, newest first.` : `${countOf(found, "message")} ${found === 1 ? "matches" : "match"}.`);
+  }, [searched, initial, empty]);
   // The selection follows the row it lands on when its message leaves, so rows arriving later
   // above it cannot carry it off to yet another message (Enter would open that one).
   useEffect(() => dispatch({ type: "settle", keys }), [keys]);

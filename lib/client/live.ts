@@ -2,6 +2,7 @@
 // and interval). Kept in localStorage, so they hold across pages and reloads, and shared by every
 // poll through one SWR middleware (components/live-provider.tsx).
 import { useSyncExternalStore } from "react";
+import { localSettingListeners } from "./local-setting";
 
 export interface LiveSettings {
   paused: boolean;
@@ -37,7 +38,7 @@ export function effectiveInterval(own: number, serverPollMs: number, s: LiveSett
   return Math.round((own * s.intervalMs) / serverPollMs);
 }
 
-const listeners = new Set<() => void>();
+const setting = localSettingListeners(STORAGE_KEY);
 let cachedText: string | null | undefined;
 let cached: LiveSettings = DEFAULTS;
 
@@ -50,23 +51,12 @@ function current(): LiveSettings {
   return cached;
 }
 
-function subscribe(onChange: () => void): () => void {
-  listeners.add(onChange);
-  // Another tab changed them.
-  const onStorage = (e: StorageEvent) => e.key === STORAGE_KEY && onChange();
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(onChange);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
 export function setLiveSettings(next: Partial<LiveSettings>): void {
   window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...current(), ...next }));
-  for (const l of listeners) l();
+  setting.changed();
 }
 
 /** The reader's live settings, following changes (the defaults on the server). */
 export function useLiveSettings(): LiveSettings {
-  return useSyncExternalStore(subscribe, current, () => DEFAULTS);
+  return useSyncExternalStore(setting.subscribe, current, () => DEFAULTS);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { shortcutFor } from "./selection";
+import { shortcutKeyAllowed } from "./single-keys";
 
 export interface ListShortcutHandlers {
   /** j (+1) and k (-1). */
@@ -22,7 +23,7 @@ export function useListShortcuts(handlers: ListShortcutHandlers): void {
 
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
-      if (e.defaultPrevented || document.querySelector("dialog[open]")) return;
+      if (e.defaultPrevented || document.querySelector("dialog[open]") || !shortcutKeyAllowed(e.key)) return;
       const target = e.target instanceof HTMLElement ? e.target : null;
       switch (shortcutFor(e, target)) {
         case "next":

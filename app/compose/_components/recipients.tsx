@@ -53,6 +53,8 @@ export function Recipients({ agents, picked, other, createQueues, error, onPick,
           autoComplete="off"
           spellCheck={false}
           aria-invalid={error ? true : undefined}
+          // The field that takes the focus on a send without recipients says why itself, not only its group.
+          aria-describedby={error ? "compose-to-error" : undefined}
           className={controlClass(error, "font-mono")}
         />
       </div>

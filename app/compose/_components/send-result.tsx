@@ -1,4 +1,7 @@
+"use client";
+
 import Link from "next/link";
+import { useFocusIfLost } from "@/components/actions/use-focus-on-mount";
 import { Notice } from "@/components/ui/notice";
 import { ComposeApiError, type SentItem } from "@/lib/client/compose";
 import { errorMessage } from "@/lib/client/fetcher";
@@ -10,8 +13,10 @@ import { TEXT_LINK } from "@/components/ui/text-link";
 
 /** What Send did, announced politely: links to the new messages, or why nothing was written. */
 export function SendResult({ sent, error, threadId }: { sent: SentItem[] | null; error: unknown; threadId: string }) {
+  // Send is disabled while it sends and once it has: the focus it held comes to what it did.
+  const result = useFocusIfLost<HTMLDivElement>(sent !== null || Boolean(error));
   return (
-    <div role="status" aria-live="polite" aria-atomic="true">
+    <div ref={result} tabIndex={-1} role="status" aria-live="polite" aria-atomic="true" className="outline-none">
       {sent ? (
         <Notice tone="info" title={`Sent ${countOf(sent.length, "message")}`}>
           <ul className="space-y-0.5">

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useSWRConfig } from "swr";
 import { QueuePicker } from "@/components/actions/queue-picker";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass, usableIf } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { BulkItemResult, DeadLetterItem } from "@/lib/actions";
 import { errorMessage } from "@/lib/client/fetcher";
@@ -77,10 +77,10 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
           })}
         </fieldset>
         {chosen === "requeue" ? <QueuePicker id={`${id}-to`} value={to} onChange={setTo} queues={queues} original="" /> : null}
-        <button type="button" className={buttonClass("secondary")} disabled={items.length === 0 || chosen === null || pending !== null} onClick={() => void send(true)}>
+        <button type="button" className={buttonClass("secondary")} {...usableIf(items.length > 0 && chosen !== null && pending === null, () => void send(true))}>
           Preview
         </button>
-        <button type="button" className={buttonClass("primary")} disabled={!preview || pending !== null || !preview.results.some((r) => r.ok)} onClick={() => void send(false)}>
+        <button type="button" className={buttonClass("primary")} {...usableIf(preview !== null && pending === null && preview.results.some((r) => r.ok), () => void send(false))}>
           Confirm
         </button>
       </div>

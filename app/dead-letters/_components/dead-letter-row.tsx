@@ -3,7 +3,7 @@ import Link from "next/link";
 import { ProtocolBadge } from "@/components/protocol-badge";
 import { RelativeTime } from "@/components/relative-time";
 import { Badge } from "@/components/ui/badge";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass, usableIf } from "@/components/ui/button";
 import type { DeadLetterItem } from "@/lib/actions";
 import { routes } from "@/lib/client/keys";
 import { queryTerm } from "@/lib/client/search-params";
@@ -43,6 +43,7 @@ export function DeadLetterRow({
   // The letter's own actions, as its protocol offers them; columns stay in place for one with none.
   const offers = (id: "requeue" | "discard") => d.actions.some((a) => a.id === id);
   const actionable = d.actions.length > 0;
+  const actions = useRefocus(done === null);
   return (
     <tr className={done ? "bg-zinc-50 text-zinc-500 dark:bg-zinc-900/60 dark:text-zinc-400" : "hover:bg-zinc-50 dark:hover:bg-zinc-800/40"} data-done={done ? "" : undefined}>
       {selectable ? (
@@ -88,14 +89,14 @@ export function DeadLetterRow({
         <td className={`${TD} text-right text-xs text-zinc-500 dark:text-zinc-400`}>Read only: its protocol offers no action on it</td>
       ) : selectable ? (
         <td className={`${TD} whitespace-nowrap text-right`}>
-          <span className="inline-flex gap-1.5">
+          <span ref={actions} className="inline-flex gap-1.5">
             {offers("requeue") ? (
-              <button type="button" className={buttonClass("primary", "py-1")} disabled={busy || !d.originalTo} onClick={onRequeue}>
+              <button type="button" className={buttonClass("primary", "py-1")} disabled={!d.originalTo} {...usableIf(!busy, onRequeue)}>
                 Requeue
               </button>
             ) : null}
             {offers("discard") ? (
-              <button type="button" className={buttonClass("secondary", "py-1")} disabled={busy} onClick={onDiscard}>
+              <button type="button" className={buttonClass("secondary", "py-1")} {...usableIf(!busy, onDiscard)}>
                 Discard
               </button>
             ) : null}
@@ -104,6 +105,21 @@ export function DeadLetterRow({
       ) : null}
     </tr>
   );
+}
+
+/**
+ * The row's actions, back after an undo: the Undo pressed is gone with its cell, and the focus it
+ * held (left on the page's body) comes to the first action. Not when the row first appears.
+ */
+function useRefocus(shown: boolean) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const wasHidden = useRef(!shown);
+  useEffect(() => {
+    const lost = document.activeElement === document.body || document.activeElement === null;
+    if (shown && wasHidden.current && lost) ref.current?.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
+    wasHidden.current = !shown;
+  }, [shown]);
+  return ref;
 }
 
 /** In place of the buttons once acted on: what happened, and its undo (Restore, or Undo of a requeue). */
@@ -120,7 +136,7 @@ function DoneCell({ outcome, busy, onUndo }: { outcome: ActionOutcome; busy: boo
         {outcome.text.split(":")[0]}
       </span>
       {outcome.undo ? (
-        <button type="button" className={buttonClass("secondary", "py-1")} disabled={busy} onClick={onUndo}>
+        <button type="button" className={buttonClass("secondary", "py-1")} {...usableIf(!busy, onUndo)}>
           {outcome.undo.label}
         </button>
       ) : null}

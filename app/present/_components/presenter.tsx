@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { EscapeBack } from "@/components/keyboard/escape-back";
 import type { MessagePage, Protocol, Stats } from "@/lib/model";
 import { useVocabulary } from "@/lib/client/catalogs";
 import { nextProtocol, presentedThread, presenterKey, protocolQuery, stepThread, type PresenterKey, type PresenterView } from "@/lib/client/presenter";
+import { shortcutKeyAllowed } from "@/lib/client/single-keys";
 import { useSwitchingThread } from "@/lib/client/use-thread";
 import { useThreads } from "@/lib/client/use-threads";
 import type { ThreadDetail, ThreadList } from "@/lib/threads/model";
@@ -34,7 +35,9 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
   const id = presentedThread(list.items, pinned);
   const { thread, error } = useSwitchingThread(id, initial.thread, pollMs);
 
+  const [stage, keepFocus] = useStageFocus(`${view} ${thread?.id ?? ""}`);
   const act = (action: PresenterKey) => {
+    keepFocus();
     if (action === "next" || action === "prev") setPinned(stepThread(list.items, id, action === "next" ? 1 : -1));
     else if (action === "pin") setPinned(pinned === null ? id : null);
     else if (action === "view") setView(view === "graph" ? "sequence" : "graph");
@@ -50,7 +53,7 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
   const at = list.items.findIndex((t) => t.id === id);
   const protocolLabel = protocol ? words.catalogOf(protocol).label : "All protocols";
   return (
-    <div className="fixed inset-x-0 bottom-0 top-12 z-[5] flex flex-col gap-3 bg-white p-4 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+    <div data-presenter className="fixed inset-x-0 bottom-0 top-12 z-[5] flex flex-col gap-3 bg-white p-4 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <EscapeBack fallback="/" />
       <header className="flex min-w-0 items-baseline gap-4">
         <h1 className="shrink-0 text-lg font-medium text-zinc-500 dark:text-zinc-400">Presenter</h1>
@@ -73,7 +76,7 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
       </header>
       {error ? <p className="text-base text-red-700 dark:text-red-400">Live updates paused: {error.message}</p> : null}
       <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_22rem] gap-4">
-        <section aria-label="Thread" className="flex min-h-0 flex-col gap-3">
+        <section ref={stage} tabIndex={-1} aria-label="Thread" className="flex min-h-0 flex-col gap-3 outline-none">
           {thread ? (
             <PresentStage key={thread.id} thread={thread} view={view} />
           ) : (
@@ -92,12 +95,27 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
   );
 }
 
+/**
+ * The stage is drawn anew for another view or thread: focus on a node in it (left on the page's
+ * body as the node goes) comes to the stage. `shown`: what the stage shows; `keep()` before a change.
+ */
+function useStageFocus(shown: string) {
+  const stage = useRef<HTMLElement>(null);
+  const inStage = useRef(false);
+  useEffect(() => {
+    if (inStage.current && (document.activeElement === document.body || document.activeElement === null)) stage.current?.focus();
+    inStage.current = false;
+  }, [shown]);
+  const keep = () => void (inStage.current = stage.current?.contains(document.activeElement) ?? false);
+  return [stage, keep] as const;
+}
+
 /** The presenter's keys, page-wide; a focused button's own Space and Enter are left to it. */
 function useKeys(act: (action: PresenterKey) => void) {
   const onAction = useEffectEvent(act);
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
-      if (e.defaultPrevented || document.querySelector("dialog[open]")) return;
+      if (e.defaultPrevented || document.querySelector("dialog[open]") || !shortcutKeyAllowed(e.key)) return;
       const target = e.target instanceof HTMLElement ? e.target : null;
       if (target instanceof HTMLButtonElement && (e.key === " " || e.key === "Enter")) return;
       const action = presenterKey(e, target);

@@ -10,7 +10,18 @@ export function ConfirmAction({ warning, verb, busy, onConfirm, onCancel }: { wa
   // The least harmful choice takes the focus (the button that opened this is gone).
   const cancel = useFocusOnMount<HTMLButtonElement>();
   return (
-    <div role="alertdialog" aria-label={`Confirm: ${verb}`} aria-describedby={`${id}-warning`} className="space-y-2">
+    <div
+      role="alertdialog"
+      aria-label={`Confirm: ${verb}`}
+      aria-describedby={`${id}-warning`}
+      className="space-y-2"
+      // Esc is Cancel, as in a dialog (not the page's "go back").
+      onKeyDown={(e) => {
+        if (e.key !== "Escape" || busy) return;
+        e.preventDefault();
+        onCancel();
+      }}
+    >
       <p id={`${id}-warning`} className="text-sm text-amber-800 dark:text-amber-300">{warning}</p>
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={buttonClass("primary")} disabled={busy} onClick={onConfirm}>

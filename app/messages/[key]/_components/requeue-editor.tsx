@@ -39,7 +39,16 @@ export function RequeueEditor({
   const textarea = useFocusOnMount<HTMLTextAreaElement>();
 
   return (
-    <div className="space-y-3" data-holds-input>
+    <div
+      className="space-y-3"
+      data-holds-input
+      // Esc closes the editor when nothing was changed; edits are never thrown away by a key.
+      onKeyDown={(e) => {
+        if (e.key !== "Escape") return;
+        e.preventDefault();
+        if (text === original && !busy) onCancel();
+      }}
+    >
       <div className="space-y-1">
         <label htmlFor={`${id}-body`} className="block text-sm font-medium">
           YAML body

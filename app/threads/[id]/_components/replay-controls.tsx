@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, type KeyboardEvent } from "react";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass, usableIf } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { MessageSummary } from "@/lib/model";
 import { SPEEDS, STEP_MS, useReplayState, useReplayStore, type Speed } from "@/components/thread/replay-store";
@@ -42,17 +42,17 @@ export function ReplayControls({ messages }: { messages: MessageSummary[] }) {
     <section aria-label="Replay" className="flex flex-wrap items-center gap-2" onKeyDown={onKeyDown}>
       <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Replay</span>
       <div className="flex gap-1">
-        <button type="button" className={small()} onClick={() => store.goTo(at - 1, count)} disabled={count === 0 || at <= 0}>
+        <button type="button" className={small()} {...usableIf(count > 0 && at > 0, () => store.goTo(at - 1, count))}>
           <span aria-hidden>◀︎</span> Step back
         </button>
         {/* One button that turns from Play into Pause, so keyboard focus stays on it. */}
-        <button type="button" className={small(true)} onClick={playing ? () => store.set({ playing: false }) : play} disabled={count === 0}>
+        <button type="button" className={small(true)} {...usableIf(count > 0, playing ? () => store.set({ playing: false }) : play)}>
           <span aria-hidden>{playing ? "❚❚" : "▶︎"}</span> {playing ? "Pause" : "Play"}
         </button>
-        <button type="button" className={small()} onClick={() => store.goTo(at + 1, count)} disabled={count === 0 || at >= count - 1}>
+        <button type="button" className={small()} {...usableIf(count > 0 && at < count - 1, () => store.goTo(at + 1, count))}>
           Step forward <span aria-hidden>▶︎</span>
         </button>
-        <button type="button" className={small()} onClick={() => store.set({ step: null, playing: false })} disabled={step === null}>
+        <button type="button" className={small()} {...usableIf(step !== null, () => store.set({ step: null, playing: false }))}>
           Stop
         </button>
       </div>
