@@ -56,6 +56,8 @@ export class EntryReadAhead {
    */
   private warm = false;
   private failed = false;
+  /** Jobs asked and not answered: one at most until the worker is warm (see askFrom). */
+  private inFlight = 0;
   /** Parts handed on as the worker read them (tests see that it did). */
   handedOn = 0;
 
@@ -136,6 +138,9 @@ export class EntryReadAhead {
   private askFrom(from: number): void {
     if (!this.workers || this.failed) return;
     this.cursor = Math.max(this.cursor, from);
+    // Cold, one job at a time: parts read here meanwhile free the window, and jobs asked for them
+    // would queue on the worker ahead of the parts this thread then waits for.
+    if (!this.warm && this.inFlight > 0) return;
     while (this.cursor < this.parts.length && this.asked.size < WINDOW_FILES && this.bytesAsked < WINDOW_BYTES) {
       const job: Part[] = [];
       let bytes = 0;
@@ -146,6 +151,7 @@ export class EntryReadAhead {
         bytes += part.file.size;
       }
       if (job.length > 0) this.ask(this.workers, job, bytes);
+      if (!this.warm) return;
     }
   }
 
@@ -157,14 +163,15 @@ export class EntryReadAhead {
       return { layout: at.get(p.source.id) as number, file: p.file };
     });
     const asked = job.map((p): Asked => ({ bytes: p.file.size, answer: null, answered: Promise.resolve() }));
-    const answered = workers.readEntries({ layouts, files, context: this.context, chunkBytes: this.chunkBytes }).then(
+    this.inFlight++;
+    const answered = workers.readEntries({ layouts, files, context: this.context, chunkBytes: this.chunkBytes, maxBytes: MAX_FILE_BYTES_AHEAD }).then(
       (answers) => {
         this.warm = true;
         answers.forEach((answer, i) => asked[i] && (asked[i].answer = answer));
       },
       // A worker that failed (or was closed): its parts, and every part after them, are read here.
       () => void (this.failed = true),
-    );
+    ).finally(() => this.inFlight--);
     job.forEach((p, i) => {
       const a = asked[i] as Asked;
       a.answered = answered;

@@ -13,8 +13,14 @@ export async function readEntriesAhead(job: ReadEntriesJob): Promise<ReadEntries
     const side = READ_SIDES.find((s) => s.protocol === layout?.protocol);
     if (!layout || !side) return { id: job.id, error: `no read side for layout ${at}` };
     const chunks: { chunk: FileChunk; plan: ReadPlan }[] = [];
+    let held = 0;
     try {
-      await readEntryFile(layout, side, file, undefined, job.context, async (chunk, plan) => void chunks.push({ chunk, plan }), job.chunkBytes);
+      await readEntryFile(layout, side, file, undefined, job.context, async (chunk, plan) => {
+        held += chunk.bytes.length;
+        // Grown past what is read ahead since it was listed: never held whole here (a channel of 100 MB).
+        if (held > job.maxBytes) throw new Error(`${file.relPath} grew past ${job.maxBytes} bytes`);
+        chunks.push({ chunk, plan });
+      }, job.chunkBytes);
       read.push({ chunks });
     } catch (err) {
       read.push(err instanceof RefusedFile ? { refused: true } : { failed: err instanceof Error ? err.message : String(err) });

@@ -135,6 +135,8 @@ export interface ReadEntriesJob {
   files: { layout: number; file: EntrySourceFile }[];
   context: ReadContext;
   chunkBytes: number;
+  /** A file found bigger than this when read (it grew since it was listed) is not read here: the load reads it as it journals it. */
+  maxBytes: number;
 }
 
 /** One file read ahead: its chunks as readEntryFile handed them on, or why it was not read (refused: as a load passes over it). */

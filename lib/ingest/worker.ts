@@ -207,10 +207,11 @@ async function fillFullText(job: FullTextJob): Promise<FullTextResult> {
 
 function run(job: Job): Promise<JobResult> {
   if (job.kind === "list") return list(job);
+  // Not lowered: a load's main thread waits for these reads (see entry-read-ahead.ts).
+  if (job.kind === "readEntries") return readEntriesAhead(job);
   lowerPriority();
   if (job.kind === "load") return load(job);
   if (job.kind === "order") return Promise.resolve({ id: job.id, order: orderNewestFirst(job.times) });
-  if (job.kind === "readEntries") return readEntriesAhead(job);
   return job.kind === "diff" ? diff(job) : fillFullText(job);
 }
 
