@@ -96,10 +96,15 @@ function useSettledChoice(apply: (value: string) => void) {
   const keyed = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The page as it is when the choice applies (its other parameters may have changed since the key).
+  const latest = useRef(apply);
+  useEffect(() => {
+    latest.current = apply;
+  });
   const now = (v: string) => {
     clearTimeout(timer.current);
     setPicked(null);
-    apply(v);
+    latest.current(v);
   };
   return {
     picked,

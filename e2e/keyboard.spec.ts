@@ -100,33 +100,59 @@ test("a search says what it found through the page's live region", async ({ page
 test("the time range follows arrow keys only once they stop, or at once on Enter", async ({ page }) => {
   await page.goto("/messages");
   await interactive(page);
+  // Each range the page is loaded for, and when it was asked (the navigation's request).
+  const asked: { range: string; at: number }[] = [];
+  page.on("request", (r) => {
+    const range = new URL(r.url()).searchParams.get("range");
+    if (range) asked.push({ range, at: Date.now() });
+  });
   const select = page.getByLabel("Time range");
   await select.focus();
+  const keys = Date.now();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
-  await page.waitForTimeout(300);
-  expect(page.url()).not.toMatch(/range=/);
   await expect(page).toHaveURL(/range=1h/);
+  // Two keys, one load (none for the 15 minutes passed over), a second or so after them.
+  expect(asked.map((a) => a.range)).toEqual(["1h"]);
+  expect(asked[0]!.at - keys).toBeGreaterThanOrEqual(900);
+
   await select.focus();
+  const pressed = Date.now();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/range=24h/);
+  // Asked for on Enter, not after the second's wait.
+  expect(asked.map((a) => a.range)).toEqual(["1h", "24h"]);
+  expect(asked[1]!.at - pressed).toBeLessThan(900);
 });
 
 test("one-key shortcuts can be turned off, and stay off", async ({ page }) => {
   await page.goto("/messages");
   await interactive(page);
-  const rows = page.getByRole("table", { name: /newest first/ }).locator("tbody tr[data-key]");
-  await expect(rows.first()).toBeVisible();
+  const selected = page.locator("tbody tr[data-key][data-selected]");
+  const box = page.getByRole("combobox", { name: "Search messages" });
+  // Out of the search box (Esc leaves it), where j is typed, not a shortcut.
+  await box.press("Escape");
+  await page.keyboard.press("j");
+  await expect(selected).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(selected).toHaveCount(0);
+
   await page.getByRole("button", { name: /Keyboard shortcuts/ }).click();
   await page.getByRole("checkbox", { name: /Single-key shortcuts/ }).uncheck();
   await page.getByRole("button", { name: "Close" }).click();
+  // Off: j selects nothing, while Esc and the keys that are not one character still work (the dialog's Close took Enter).
   await page.keyboard.press("j");
-  await expect(rows.locator("[data-selected]")).toHaveCount(0);
+  await page.keyboard.press("/");
+  await expect(box).not.toBeFocused();
+  await expect(selected).toHaveCount(0);
   await page.reload();
   await interactive(page);
+  await box.press("Escape");
   await page.keyboard.press("j");
-  await expect(rows.first()).not.toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("/");
+  await expect(box).not.toBeFocused();
+  await expect(selected).toHaveCount(0);
 });
 
 test("compose: the field that takes the focus on a send without recipients says why", async ({ page }) => {
@@ -141,10 +167,18 @@ test("compose: the field that takes the focus on a send without recipients says 
   await expect(page.locator("#compose-to-error")).toHaveText(/recipient/);
 });
 
-test("the presenter: its stage keeps the focus when the view changes, and no page control hides under it", async ({ page }) => {
+test("the presenter: its stage keeps the focus when the view changes, no page control hides under it, arrows still switch threads", async ({ page }) => {
   await page.goto("/present");
   await interactive(page);
-  await expect(page.getByRole("button", { name: /Keyboard shortcuts/ })).toBeHidden();
+  // The page's own button is under the presenter: hidden, and the presenter's legend opens the list.
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: /Keyboard shortcuts/ })).toBeHidden();
+  await page.locator('footer[aria-label="Presenter keys"]').getByRole("button", { name: "Keyboard shortcuts" }).click();
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  // A click on the graph focuses it; the arrows are still the presenter's (they pan the graph elsewhere).
+  await page.getByTestId("thread-graph").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("present-mode")).toContainText("Pinned");
   const node = page.getByRole("region", { name: "Thread" }).locator(".react-flow__node a[href]").first();
   await node.focus();
   await page.keyboard.press("v");

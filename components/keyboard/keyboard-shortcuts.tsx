@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { notePageShown } from "@/lib/client/nav-history";
 import { focusSearchOnArrival, HOLDS_INPUT_SELECTOR, SEARCH_PAGE } from "@/lib/client/search-focus";
 import { SHORTCUTS, shortcutFor } from "@/lib/client/selection";
+import { onShortcutsDialogAsked } from "@/lib/client/shortcuts-dialog";
 import { setSingleKeys, shortcutKeyAllowed, useSingleKeys } from "@/lib/client/single-keys";
 
 const kbd = "rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200";
@@ -20,6 +21,7 @@ export function KeyboardShortcuts() {
   const router = useRouter();
   useEffect(() => notePageShown(), [pathname]);
 
+  useEffect(() => onShortcutsDialogAsked(() => dialog.current?.showModal()), []);
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
       if (e.defaultPrevented || dialog.current?.open || !shortcutKeyAllowed(e.key)) return;
@@ -51,7 +53,7 @@ export function KeyboardShortcuts() {
         type="button"
         onClick={() => dialog.current?.showModal()}
         aria-haspopup="dialog"
-        // Not under the presenter, which covers the page (a focused button there was out of sight); ? still opens the list.
+        // Not under the presenter, which covers the page (a focused button there was out of sight): its legend opens the list.
         className="[body:has([data-presenter])_&]:hidden inline-flex items-center gap-2 rounded-md px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
       >
         Keyboard shortcuts <kbd className={kbd}>?</kbd>

@@ -10,10 +10,11 @@ const PANS: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP, 0], Arrow
 
 /**
  * The graph by keyboard: a message that takes the focus (Tab through the nodes) is brought into
- * view, and on the graph itself arrow keys pan and + and − zoom, as dragging and the wheel do.
+ * view, and on the graph itself arrow keys pan (unless `arrowsPan` is false: the presenter's
+ * arrows switch threads) and + and − zoom, as dragging and the wheel do.
  * Spread onto the element around the flow (inside its provider).
  */
-export function useGraphKeys() {
+export function useGraphKeys(arrowsPan = true) {
   const flow = useReactFlow();
   const onFocus = (e: FocusEvent<HTMLElement>) => {
     const id = e.target.closest<HTMLElement>(".react-flow__node")?.dataset.id;
@@ -28,7 +29,7 @@ export function useGraphKeys() {
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     // The graph's own keys, not a node's or a control's (Enter on a node opens it).
     if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
-    const pan = PANS[e.key];
+    const pan = arrowsPan ? PANS[e.key] : undefined;
     if (pan) {
       const v = flow.getViewport();
       void flow.setViewport({ ...v, x: v.x + pan[0], y: v.y + pan[1] });

@@ -4,7 +4,7 @@ import {
   Background, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type EdgeTypes, type NodeTypes,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef } from "react";
 import { cn } from "@/components/ui/cn";
 import { useVocabulary } from "@/lib/client/catalogs";
 import { usePrefersDark } from "@/lib/client/use-prefers-dark";
@@ -36,18 +36,20 @@ interface GraphProps {
   className?: string;
   /** Open on and follow the replay's current message at this zoom (the presenter's, read from afar), not the reader's own. */
   currentZoom?: number;
+  /** Arrow keys pan the graph (not on the presenter, where they switch threads). */
+  arrowKeysPan?: boolean;
 }
 
 /** Messages as nodes coloured by status, replies and branches as edges, laid out by dagre. */
-export function ThreadGraph({ thread, className = THREAD_PANE_HEIGHT, currentZoom }: GraphProps) {
+export function ThreadGraph({ thread, className = THREAD_PANE_HEIGHT, currentZoom, arrowKeysPan = true }: GraphProps) {
   return (
     <ReactFlowProvider>
-      <Graph thread={thread} className={className} currentZoom={currentZoom} />
+      <Graph thread={thread} className={className} currentZoom={currentZoom} arrowKeysPan={arrowKeysPan} />
     </ReactFlowProvider>
   );
 }
 
-function Graph({ thread, className, currentZoom }: GraphProps) {
+function Graph({ thread, className, currentZoom, arrowKeysPan }: GraphProps) {
   const model = useMemo(() => graphModel(thread), [thread]);
   const { positions, pending } = useGraphLayout(model.signature, model.layout);
   // Not colorMode="system": React Flow reads the scheme once, and on the server it has none (light).
@@ -68,16 +70,21 @@ function Graph({ thread, className, currentZoom }: GraphProps) {
     [model, positions],
   );
 
-  const keys = useGraphKeys();
+  const keys = useGraphKeys(arrowKeysPan !== false);
+  const help = useId();
   return (
     <div
       className={cn("relative rounded-md outline-none focus-visible:ring-2 focus-visible:ring-zinc-900 dark:focus-visible:ring-white", className)}
       data-testid="thread-graph"
       role="group"
-      aria-label="Thread graph: arrow keys pan it, + and − zoom, Tab goes through its messages"
+      aria-label="Thread graph"
+      aria-describedby={help}
       tabIndex={0}
       {...keys}
     >
+      <p id={help} className="sr-only">
+        {arrowKeysPan === false ? "" : "Arrow keys pan the graph, plus and minus zoom. "}Tab goes through its messages; every message is also in the sequence view.
+      </p>
       {pending ? (
         <p role="status" className="absolute left-3 top-3 z-10 rounded-md bg-white/90 px-2 py-1 text-xs text-zinc-600 shadow dark:bg-zinc-900/90 dark:text-zinc-300">
           Laying out {thread.messages.length.toLocaleString("en-US")} messages…

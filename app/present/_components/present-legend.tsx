@@ -1,4 +1,7 @@
+"use client";
+
 import { PRESENTER_KEYS, type PresenterKey } from "@/lib/client/presenter";
+import { openShortcutsDialog } from "@/lib/client/shortcuts-dialog";
 
 const kbd =
   "rounded border border-zinc-300 bg-zinc-50 px-2 py-0.5 font-mono text-sm text-zinc-700 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700";
@@ -18,6 +21,9 @@ export function PresentLegend({ onAct }: { onAct: (action: PresenterKey) => void
       <span className="inline-flex items-center gap-1.5">
         <kbd className={kbd}>Esc</kbd> leave
       </span>
+      <button type="button" className={`${kbd} ml-auto font-sans`} onClick={openShortcutsDialog} aria-haspopup="dialog">
+        Keyboard shortcuts
+      </button>
     </footer>
   );
 }

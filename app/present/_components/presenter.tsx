@@ -101,14 +101,19 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
  */
 function useStageFocus(shown: string) {
   const stage = useRef<HTMLElement>(null);
-  const inStage = useRef(false);
+  /** When a key acted with the focus in the stage (null: not so): a later change by itself (following the newest) takes no focus. */
+  const keptAt = useRef<number | null>(null);
   useEffect(() => {
-    if (inStage.current && (document.activeElement === document.body || document.activeElement === null)) stage.current?.focus();
-    inStage.current = false;
+    const lost = document.activeElement === document.body || document.activeElement === null;
+    if (keptAt.current !== null && performance.now() - keptAt.current < KEPT_FOR_MS && lost) stage.current?.focus();
+    keptAt.current = null;
   }, [shown]);
-  const keep = () => void (inStage.current = stage.current?.contains(document.activeElement) ?? false);
+  const keep = () => void (keptAt.current = stage.current?.contains(document.activeElement) ? performance.now() : null);
   return [stage, keep] as const;
 }
+
+/** How long after a key the stage it redraws takes the focus back (a thread switch waits for its fetch). */
+const KEPT_FOR_MS = 5_000;
 
 /** The presenter's keys, page-wide; a focused button's own Space and Enter are left to it. */
 function useKeys(act: (action: PresenterKey) => void) {
