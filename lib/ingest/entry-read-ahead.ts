@@ -3,7 +3,8 @@ import "server-only";
 // thread, ahead of this thread, which journals them. Reading and parsing are over a quarter of an
 // entry fill's CPU (2.8 s for 4 × 20,000 entries), journaling the rest: side by side on two cores
 // the fill took 8.2-8.9 s of wall time against 9.8-10.1 s (scripts/bench-entry-fill.ts, two runs
-// each), and the mixed bench's 100,000 messages were listed in 12.3 s against 13.4 s.
+// each); the mixed bench's whole start, its polling sharing the two cores, 13.2-13.9 s against
+// 14.0-14.2 s (the two builds in turn, two runs each).
 import os from "node:os";
 import type { EntryFileFacts, EntryFileRead } from "@/lib/journal/entry-writer";
 import { READ_SIDES } from "@/lib/protocols";
