@@ -14,6 +14,9 @@ export function useFocusOnMount<T extends HTMLElement>(when = true) {
   return ref;
 }
 
+/** The keyboard focus is nowhere (on the page's body): the control that held it was disabled or went away. */
+export const focusIsLost = (): boolean => document.activeElement === null || document.activeElement === document.body;
+
 /**
  * A ref whose element takes the keyboard focus when `when` turns true while the focus is on the
  * page's body: the control pressed was disabled or went away meanwhile (Send, once sent), and a
@@ -22,7 +25,7 @@ export function useFocusOnMount<T extends HTMLElement>(when = true) {
 export function useFocusIfLost<T extends HTMLElement>(when: boolean) {
   const ref = useRef<T>(null);
   useEffect(() => {
-    if (when && (document.activeElement === null || document.activeElement === document.body)) ref.current?.focus();
+    if (when && focusIsLost()) ref.current?.focus();
   }, [when]);
   return ref;
 }

@@ -14,7 +14,7 @@ import { readEntryFile, readTail, type FileChunk, type ReadPlan } from "./entry-
 import { oldestDateMs, type OrderedFile } from "./entry-order";
 import type { EntrySource } from "./entry-plan";
 import type { FileReadAhead } from "./worker-jobs";
-import { IngestWorkers } from "./workers";
+import { asBuffer, IngestWorkers } from "./workers";
 
 /** From this many files to read a load reads ahead: a worker's start (~100 ms) is more than a small load's reading. */
 export const READ_AHEAD_FROM_FILES = 1_000;
@@ -38,8 +38,7 @@ interface Asked {
   answered: Promise<unknown>;
 }
 
-/** Structured clone hands Buffers back as plain Uint8Arrays; the journal wants Buffers. */
-const asBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+/** A worker's chunk as the journal takes it: its Buffers, which crossed as plain Uint8Arrays, back. */
 const revive = ({ chunk, plan }: { chunk: FileChunk; plan: ReadPlan }) => ({
   chunk: { ...chunk, bytes: asBuffer(chunk.bytes), facts: { ...chunk.facts, head: asBuffer(chunk.facts.head) } },
   plan,

@@ -27,9 +27,11 @@ const DIR_ACK_WAIT_MS = 5_000;
 
 const sourceOf = (s: ReadableSource) => ({ id: s.id, protocol: s.protocol, root: s.root });
 
-/** Structured clone turns Buffers into plain Uint8Arrays; the journal wants Buffers back. */
+/** Structured clone turns Buffers into plain Uint8Arrays; the journal wants Buffers back (the same bytes, not a copy). */
+export const asBuffer = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+
 function revive(p: PreparedFile): PreparedFile {
-  const buf = (b: Uint8Array | null) => (b === null ? null : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  const buf = (b: Uint8Array | null) => (b === null ? null : asBuffer(b));
   return { record: { ...p.record, raw: buf(p.record.raw) }, original: p.original && { ...p.original, raw: buf(p.original.raw) } };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import Link from "next/link";
+import { focusIsLost } from "@/components/actions/use-focus-on-mount";
 import { ProtocolBadge } from "@/components/protocol-badge";
 import { RelativeTime } from "@/components/relative-time";
 import { Badge } from "@/components/ui/badge";
@@ -115,8 +116,7 @@ function useRefocus(shown: boolean) {
   const ref = useRef<HTMLSpanElement>(null);
   const wasHidden = useRef(!shown);
   useEffect(() => {
-    const lost = document.activeElement === document.body || document.activeElement === null;
-    if (shown && wasHidden.current && lost) ref.current?.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
+    if (shown && wasHidden.current && focusIsLost()) ref.current?.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
     wasHidden.current = !shown;
   }, [shown]);
   return ref;
@@ -127,7 +127,7 @@ function DoneCell({ outcome, busy, onUndo }: { outcome: ActionOutcome; busy: boo
   const cell = useRef<HTMLSpanElement>(null);
   // The button pressed is gone with the buttons: the focus, left on the page's body, comes here (its undo, else the outcome).
   useEffect(() => {
-    if (document.activeElement !== document.body && document.activeElement !== null) return;
+    if (!focusIsLost()) return;
     (cell.current?.querySelector("button") ?? cell.current)?.focus();
   }, []);
   return (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { focusIsLost } from "@/components/actions/use-focus-on-mount";
 import { EscapeBack } from "@/components/keyboard/escape-back";
 import type { MessagePage, Protocol, Stats } from "@/lib/model";
 import { useVocabulary } from "@/lib/client/catalogs";
@@ -104,8 +105,7 @@ function useStageFocus(shown: string) {
   /** When a key acted with the focus in the stage (null: not so): a later change by itself (following the newest) takes no focus. */
   const keptAt = useRef<number | null>(null);
   useEffect(() => {
-    const lost = document.activeElement === document.body || document.activeElement === null;
-    if (keptAt.current !== null && performance.now() - keptAt.current < KEPT_FOR_MS && lost) stage.current?.focus();
+    if (keptAt.current !== null && performance.now() - keptAt.current < KEPT_FOR_MS && focusIsLost()) stage.current?.focus();
     keptAt.current = null;
   }, [shown]);
   const keep = () => void (keptAt.current = stage.current?.contains(document.activeElement) ? performance.now() : null);
