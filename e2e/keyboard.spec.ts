@@ -85,6 +85,29 @@ test("the graph: every message is a link in it, arrow keys pan it, and a message
   await expect(links.last()).toBeInViewport();
 });
 
+test("the graph: its first Tab stop skips past its messages and controls", async ({ page }) => {
+  await page.goto(`/threads/${THREAD}`);
+  await interactive(page);
+  const graph = page.getByTestId("thread-graph");
+  await expect(graph.locator(".react-flow__node a[href]").first()).toBeAttached();
+  const inGraph = () => page.evaluate(() => document.querySelector("[data-testid='thread-graph']")?.contains(document.activeElement) ?? false);
+  await graph.focus();
+  await page.keyboard.press("Tab");
+  const skip = graph.getByRole("button", { name: "Skip past the graph" });
+  await expect(skip).toBeFocused();
+  // Shown once it has the focus (screen-reader only before).
+  expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(40);
+  // Without it, the next stop is the graph's first message.
+  await page.keyboard.press("Tab");
+  await expect(graph.locator(".react-flow__node a[href]").first()).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  expect(await focusedText(page)).toBe("End of the thread graph");
+  await page.keyboard.press("Tab");
+  expect(await inGraph()).toBe(false);
+});
+
 test("a search says what it found through the page's live region", async ({ page }) => {
   await page.goto("/messages");
   await interactive(page);

@@ -72,6 +72,8 @@ function Graph({ thread, className, currentZoom, arrowKeysPan }: GraphProps) {
 
   const keys = useGraphKeys(arrowKeysPan !== false);
   const help = useId();
+  // Up to 300 messages are Tab stops (RENDER_ALL_UP_TO): the first stop inside skips them all (WCAG 2.4.1).
+  const end = useRef<HTMLSpanElement>(null);
   return (
     <div
       className={cn("relative rounded-md outline-none focus-visible:ring-2 focus-visible:ring-zinc-900 dark:focus-visible:ring-white", className)}
@@ -85,6 +87,13 @@ function Graph({ thread, className, currentZoom, arrowKeysPan }: GraphProps) {
       <p id={help} className="sr-only">
         {arrowKeysPan === false ? "" : "Arrow keys pan the graph, plus and minus zoom. "}Tab goes through its messages; every message is also in the sequence view.
       </p>
+      <button
+        type="button"
+        className="sr-only z-20 rounded-md bg-white px-2 py-1 text-xs font-medium text-zinc-900 shadow outline-none focus:not-sr-only focus:absolute focus:right-3 focus:top-3 focus-visible:ring-2 focus-visible:ring-zinc-900 dark:bg-zinc-900 dark:text-zinc-100 dark:focus-visible:ring-white"
+        onClick={() => end.current?.focus()}
+      >
+        Skip past the graph
+      </button>
       {pending ? (
         <p role="status" className="absolute left-3 top-3 z-10 rounded-md bg-white/90 px-2 py-1 text-xs text-zinc-600 shadow dark:bg-zinc-900/90 dark:text-zinc-300">
           Laying out {thread.messages.length.toLocaleString("en-US")} messages…
@@ -118,6 +127,9 @@ function Graph({ thread, className, currentZoom, arrowKeysPan }: GraphProps) {
           <OpenOnce thread={thread} positions={positions} zoom={currentZoom} />
         </ReactFlow>
       ) : null}
+      <span ref={end} tabIndex={-1} className="sr-only">
+        End of the thread graph
+      </span>
     </div>
   );
 }
