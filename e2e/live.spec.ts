@@ -77,3 +77,17 @@ test("a list that empties and fills again leaves the focus where the reader put 
   await expect(box).toBeFocused();
   await expect(page.locator("tbody tr[data-key][data-selected]")).toHaveCount(0);
 });
+
+test("new messages held behind the button show by themselves once the list's last row leaves", async ({ page, workspace }) => {
+  await page.goto("/messages?q=type:e2e_emptied -is:gone");
+  await expect(page.getByRole("region", { name: "Messages" }).getByText("No messages match this search.")).toBeVisible();
+  const first = workspace.send({ from: "coordinator", to: "ignitian_3", type: "e2e_emptied", body: 'task_id: "task_emptied_1"\n' });
+  await expect(page.getByText('task_id: "task_emptied_1"')).toBeVisible();
+  workspace.send({ from: "coordinator", to: "ignitian_3", type: "e2e_emptied", body: 'task_id: "task_emptied_2"\n', date: new Date(Date.now() + 1000) });
+  await expect(page.getByRole("button", { name: "1 new message" })).toBeVisible();
+
+  fs.rmSync(path.join(workspace.root, ".ignite", "queue", "ignitian_3", first));
+  await expect(page.getByText('task_id: "task_emptied_2"')).toBeVisible();
+  await expect(page.getByText('task_id: "task_emptied_1"')).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /new message/ })).toHaveCount(0);
+});

@@ -78,6 +78,22 @@ describe("applyPoll", () => {
     expect(next.pending).toEqual([]);
   });
 
+  it("shows what waited once the list's last rows leave: an emptied list has nothing to keep still", () => {
+    const one = initTimeline({ items: [msg("a", 10)], nextCursor: null, seq: 5 });
+    // The row leaves in the poll that brings a new message…
+    const together = applyPoll(one, { items: [msg("d", 40)], removed: ["a"], nextCursor: null, seq: 6 });
+    expect(keysOf(together)).toEqual(["d"]);
+    expect(together.pending).toEqual([]);
+    // …or after new ones were held back behind "2 new messages".
+    const held = applyPoll(one, { items: [msg("d", 40), msg("e", 50)], nextCursor: null, seq: 6 });
+    expect(keysOf(held, "pending")).toHaveLength(2);
+    const emptied = applyPoll(held, { items: [], removed: ["a"], nextCursor: null, seq: 7 });
+    expect(keysOf(emptied)).toEqual(["e", "d"]);
+    expect(emptied.pending).toEqual([]);
+    // More changed than the answer held: the newest page is loaded instead.
+    expect(applyPoll(held, { items: [], removed: ["a"], nextCursor: null, seq: 7 }, true).overflow).toBe(true);
+  });
+
   it("leaves changes below the loaded pages to Load older", () => {
     const paged = initTimeline({ items: [msg("c", 30), msg("b", 20)], nextCursor: "cur", seq: 5 });
     const next = applyPoll(paged, { items: [msg("a", 10, { status: "dead" }), msg("d", 40)], nextCursor: null, seq: 6 });

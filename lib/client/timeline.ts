@@ -35,9 +35,9 @@ export function compareNewestFirst(a: MessageSummary, b: MessageSummary): number
 /**
  * Applies one poll (`?since=seq`): messages on screen are updated in place, `removed` keys are
  * dropped, and messages not on screen go to `pending` — unless they belong below the last loaded
- * page, where "Load older" will find them. An empty list has nothing to keep still: new messages
- * go straight into it, unless more changed than the answer held (`more`), when the list should
- * rather load its newest page than show the first changes.
+ * page, where "Load older" will find them. An empty list (or one this poll empties) has nothing
+ * to keep still: new messages go straight into it, unless more changed than the answer held
+ * (`more`), when the list should rather load its newest page than show the first changes.
  */
 export function applyPoll(state: TimelineState, page: MessagePage, more = false): TimelineState {
   if (page.items.length === 0 && !page.removed?.length) {
@@ -71,6 +71,10 @@ export function applyPoll(state: TimelineState, page: MessagePage, more = false)
     if (belowLoaded) continue;
     if (pending.length < PENDING_LIMIT) pending.push(m);
     else overflow = true;
+  }
+  // Its last rows left: an emptied list has nothing to keep still either, so what waited shows (as above).
+  if (items.length === 0 && pending.length > 0 && state.nextCursor === null && !overflow) {
+    return more ? { ...state, items, pending, seq, overflow: true } : { ...state, items: pending.sort(compareNewestFirst), pending: [], seq, overflow };
   }
 
   return { ...state, items, pending, seq, overflow };
