@@ -40,7 +40,7 @@ async function composeOn(page: Page, protocol: Protocol): Promise<string> {
 /** Send, then the result's link: its path (returned); following it opens the new message. */
 async function send(page: Page, expectedPath: string | RegExp): Promise<string> {
   await page.getByRole("button", { name: "Send" }).click();
-  const result = page.getByRole("status").filter({ hasText: "Sent 1 message" });
+  const result = page.getByTestId("send-result").filter({ hasText: "Sent 1 message" });
   await expect(result).toBeVisible();
   const link = result.getByRole("link", { name: expectedPath });
   const rel = (await link.textContent()) ?? "";
@@ -79,7 +79,7 @@ test("workflow: a task_assign from its template, one JSON line with requires_ack
     if (r.method() === "POST" && r.url().endsWith("/api/compose") && !(r.postData() ?? "").includes('"dryRun":true')) sends.push(r.url());
   });
   await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Sent 1 message" })).toBeVisible();
+  await expect(page.getByTestId("send-result").filter({ hasText: "Sent 1 message" })).toBeVisible();
   await page.getByLabel("Payload (JSON)").press("ControlOrMeta+Enter");
   await page.getByLabel("Payload (JSON)").press("ControlOrMeta+Enter");
   // A send would have started inside the key's handler; one round trip later nothing has.

@@ -8,7 +8,7 @@ const FILE = /^\.ignite\/queue\/[a-z_0-9]+\/[a-z_]+_\d{16}\.mime$/;
 
 /** After Send: the link to the new message, its root-relative path and its key. */
 async function sentMessage(page: Page): Promise<{ rel: string; key: string }> {
-  const result = page.getByRole("status").filter({ hasText: "Sent 1 message" });
+  const result = page.getByTestId("send-result").filter({ hasText: "Sent 1 message" });
   await expect(result).toBeVisible();
   const link = result.getByRole("link", { name: FILE });
   const rel = (await link.textContent()) ?? "";
@@ -50,7 +50,7 @@ test("compose a task_assignment for ignitian_1: checked as you type, previewed, 
   const { rel, key } = await sentMessage(page);
   expect(rel).toMatch(/^\.ignite\/queue\/ignitian_1\/task_assignment_\d{16}\.mime$/);
   // Send is disabled once sent: the focus it held is on what it did, not lost on the page's body.
-  await expect(page.getByRole("status").filter({ hasText: "Sent 1 message" })).toBeFocused();
+  await expect(page.getByTestId("send-result").filter({ hasText: "Sent 1 message" })).toBeFocused();
 
   const file = path.join(workspace.root, rel);
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -84,8 +84,11 @@ test("reply to the evaluator's evaluation_request: prefilled, sent, and in threa
   await expect(page.getByLabel("Issue", { exact: true })).toHaveValue("42");
   await expect(page.getByLabel("Body (YAML)")).toHaveValue(/task_id: "task_001"/);
 
-  await page.getByRole("button", { name: "Send" }).click();
+  // Sent from the keyboard in the body: the focus stays there, and the outcome is said instead.
+  await page.getByLabel("Body (YAML)").press("ControlOrMeta+Enter");
   const { rel, key } = await sentMessage(page);
+  await expect(page.getByLabel("Body (YAML)")).toBeFocused();
+  await expect(page.locator("#announcer")).toHaveText("Sent 1 message.");
   expect(rel).toMatch(/^\.ignite\/queue\/coordinator\/evaluation_result_\d{16}\.mime$/);
   const text = fs.readFileSync(path.join(workspace.root, rel), "utf8");
   expect(text).toContain(`\nIn-Reply-To: ${original!.messageId}\n`);

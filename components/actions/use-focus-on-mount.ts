@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 
 /**
  * A ref whose element takes the keyboard focus when it appears: a view that replaces the control
@@ -20,12 +20,16 @@ export const focusIsLost = (): boolean => document.activeElement === null || doc
 /**
  * A ref whose element takes the keyboard focus when `when` turns true while the focus is on the
  * page's body: the control pressed was disabled or went away meanwhile (Send, once sent), and a
- * screen reader would lose its place. Focus that is somewhere is left there.
+ * screen reader would lose its place. Focus that is somewhere is left there, and `otherwise` runs
+ * instead (to announce what the focus would have read).
  */
-export function useFocusIfLost<T extends HTMLElement>(when: boolean) {
+export function useFocusIfLost<T extends HTMLElement>(when: boolean, otherwise?: () => void) {
   const ref = useRef<T>(null);
+  const elsewhere = useEffectEvent(() => otherwise?.());
   useEffect(() => {
-    if (when && focusIsLost()) ref.current?.focus();
+    if (!when) return;
+    if (focusIsLost()) ref.current?.focus();
+    else elsewhere();
   }, [when]);
   return ref;
 }
