@@ -82,10 +82,11 @@ describe("shogun read on the fixture", () => {
       { locator: "subtask_048c", agent: "ashigaru2", from: "karo", to: ["ashigaru2"], status: "blocked", threadKey: "cmd_048" },
       { locator: "", agent: "gunshi", from: "karo", to: ["gunshi"], status: "idle", threadKey: null },
     ]);
-    expect(pick(FILES.filter((f) => f.includes("/reports/")).flatMap(readFixture), "locator", "from", "to", "status", "threadKey", "links")).toEqual([
-      { locator: "subtask_048a", from: "ashigaru1", to: ["karo"], status: "done", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048a" }] },
-      { locator: "subtask_048b", from: "ashigaru2", to: ["karo"], status: "done", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048b" }] },
-      { locator: "subtask_048a", from: "gunshi", to: ["karo"], status: "failed", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048a" }] },
+    // A report's task_id is its task's id, not its own: a link, so the two stay two messages.
+    expect(pick(FILES.filter((f) => f.includes("/reports/")).flatMap(readFixture), "locator", "messageId", "from", "to", "status", "threadKey", "links")).toEqual([
+      { locator: "subtask_048a", messageId: null, from: "ashigaru1", to: ["karo"], status: "done", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048a" }] },
+      { locator: "subtask_048b", messageId: null, from: "ashigaru2", to: ["karo"], status: "done", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048b" }] },
+      { locator: "subtask_048a", messageId: null, from: "gunshi", to: ["karo"], status: "failed", threadKey: "cmd_048", links: [{ kind: "replies", targetId: "subtask_048a" }] },
     ]);
   });
 

@@ -148,8 +148,10 @@ function entriesOf(place: Place, relPath: string, ranges: ItemRanges, data: Mapp
       const id = str(data.task_id);
       const result = isRecord(data.result) ? data.result : {};
       const worker = str(data.worker_id) ?? place.agent;
+      // No id of its own: its task_id names the task it answers (a link). As its id, the task's, the
+      // report's arrival read as the task moving into the reports folder, and the task was lost.
       return [documentEntry({ ...place, agent: worker }, data, {
-        locator: id ?? "", messageId: id, type: "report", from: worker, to: [TASK_MASTER], threadKey: str(data.parent_cmd), body: text(result.summary, result.notes),
+        locator: id ?? "", messageId: null, type: "report", from: worker, to: [TASK_MASTER], threadKey: str(data.parent_cmd), body: text(result.summary, result.notes),
         links: id ? [{ kind: "replies", targetId: id }] : [],
       }, opts)];
     }

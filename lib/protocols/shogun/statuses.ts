@@ -28,7 +28,9 @@ const TOKEN = /[A-Za-z0-9_]+/g;
 export function resolve(entries: readonly Entry[]): Entry[] {
   const commandOfTask = new Map<string, string>();
   for (const e of entries) {
-    if (e.kind === "document" && (e.type === "task" || e.type === "report") && e.messageId && e.threadKey) commandOfTask.set(e.messageId, e.threadKey);
+    // A report names its task by a link (it has no id of its own).
+    const task = e.type === "report" ? (e.links.find((l) => l.kind === "replies")?.targetId ?? null) : e.messageId;
+    if (e.kind === "document" && (e.type === "task" || e.type === "report") && task && e.threadKey) commandOfTask.set(task, e.threadKey);
   }
   return entries.map((e) => {
     if (e.kind !== "message" || e.threadKey !== null) return e;
