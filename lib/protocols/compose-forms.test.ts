@@ -10,7 +10,7 @@ const lists = { agents: ["karo", "ashigaru1", "⫻command/dispatch"], workflows:
 
 describe("the compose forms", () => {
   it("start each protocol with values its own schema takes", () => {
-    const values = { "ignite-yaml": { to: "leader" }, shogun: {}, workflow: { to: "agent_a" }, kicklang: { receiver: "WePlan" } };
+    const values = { "ignite-yaml": { to: "leader" }, shogun: { content: "作業開始せよ" }, workflow: { to: "agent_a" }, kicklang: { receiver: "WePlan" } };
     for (const [protocol, patch] of Object.entries(values)) {
       const spec = composeFormOf(protocol as "shogun")!;
       expect(checkValues(spec, { ...spec.initial({ ...lists, agents: [...lists.agents, "leader"] }), ...patch }), protocol).toEqual({});

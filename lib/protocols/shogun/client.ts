@@ -9,8 +9,11 @@ import { bodyField, nameField } from "@/lib/protocols/fields";
 export const SHOGUN_TYPES = ["cmd_new", "task_assigned", "report_received", "wake_up", "clear_command", "model_switch", "cli_restart"] as const;
 export const SHOGUN_INBOX_WARNING = "Nothing is to be sent to the shogun's inbox; karo reports through dashboard.md.";
 
+/** inbox_write.sh refuses an empty content (`[ -z "$CONTENT" ]`: its usage, exit 1); one of spaces says nothing either. */
+const contentField = bodyField.refine((v) => v.trim() !== "", { error: "is empty: inbox_write.sh refuses a message without content" });
+
 /** `to`, `from`, `type`, `content`, as inbox_write.sh takes them. */
-export const sendFields = { to: nameField, from: nameField, type: nameField, content: bodyField };
+export const sendFields = { to: nameField, from: nameField, type: nameField, content: contentField };
 const notToSelf = <T extends { to: string; from: string }>(v: T) => v.to !== v.from;
 const SELF = { path: ["from"], message: "is the recipient: inbox_write.sh refuses a message to oneself" };
 

@@ -88,6 +88,9 @@ describe("shogun send", () => {
       [{ to: "karo", from: "shogun", type: "x", content: "a".repeat(1024 * 1024 + 1) }, /content: is 1\.00 MiB; the limit is 1 MiB/],
       [{ to: "karo", from: "karo", type: "x", content: "c" }, /from: is the recipient/],
       [{ to: "karo", from: "shogun", content: "c" }, /type: is required/],
+      // As inbox_write.sh: no empty content (it prints its usage and exits 1).
+      [{ to: "karo", from: "shogun", type: "x", content: "" }, /content: is empty: inbox_write\.sh refuses a message without content/],
+      [{ to: "karo", from: "shogun", type: "x", content: " \n " }, /content: is empty/],
     ];
     for (const [input, message] of cases) await expect(planSend(ws, input)).rejects.toThrow(message);
     await expect(planMark(ws, { agent: "karo", ids: ["a\rb"], read: true })).rejects.toThrow(/ids\.0: .*carriage return/);
