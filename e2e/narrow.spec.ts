@@ -9,7 +9,7 @@ test("no page is wider than a phone's screen", async ({ page }) => {
   const message = page.getByRole("table").getByRole("link").first();
   await expect(message).toBeVisible();
   const messageUrl = await message.getAttribute("href");
-  for (const url of ["/", "/messages", "/threads", "/threads/thr_readme_42", "/dead-letters", "/compose", "/agents/leader", messageUrl ?? "/"]) {
+  for (const url of ["/", "/messages", "/threads", "/threads/thr_readme_42", "/dead-letters", "/compose", "/logs", "/agents/leader", messageUrl ?? "/"]) {
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));

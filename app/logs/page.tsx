@@ -1,8 +1,11 @@
+import type { Metadata } from "next";
 import { connection } from "next/server";
 import { DocumentLinks } from "./_components/document-links";
 import { LogTail } from "./_components/log-tail";
 import { sourceDocuments, sourceLogs } from "@/lib/ingest/source-state";
 import { getClientConfig } from "@/lib/journal";
+
+export const metadata: Metadata = { title: "Logs" };
 
 export default async function LogsPage() {
   await connection();

@@ -14,9 +14,9 @@ export function LogTail({ logs, pollMs, multiSource }: { logs: { source: string;
   if (!log) return null;
   return (
     <div className="space-y-2">
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex min-w-0 items-center gap-2 text-sm">
         Log
-        <select className="rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900" value={picked} onChange={(e) => setPicked(Number(e.target.value))}>
+        <select className="min-w-0 max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900" value={picked} onChange={(e) => setPicked(Number(e.target.value))}>
           {logs.map((l, i) => (
             <option key={`${l.source}/${l.name}`} value={i}>{multiSource ? `${l.source} · ${l.name}` : l.name}</option>
           ))}

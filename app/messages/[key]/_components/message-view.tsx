@@ -42,7 +42,7 @@ export function MessageView({
       <ReplyLink message={m} readOnly={readOnly} />
       <MessageActions message={m} readOnly={readOnly} />
       {m.problems.length > 0 ? (
-        <Notice tone="warning" title={`${countOf(m.problems.length, "problem")} reading this file`}>
+        <Notice tone="warning" title={`${countOf(m.problems.length, "problem")} with this message`}>
           <ul className="list-disc pl-5">
             {m.problems.map((p, i) => (
               <li key={i} className="break-words">{p}</li>
