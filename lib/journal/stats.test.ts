@@ -55,6 +55,14 @@ describe("versionedStats", () => {
     expect(versionedStats(db).stats.agents.map((a) => a.agent)).toContain("agent_security");
   });
 
+  it("lists no agent named after the dead-letter queue: neither its folder nor a letter archived by a requeue or discard", () => {
+    writer.setAgents("ws-ignite", ["leader", "dead_letter"]);
+    writer.record({ ...fileRecord("queue/dead_letter/x.mime", { messageId: "<dl@x>" }, { mtimeMs: 2, size: 2, ino: 2 }), placement: { agent: "dead_letter", folder: "archive" } });
+    const { stats } = versionedStats(db);
+    expect(stats.agents.map((a) => a.agent)).toEqual(["leader"]);
+    expect(stats.totals.messages).toBe(2);
+  });
+
   it("never keeps what it read inside a transaction (the rows may be rolled back)", () => {
     versionedStats(db);
     expect(() =>

@@ -82,7 +82,8 @@ export function queryStats(db: Db): Stats {
   const waiting = queryWaiting(db, protocols);
   const agents: AgentStats[] = [];
   for (const t of tallies.values()) {
-    if (t.total <= 0) continue;
+    // A dead letter archived (requeued or discarded) keeps the dead-letter queue's name, which is no agent (see setAgents).
+    if (t.total <= 0 || t.agent === DEAD_LETTER_FOLDER) continue;
     const protocol = protocols.get(t.source) ?? "ignite";
     const w = waiting.get(agentKey(t.source, t.agent));
     agents.push({

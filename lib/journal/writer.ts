@@ -1,5 +1,5 @@
 import "server-only";
-import type { Folder, Protocol, Status } from "@/lib/model";
+import { DEAD_LETTER_FOLDER, type Folder, type Protocol, type Status } from "@/lib/model";
 import type { FoundFile, ParsedMessage, Placement } from "@/lib/protocols/types";
 import type { Statement, Transaction } from "better-sqlite3";
 import { BulkLoad } from "./bulk";
@@ -106,7 +106,8 @@ export class JournalWriter {
 
   setAgents(id: string, agents: string[]): void {
     // A workspace-wide file (a workflow's logs or registry) is placed with no agent: that is no agent.
-    this.sql("UPDATE sources SET agents = ? WHERE id = ?").run(JSON.stringify(agents.filter((a) => a !== "")), id);
+    // The dead-letter queue is a folder beside the agents' (IGNITE v2 and v3), not an agent.
+    this.sql("UPDATE sources SET agents = ? WHERE id = ?").run(JSON.stringify(agents.filter((a) => a !== "" && a !== DEAD_LETTER_FOLDER)), id);
   }
 
   setProgress(id: string, files: number, total: number, done: boolean): void {
