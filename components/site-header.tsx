@@ -16,7 +16,8 @@ export function SiteHeader({ sources, pollMs }: { sources: SourceInfo[]; pollMs?
           <span className="sr-only sm:not-sr-only">Mailroom</span>
         </Link>
         <NavLinks />
-        <div className="ml-auto flex min-w-0 items-center gap-3">
+        {/* Not shrunk: on a phone the navigation scrolls instead (squeezed, "5 sources" wrapped onto the links). */}
+        <div className="ml-auto flex shrink-0 items-center gap-3">
           <SourceStatus initial={sources} pollMs={pollMs} />
           <LiveControls pollMs={pollMs ?? DEFAULT_POLL_MS} />
         </div>

@@ -5,6 +5,7 @@ import { useSources } from "@/lib/client/use-sources";
 import { indexingPaused, useJournalProblem } from "@/lib/client/use-journal-problem";
 import { IndexingProgress } from "./indexing-progress";
 import { cn } from "./ui/cn";
+import { countOf } from "@/lib/client/count";
 
 /** The header's compact view of the workspaces: protocol, root, indexing progress, errors. */
 export function SourceStatus({ initial, pollMs }: { initial: SourceInfo[]; pollMs?: number }) {
@@ -17,7 +18,15 @@ export function SourceStatus({ initial, pollMs }: { initial: SourceInfo[]; pollM
       ) : sources.length > INLINE_SOURCES ? (
         <SourceList sources={sources} paused={paused} />
       ) : (
-        sources.map((s) => <SourceChip key={s.id} source={s} paused={paused} />)
+        <>
+          {/* A phone has no room for a chip's root beside the navigation: the summary there too. */}
+          <div className="sm:hidden">
+            <SourceList sources={sources} paused={paused} />
+          </div>
+          <div className="hidden sm:contents">
+            {sources.map((s) => <SourceChip key={s.id} source={s} paused={paused} />)}
+          </div>
+        </>
       )}
     </div>
   );
@@ -34,18 +43,21 @@ function stateOf(s: SourceInfo, paused: boolean): "error" | "indexing" | "paused
 function SourceList({ sources, paused }: { sources: SourceInfo[]; paused: boolean }) {
   const states = sources.map((s) => stateOf(s, paused));
   const errors = states.filter((st) => st === "error").length;
-  const indexing = states.filter((st) => st === "indexing" || st === "paused").length;
-  const worst = errors > 0 ? "error" : indexing > 0 ? "indexing" : "ok";
-  const notes = [errors > 0 ? `${errors} unreadable` : null, indexing > 0 ? `${indexing} indexing` : null].filter(Boolean);
+  const indexing = states.filter((st) => st === "indexing").length;
+  // The journal cannot be written (the banner says why): indexing waits, it is not going on.
+  const waiting = states.filter((st) => st === "paused").length;
+  const worst = errors > 0 ? "error" : indexing > 0 ? "indexing" : waiting > 0 ? "paused" : "ok";
+  const notes = [errors > 0 ? `${errors} unreadable` : null, indexing > 0 ? `${indexing} indexing` : null, waiting > 0 ? `${waiting} indexing paused` : null].filter(Boolean);
   return (
     <details className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-1 text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
         <span
           aria-hidden
-          className={cn("size-2 shrink-0 rounded-full", worst === "error" && "bg-red-500", worst === "indexing" && "animate-pulse bg-amber-500", worst === "ok" && "bg-emerald-500")}
+          className={cn("size-2 shrink-0 rounded-full", worst === "error" && "bg-red-500", worst === "indexing" && "animate-pulse bg-amber-500", worst === "paused" && "bg-amber-500", worst === "ok" && "bg-emerald-500")}
         />
-        <span className="font-medium">{sources.length} sources</span>
-        {notes.length > 0 ? <span>· {notes.join(", ")}</span> : null}
+        <span className="whitespace-nowrap font-medium">{countOf(sources.length, "source")}</span>
+        {/* On a phone the dot's colour shows it, and the list it opens says which. */}
+        {notes.length > 0 ? <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">· {notes.join(", ")}</span> : null}
       </summary>
       <div className="absolute right-0 z-20 mt-1 flex w-max max-w-[min(36rem,90vw)] flex-col gap-2 rounded-md border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
         {sources.map((s) => <SourceChip key={s.id} source={s} paused={paused} />)}

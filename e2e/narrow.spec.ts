@@ -15,6 +15,11 @@ test("no page is wider than a phone's screen", async ({ page }) => {
     const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
     expect(width.page, `${url} scrolls sideways`).toBeLessThanOrEqual(width.screen);
   }
+  // The header's sources fold into their summary, beside the navigation, not over it.
+  await page.goto("/");
+  const nav = await page.getByRole("navigation", { name: "Main" }).boundingBox();
+  const summary = await page.locator("header summary").filter({ hasText: /^\d+ sources?/ }).boundingBox();
+  expect(nav!.x + nav!.width).toBeLessThanOrEqual(summary!.x + 1);
   // Every section is still reachable: the links scroll within the header.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compose" }).click();
   await expect(page).toHaveURL(/\/compose$/);
