@@ -19,7 +19,7 @@ import { JournalWriter } from "./writer";
 
 type Scanned = Omit<Stats["agents"][number], "lastActivityAt"> & { last_ms: number | null };
 
-/** The sums straight from the messages table (the query the counts replaced). */
+/** The sums straight from the messages table (the query the counts replaced); a letter archived under the dead-letter queue's name is no agent's. */
 function scanned(db: Db): { totals: Stats["totals"]; agents: Scanned[] } {
   const totals: Stats["totals"] = { messages: 0 };
   const byStatus = db.prepare("SELECT status, folder = 'dead_letter' AS letter, COUNT(*) AS n FROM messages GROUP BY 1, 2").all() as { status: Status; letter: number; n: number }[];
@@ -34,7 +34,7 @@ function scanned(db: Db): { totals: Stats["totals"]; agents: Scanned[] } {
          SUM(status = 'delivered') AS delivered, SUM(status = 'retrying') AS retrying, SUM(status = 'dead') AS dead, SUM(stuck) AS stuck,
          MIN(CASE WHEN status IN ('queued', 'retrying') THEN mtime_ms END) AS oldest,
          MIN(CASE WHEN status = 'retrying' THEN next_retry_at END) AS nextRetryAt, MAX(updated_ms) AS last_ms
-       FROM messages WHERE folder != 'dead_letter' GROUP BY source, agent`,
+       FROM messages WHERE folder != 'dead_letter' AND agent != 'dead_letter' GROUP BY source, agent`,
     )
     .all() as (Omit<Scanned, "oldestQueuedAt" | "counts"> & { oldest: number | null })[];
   const counts = db
