@@ -3,7 +3,7 @@ import type { JournalProblem, MessageDetail, MessagePage, MessageSummary, Source
 import { KEY_PATTERN } from "@/lib/model";
 import { adapterFor, CATALOGS, VOCABULARY } from "@/lib/protocols";
 import { readInsideRoot, RefusedFile, streamInsideRoot } from "@/lib/protocols/safe-open";
-import { parseQuery, QueryError } from "@/lib/query";
+import { parseQuery, QueryError, type Term } from "@/lib/query";
 import { rangeWindow, type TimeRange } from "@/lib/query/range";
 import { getConfig } from "@/lib/server/config";
 import { ApiError } from "@/lib/server/errors";
@@ -17,6 +17,7 @@ import { queryChart, queryCharts, type ChartName, type ChartQuery, type ChartsAn
 import { versionedStats } from "./stats";
 import { loadingNow } from "./load-claim";
 import { getJournal } from "./store";
+import type { Db } from "./db";
 
 export interface ListOptions {
   q?: string;
@@ -39,6 +40,7 @@ export function listMessages(opts: ListOptions): MessagePage {
     throw err;
   }
   const { db } = getJournal();
+  checkSources(db, opts.q ?? "", terms);
   // Read first: a chunk committed meanwhile then shows in the answer, never claimed before it is there.
   const loading = loadingNow(db);
   const withLoading = (page: MessagePage): MessagePage => (loading ? { ...page, loading } : page);
@@ -49,6 +51,23 @@ export function listMessages(opts: ListOptions): MessagePage {
     if (err instanceof CursorError) throw new ApiError(400, "bad_cursor", err.message);
     throw err;
   }
+}
+
+/**
+ * A `source:` that names no source the journal knows is a mistake, said as one: ids are the root's
+ * folder name and the protocol (`shogun-shogun`), so `source:shogun` matched nothing, silently.
+ */
+function checkSources(db: Db, q: string, terms: readonly Term[]): void {
+  const named = terms.flatMap((t) => (t.kind === "field" && t.field === "source" && !t.negate && !t.value.includes("*") ? [t.value] : []));
+  if (named.length === 0) return;
+  const known = db.prepare("SELECT id FROM sources UNION SELECT source FROM agent_counts").pluck().all() as string[];
+  const unknown = named.find((v) => !known.includes(v));
+  if (unknown === undefined) return;
+  const like = known.filter((id) => id.includes(unknown));
+  const hint = `${like.length > 0 ? `did you mean ${like.join(" or ")}?` : `the sources are ${known.join(", ") || "none yet"}.`} (source: takes * as a wildcard)`;
+  const at = q.indexOf(`source:${unknown}`);
+  const { message } = new QueryError(at >= 0 ? at : Math.max(0, q.indexOf(unknown)), `unknown source "${unknown}": ${hint}`);
+  throw new ApiError(400, "bad_query", `Bad search: ${message}`);
 }
 
 export function getStats(): Stats {

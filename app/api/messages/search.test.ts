@@ -63,6 +63,19 @@ describe("GET /api/messages?q=protocol:…", () => {
     expect(body.error.message).toMatch(/unknown protocol "smtp": expected one of ignite, ignite-yaml, shogun, workflow, kicklang/);
   });
 
+  it("answers a source it knows nothing of with a 400 naming the near ones, not an empty list", async () => {
+    const message = async (q: string) => {
+      const res = await search(q);
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { error: { code: string; message: string } }).error.message;
+    };
+    expect(await message("source:shogun")).toMatch(/unknown source "shogun": did you mean app-shogun\? \(source: takes \* as a wildcard\)/);
+    expect(await message("type:x source:nowhere")).toMatch(/unknown source "nowhere": the sources are app-ignite, app-shogun\. .*\(at position 8\)/);
+    // A wildcard, or one left out, names no source to know.
+    expect(await found("source:*shogun")).toEqual(["shogun:sh1"]);
+    expect(await found("-source:shogun")).toEqual(["ignite:v3a", "ignite:v3b", "shogun:sh1"]);
+  });
+
   it("offers the sources and protocols present for completion", async () => {
     const res = await facets(new Request("http://127.0.0.1/api/facets"));
     expect(await res.json()).toMatchObject({ sources: ["app-ignite", "app-shogun"], protocols: ["ignite", "shogun"] });
