@@ -41,7 +41,7 @@ export const IGNITE_YAML_FORM: ComposeFormSpec = {
   // The payloads start from IGNITE v3's templates, which the server hands the form (`words`).
   template: { typeField: "type", bodyField: "payload", of: (type, lists) => templateOf(lists?.words, type) },
   initial: ({ agents, words }) => ({ from: "user", to: agents.includes("leader") ? "leader" : "", type: "user_goal", priority: "normal", payload: templateOf(words, "user_goal") ?? "" }),
-  replyNote: "To the sender, from its recipient, carrying its task_id.",
+  replyNote: "To the sender, from its recipient, carrying its task_id when it has one.",
   /** To the sender, from the recipient, carrying the original's task_id (as the writer's reply does). */
   reply(m: MessageDetail) {
     const to = m.from;
