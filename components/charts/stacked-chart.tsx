@@ -9,9 +9,10 @@ export function StackedChart({ title, data, bucketMs }: { title: string; data: S
   const x = useMemo(() => data.buckets.map((b) => b + bucketMs / 2), [data.buckets, bucketMs]);
   const totals = data.buckets.map((_, i) => data.series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
   const total = totals.reduce((a, b) => a + b, 0);
-  // The largest series by its own total ("most from dead" read as if "dead" were a sender).
-  const top = data.series.map((s) => ({ name: s.name, n: s.values.reduce((a, b) => a + b, 0) })).reduce<{ name: string; n: number } | null>((a, b) => (a && a.n >= b.n ? a : b), null);
-  const summary = `${title}: ${total} in all${top && top.n > 0 ? `; the most, ${top.name} (${top.n})` : ""}.`;
+  // Series come biggest first (stack in chart-model.ts); named with its count ("most from dead" read as if "dead" were a sender).
+  const top = data.series[0];
+  const topN = top ? top.values.reduce((a, b) => a + b, 0) : 0;
+  const summary = `${title}: ${total} in all${top && topN > 0 ? `; the most, ${top.name} (${topN})` : ""}.`;
   const rows = data.buckets.flatMap((b, i) => ((totals[i] ?? 0) === 0 ? [] : [{ key: b, cells: [bucketTime(b), ...data.series.map((s) => s.values[i] ?? 0), totals[i] ?? 0] }]));
   return (
     <ChartFigure title={title} summary={summary}>
