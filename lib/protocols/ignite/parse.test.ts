@@ -82,7 +82,8 @@ describe("parse() on the fixture", () => {
 
   it("fills deadLetter from a dead letter's body", () => {
     const p = get("queue/dead_letter/task_assignment_1795135151004518_dlq_1795136385.mime");
-    expect(p).toMatchObject({ rawStatus: "dead_letter", type: "dead_letter", priority: "critical", to: ["leader"] });
+    // Its retries are its original's (failure_info), as /dead-letters shows them.
+    expect(p).toMatchObject({ rawStatus: "dead_letter", type: "dead_letter", priority: "critical", to: ["leader"], retryCount: 3 });
     expect(p.deadLetter).toMatchObject({
       originalFile: "task_assignment_1795135151004518.mime",
       originalMessageId: "<179513515104.39292.12328985817850960367@ignite.local>",
