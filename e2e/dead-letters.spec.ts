@@ -23,6 +23,10 @@ test("requeue a dead letter from the list and find it in its original queue", as
   await expect(row.getByRole("button", { name: "Undo" })).toBeVisible();
   await expect(row.getByRole("button", { name: "Requeue" })).toHaveCount(0);
 
+  // The dead letter, archived by the requeue, reads as requeued: not discarded, not dead.
+  await page.goto("/messages?q=status:requeued");
+  await expect(page.getByRole("table").getByRole("row").filter({ hasText: "dead_letter" })).toContainText("requeued");
+
   await page.goto("/agents/architect");
   const requeued = page.getByRole("row").filter({ has: page.getByRole("link", { name: "architecture_request" }) });
   await expect(requeued).toContainText("queued");

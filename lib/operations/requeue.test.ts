@@ -39,7 +39,10 @@ describe("requeue a dead letter", () => {
     expect(h.exists(ARCHIVED)).toBe(true);
 
     expect(h.summary(originalKey)).toMatchObject({ status: "queued", folder: "queue", path: TARGET, agent: "architect" });
-    expect(h.summary(dlKey)).toMatchObject({ status: "discarded", folder: "archive", path: ARCHIVED });
+    // Archived as requeued, not discarded: marked with where its original went, and nothing else changed.
+    expect(h.summary(dlKey)).toMatchObject({ status: "requeued", folder: "archive", path: ARCHIVED });
+    expect(getHeader(h.read(ARCHIVED), "X-IGNITE-Requeued-To")).toBe(TARGET);
+    expect(h.history(dlKey)).not.toContain("discarded");
     expect(h.history(originalKey)).toEqual(expect.arrayContaining(["requeued", "requeue by operator"]));
     // Back in its queue before its dead letter left dead_letter/: never discarded on the way.
     expect(h.history(originalKey)).not.toContain("status");
@@ -49,6 +52,7 @@ describe("requeue a dead letter", () => {
 
   it("is undone as the page undoes it: the requeued copy discarded, then the dead letter restored from where it was archived", async () => {
     const dlKey = h.keyAt(DL_ARCH);
+    const letterBefore = h.read(DL_ARCH);
     const originalKey = h.summary(dlKey)?.deadLetterOf ?? "";
     const result = await requeueMessage(dlKey, { path: DL_ARCH, actor });
     await discardMessage(result.key, { path: result.path, actor });
@@ -56,8 +60,20 @@ describe("requeue a dead letter", () => {
     expect(await restoreMessage(dlKey, { path: result.archived?.path, actor })).toEqual({ key: dlKey, path: DL_ARCH });
     expect(h.exists(TARGET)).toBe(false);
     expect(h.summary(dlKey)).toMatchObject({ status: "dead", folder: "dead_letter", path: DL_ARCH });
+    // Back as the monitor wrote it: the requeue's mark is gone with the requeue.
+    expect(h.read(DL_ARCH)).toBe(letterBefore);
     expect(listDeadLetters().items.map((d) => d.path).sort()).toEqual([DL_ARCH, DL_TASK].sort());
     expect(h.summary(originalKey)?.status).not.toBe("queued");
+  });
+
+  it("restores a requeued dead letter only once its requeued message is gone: never both queued and dead", async () => {
+    const dlKey = h.keyAt(DL_ARCH);
+    const result = await requeueMessage(dlKey, { path: DL_ARCH, actor });
+    await expect(restoreMessage(dlKey, { path: result.archived?.path, actor })).rejects.toMatchObject({
+      status: 409, code: "conflict", message: expect.stringContaining(`was requeued to ${TARGET}, which is still there`),
+    });
+    expect(h.exists(ARCHIVED)).toBe(true);
+    expect(h.exists(DL_ARCH)).toBe(false);
   });
 
   it("writes a file the IGNITE tools read exactly like the original", async () => {

@@ -58,7 +58,7 @@ export interface FileLifecycle {
   discarded: string;
   /** The folder an operator's discard moves files to. */
   archive: string;
-  /** Statuses a message keeps when its file goes (it could not be read: nothing more is known); discarded too, unless a clean-up took it. */
+  /** Statuses a message keeps when its file goes (unreadable: nothing more is known; a requeued dead letter: what happened to it is); discarded too, unless a clean-up took it. */
   kept: readonly string[];
   /** The status in which a message becomes stuck once older than the processing timeout. */
   stuck: string;

@@ -22,7 +22,7 @@ describe("protocol catalogs", () => {
 
   it("keeps IGNITE v3's statuses exactly, with no generic gone", () => {
     expect(catalogOf("ignite").statuses.map((s) => s.id)).toEqual([
-      "queued", "retrying", "processing", "error", "delivered", "completed", "cleared", "dead", "discarded", "invalid",
+      "queued", "retrying", "processing", "error", "delivered", "completed", "cleared", "dead", "discarded", "requeued", "invalid",
     ]);
     expect(statusDefinition("cleared", "ignite")).toMatchObject({ tone: "orange", state: "done" });
   });
@@ -37,7 +37,7 @@ describe("protocol catalogs", () => {
 
   it("gathers every word once, IGNITE v3's first and in its own order", () => {
     expect(new Set(ALL_STATUSES).size).toBe(ALL_STATUSES.length);
-    expect(ALL_STATUSES.slice(0, 10)).toEqual(catalogOf("ignite").statuses.map((s) => s.id));
+    expect(ALL_STATUSES.slice(0, 11)).toEqual(catalogOf("ignite").statuses.map((s) => s.id));
     for (const word of ["unread", "in_progress", "unacked", "unanswered", "gone"]) expect(ALL_STATUSES).toContain(word);
     expect(new Set(ALL_FOLDERS).size).toBe(ALL_FOLDERS.length);
     for (const word of ["queue", "processed", "dead_letter", "archive", "inbox", "tasks", "channel"]) expect(ALL_FOLDERS).toContain(word);

@@ -55,3 +55,21 @@ export function requeued(text: string, from: string, at: string): string {
   for (const key of LIFECYCLE_KEYS) out = removeKey(out, key);
   return appendKey(appendKey(out, "requeued_at", quoted(at)), "requeued_from", quoted(from));
 }
+
+/**
+ * Mailroom's mark on a dead letter it archives after requeueing its original: where the original
+ * went, appended as a top-level key like the monitor's own. The archive holds discarded letters too,
+ * and only this tells the two apart (read.ts); restoring the letter removes it again.
+ */
+export const REQUEUED_TO = "requeued_to";
+
+/** The dead letter as a requeue archives it. */
+export function markedRequeued(letterText: string, target: string): string {
+  return appendKey(letterText, REQUEUED_TO, quoted(target));
+}
+
+/** The letter as it was before a requeue marked it; null when it bears no mark. */
+export function unmarked(text: string): string | null {
+  if (!text.split("\n").some((line) => line.startsWith(`${REQUEUED_TO}:`))) return null;
+  return removeKey(text, REQUEUED_TO);
+}

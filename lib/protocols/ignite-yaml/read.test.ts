@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { fixturePath } from "@/lib/testing/fixtures";
 import type { Entry } from "@/lib/protocols/entries";
 import { placeIgniteYaml } from "./paths";
+import { markedRequeued } from "./lifecycle";
 import { read } from "./read";
+import { resolve } from "./statuses";
 
 const WS = fixturePath("ignite-yaml", "workspace");
 function entryOf(relPath: string, opts = {}): Entry {
@@ -77,6 +79,18 @@ describe("IGNITE v2 read on the fixture", () => {
     }]);
     // The original's duplicate keys: the last status wins.
     expect(e.data).toMatchObject({ original_message: { type: "task_assignment", status: "processing", retry_count: 3, payload: { task_id: "task_002" } } });
+  });
+
+  it("reads a dead letter archived by a requeue as requeued, and it no longer holds its original once that is gone", () => {
+    const bytes = Buffer.from(markedRequeued(fs.readFileSync(`${WS}/${DLQ}`, "utf8"), "queue/ignitian_2/task_assignment_1770261903611907.yaml"));
+    const letter = read(`archive/mailroom/${DLQ}`, bytes).entries[0]!;
+    expect(letter).toMatchObject({ status: "requeued", folder: "archive" });
+    const discardedLetter = read(`archive/mailroom/${DLQ}`, fs.readFileSync(`${WS}/${DLQ}`)).entries[0]!;
+    expect(discardedLetter).toMatchObject({ status: "discarded", folder: "archive" });
+    // The requeued copy, handled and deleted by its agent: completed, where a discarded letter keeps it discarded.
+    const original = { ...entryOf("queue/leader/processed/user_goal_1770261601512044.yaml"), messageId: "task_assignment_1770261903611907", gone: true };
+    expect(resolve([letter, original])[1]).toMatchObject({ status: "completed" });
+    expect(resolve([discardedLetter, original])[1]).toMatchObject({ status: "discarded" });
   });
 
   it("reads every fixture file with no problem, each with the status its folder gives", () => {

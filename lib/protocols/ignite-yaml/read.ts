@@ -6,6 +6,7 @@ import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import type { Entry, EntryLink, EntryProblem, FileRead } from "@/lib/protocols/entries";
 import { addMs, decodeUtf8, isoToUtc, isRecord, keyLine, listOf, makeEntry, str } from "@/lib/protocols/entry-kit";
 import type { Place } from "@/lib/protocols/layout";
+import { REQUEUED_TO } from "./lifecycle";
 import { placeIgniteYaml } from "./paths";
 
 export interface ReadOptions {
@@ -66,12 +67,12 @@ export function messageIdOf(fileStem: string): string {
   return escalation?.[1] ?? fileStem;
 }
 
-function statusOf(place: Place, raw: string | null, retryCount: number): string {
+function statusOf(place: Place, raw: string | null, retryCount: number, requeued: boolean): string {
   switch (place.folder) {
     case "dead_letter":
       return "dead";
     case "archive":
-      return "discarded";
+      return requeued ? "requeued" : "discarded";
     // The monitor treats a missing status (what `ignite plan` and `ignite notify` write) as processing.
     case "processed":
       return raw === "delivered" || raw === "completed" ? raw : "processing";
@@ -120,7 +121,8 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
   const rawStatus = str(fields.status);
   const letterRetries = letter?.link.detail?.retryCount;
   const retryCount = typeof fields.retry_count === "number" ? fields.retry_count : typeof letterRetries === "number" ? letterRetries : 0;
-  const status = statusOf(place, rawStatus, retryCount);
+  // A dead letter archived by Mailroom's requeue bears its mark (lifecycle.ts markedRequeued).
+  const status = statusOf(place, rawStatus, retryCount, str(fields[REQUEUED_TO]) !== null);
   const timeout = opts.processingTimeoutMs ?? PROCESSING_TIMEOUT_MS;
   const since = isoToUtc(fields.processed_at) ?? (opts.mtimeMs !== undefined ? new Date(opts.mtimeMs).toISOString() : date);
 

@@ -2,7 +2,7 @@
 import type { Entry, StatusDefinition } from "@/lib/protocols/entries";
 import { IGNITE_CATALOG } from "@/lib/protocols/ignite/catalog";
 
-const V2_WORDS = ["queued", "retrying", "processing", "delivered", "completed", "dead", "discarded"];
+const V2_WORDS = ["queued", "retrying", "processing", "delivered", "completed", "dead", "discarded", "requeued"];
 
 /** v3's definitions of the words v2 shares, so a status reads and looks the same in both. */
 export const STATUSES: readonly StatusDefinition[] = IGNITE_CATALOG.statuses.filter((s) => V2_WORDS.includes(s.id));
@@ -12,7 +12,7 @@ const HANDLED_WHEN_GONE = new Set(["queued", "retrying", "processing", "delivere
 
 /**
  * A message's status comes from its own file (its folder) while the file is there. Once gone: dead
- * while a dead letter in dead_letter/ holds it, discarded when only an archived one does, else
+ * while a dead letter in dead_letter/ holds it, discarded when only an archived one does (not one a requeue archived), else
  * completed (its agent deleted it), as IGNITE v3 reads the same lifecycle.
  */
 export function resolve(entries: readonly Entry[]): Entry[] {
@@ -20,7 +20,8 @@ export function resolve(entries: readonly Entry[]): Entry[] {
   for (const e of entries) {
     if (e.gone) continue;
     for (const link of e.links) {
-      if (link.kind === "holds" && heldBy.get(link.targetId) !== "dead_letter") heldBy.set(link.targetId, e.folder);
+      // A letter a requeue archived holds nothing any more: its message lives on in the requeued file.
+      if (link.kind === "holds" && e.status !== "requeued" && heldBy.get(link.targetId) !== "dead_letter") heldBy.set(link.targetId, e.folder);
     }
   }
   return entries.map((e) => {

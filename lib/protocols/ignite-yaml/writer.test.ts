@@ -21,6 +21,7 @@ const exists = (ws: string, rel: string) => fs.existsSync(path.join(ws, rel));
 const entry = (ws: string, rel: string) => read(rel, fs.readFileSync(path.join(ws, rel))).entries[0];
 
 const DL = "queue/dead_letter/task_assignment_1770261903611907_dlq_1770263140.yaml";
+const DL_ARCHIVED = `archive/mailroom/${DL}`;
 const PROCESSED = "queue/leader/processed/strategy_response_1770261852700100.yaml";
 const RETRYING = "queue/ignitian_3/task_assignment_1770262835003318.yaml";
 
@@ -72,6 +73,7 @@ describe("IGNITE v2 lifecycle", () => {
     const ws = workspace();
     await expect(planRequeue(ws, { path: DL })).rejects.toThrow(/to: there is no queue\/ignitian_2\//);
     fs.mkdirSync(path.join(ws, "queue/ignitian_2"));
+    const before = text(ws, DL);
     const again = await planRequeue(ws, { path: DL });
     expect(again.path).toBe("queue/ignitian_2/task_assignment_1770261903611907.yaml");
     await run(ws, again);
@@ -80,7 +82,14 @@ describe("IGNITE v2 lifecycle", () => {
     expect(body).toMatch(/\nrequeued_at: "[^"]+"\nrequeued_from: "queue\/dead_letter\/task_assignment_1770261903611907_dlq_1770263140.yaml"\n$/);
     expect(entry(ws, again.path)).toMatchObject({ status: "queued", type: "task_assignment", problems: [] });
     expect(exists(ws, DL)).toBe(false);
-    expect(exists(ws, `archive/mailroom/${DL}`)).toBe(true);
+    // Archived as requeued, not discarded: the letter is marked with where its original went, and
+    // restoring it (the page's Undo) puts back the bytes the monitor wrote.
+    const letter = text(ws, DL_ARCHIVED);
+    expect(letter).toBe(`${before}requeued_to: "queue/ignitian_2/task_assignment_1770261903611907.yaml"\n`);
+    expect(entry(ws, DL_ARCHIVED)).toMatchObject({ status: "requeued", folder: "archive" });
+    await run(ws, await planDiscard(ws, { path: DL_ARCHIVED }, true));
+    expect(text(ws, DL)).toBe(before);
+    expect(entry(ws, DL)).toMatchObject({ status: "dead" });
   });
 
   it("requeues under a name the monitor reads, whatever original_file the dead letter says", async () => {

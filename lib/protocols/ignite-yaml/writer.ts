@@ -15,7 +15,7 @@ import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { PRIORITY } from "./client";
-import { markRetrying, requeued, retryCountOf, scalar } from "./lifecycle";
+import { markedRequeued, markRetrying, requeued, retryCountOf, scalar, unmarked } from "./lifecycle";
 import { ARCHIVE_PARTS, DEAD_LETTER, placeIgniteYaml } from "./paths";
 
 const common = { type: nameField, priority: PRIORITY.default("normal"), payload: bodyField.default(""), expect: expectSchema.optional() };
@@ -168,7 +168,7 @@ export async function planRetry(root: string, input: unknown, now = new Date()):
   return { path: target, bytes: content, warnings: [], op: { action: "retry", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
 }
 
-/** Discard: the file, unchanged, to `archive/mailroom/<same path>`; restore: back from there. */
+/** Discard: the file, unchanged, to `archive/mailroom/<same path>`; restore: back from there (see unmarked). */
 export async function planDiscard(root: string, input: unknown, restore = false): Promise<Plan> {
   const v = checkInput(moveSchema, input);
   const archived = v.path.startsWith(ARCHIVE);
@@ -176,7 +176,9 @@ export async function planDiscard(root: string, input: unknown, restore = false)
   placed(v.path);
   const src = await readSource(root, v.path);
   const target = restore ? v.path.slice(ARCHIVE.length) : `${ARCHIVE}${v.path}`;
-  return { path: target, bytes: src.text, warnings: [], op: { action: restore ? "restore" : "discard", source: { path: v.path, sha256: src.sha256 }, target, content: null, archive: null, expect: v.expect } };
+  // A dead letter a requeue archived goes back without the mark the requeue added.
+  const content = restore ? unmarked(src.text) : null;
+  return { path: target, bytes: content ?? src.text, warnings: [], op: { action: restore ? "restore" : "discard", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
 }
 
 export async function run(root: string, p: Plan): Promise<{ path: string }> {
@@ -188,7 +190,8 @@ export async function run(root: string, p: Plan): Promise<{ path: string }> {
   }
   const sourceAbs = await resolveForWrite(root, op.source.path);
   await assertUnchanged(sourceAbs, op.source.path, op.expect);
-  if ((await readSource(root, op.source.path)).sha256 !== op.source.sha256) {
+  const src = await readSource(root, op.source.path);
+  if (src.sha256 !== op.source.sha256) {
     throw new ApiError(409, "changed", `${op.source.path} changed since this was planned (the monitor may have moved on); reload it. Nothing was changed.`);
   }
   if (op.content === null) await moveFile(sourceAbs, targetAbs, op.target);
@@ -196,7 +199,7 @@ export async function run(root: string, p: Plan): Promise<{ path: string }> {
   else {
     const made = await createFile(targetAbs, op.content, op.target);
     try {
-      await moveFile(sourceAbs, await resolveForWrite(root, op.archive), op.archive);
+      await moveWithContent(sourceAbs, await resolveForWrite(root, op.archive), markedRequeued(src.text, op.target), op.archive);
     } catch (err) {
       await takeBack(targetAbs, made).catch(() => undefined); // someone took the dead letter first: the message stays once
       throw err;

@@ -11,7 +11,7 @@ import { ApiError } from "@/lib/server/api-error";
 import { parseDeadLetterBody } from "./dead-letter";
 import { archivePathOf, DEAD_LETTER, originalNameOf, queueDir, queuePath, splitRuntime, unarchivePathOf } from "./paths";
 import { splitHeaderBlock } from "./reference";
-import { requeuedText } from "./requeued";
+import { markedRequeued, requeuedText, requeuedTo, unmarked } from "./requeued";
 import { planRetry } from "./retry-run";
 
 type Input = { to?: string; body?: string };
@@ -58,9 +58,12 @@ async function requeueDeadLetter(t: FileActionTarget, input: Input): Promise<Fil
     archived: archiveRel,
     async run() {
       const content = requeuedText(info.originalText ?? "", { requeuedFrom: t.relPath, at: new Date(), body: input.body });
+      const letter = markedRequeued(text, targetRel);
       const made = await createFile(targetAbs, content, targetRel);
       try {
-        await moveFile(t.abs, archiveAbs, archiveRel);
+        // The letter as read for this plan, or nothing: a changed one is not archived under our mark.
+        await assertStillText(t.root, t.relPath, text);
+        await moveWithContent(t.abs, archiveAbs, letter, archiveRel);
       } catch (err) {
         // Someone else took the dead letter first: take ours back so the message exists once.
         await takeBack(targetAbs, made).catch(() => undefined);
@@ -118,11 +121,38 @@ function planDiscard(t: FileActionTarget): Promise<FileActionPlan> {
   return planMove(t, archiveRel, `move ${t.relPath} to ${archiveRel} (restorable)`, "an archived file has that name");
 }
 
-/** Move a discarded file back where it was; a 409 when that place is taken. */
-function planRestore(t: FileActionTarget): Promise<FileActionPlan> {
+/**
+ * A requeued dead letter comes back only once its requeued message is gone from where the requeue
+ * put it (the page's Undo discards that first): else the message would be both queued and dead.
+ */
+async function assertRequeuedGone(t: FileActionTarget, to: string | null): Promise<void> {
+  if (to === null) return;
+  const abs = await resolveForWrite(t.root, to).catch(() => null);
+  if (abs && (await fs.lstat(abs).catch(() => null))) {
+    throw new ApiError(409, "conflict", `${t.relPath} was requeued to ${to}, which is still there: discard that message first (or undo the requeue), so it is not both queued and dead. Nothing was changed.`);
+  }
+}
+
+/** Move an archived file back where it was (a requeued dead letter without its mark); a 409 when that place is taken. */
+async function planRestore(t: FileActionTarget): Promise<FileActionPlan> {
   const originalRel = t.folder === "archive" ? unarchivePathOf(t.relPath) : null;
   if (!originalRel) throw new ApiError(409, "not_applicable", `${t.relPath} is not in the archive, so there is nothing to restore. Nothing was changed.`);
-  return planMove(t, originalRel, `move ${t.relPath} back to ${originalRel}`, "its original place is taken by another file");
+  const text = await readText(t);
+  const asItWas = unmarked(text);
+  if (asItWas === null) return planMove(t, originalRel, `move ${t.relPath} back to ${originalRel}`, "its original place is taken by another file");
+  await assertRequeuedGone(t, requeuedTo(text));
+  const abs = await resolveForWrite(t.root, originalRel);
+  await assertFree(abs, originalRel, "its original place is taken by another file");
+  return {
+    description: `move ${t.relPath} back to ${originalRel}, without the mark its requeue added`,
+    path: originalRel,
+    touched: [originalRel],
+    async run() {
+      await assertStillText(t.root, t.relPath, text);
+      await moveWithContent(t.abs, abs, asItWas, originalRel);
+      return "";
+    },
+  };
 }
 
 export const igniteFileActions: FileActions = {

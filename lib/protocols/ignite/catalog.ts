@@ -56,6 +56,14 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
       help: "Discarded by an operator into the archive; restorable while its archived file is there",
       whenGone: "discarded, and its archived copy is gone with it, so it cannot be restored",
     },
+    {
+      id: "requeued",
+      label: "Requeued",
+      state: "done",
+      tone: "blue",
+      help: "A dead letter whose message an operator requeued: archived, so the requeue can be undone",
+      whenGone: "requeued, and its archived copy is gone with it",
+    },
     { id: "invalid", label: "Invalid", state: "failed", tone: "orange", help: "The file could not be read as a message" },
   ],
   folders: ["queue", "processed", "dead_letter", "archive"],
@@ -72,7 +80,7 @@ export const IGNITE_CATALOG: ProtocolCatalog = {
   deadLetterPlace: "queue/dead_letter/",
   // state/task_health.json's agent status words for a live agent (health.ts passes them through).
   aliveHealth: ["healthy", "ok", "alive", "active", "completed", "idle"],
-  fileLife: { deleted: "completed", cleared: "cleared", discarded: "discarded", archive: "archive", kept: ["invalid"], stuck: "processing" },
+  fileLife: { deleted: "completed", cleared: "cleared", discarded: "discarded", archive: "archive", kept: ["invalid", "requeued"], stuck: "processing" },
   headers: true,
   // The monitor moves a delivered file to processed/; the agent deletes it once done with it.
   hops: [

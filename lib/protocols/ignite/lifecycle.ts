@@ -14,7 +14,8 @@ export function igniteLifecycleStep(before: ObservedPlace, after: ObservedPlace)
   if (before.path !== null && after.path !== null && igniteReplacedPath(after.path) === before.path) {
     return { kind: "converted", how: "from IGNITE v2 (YAML) to MIME by the queue monitor" };
   }
-  if (after.folder === "archive") return { kind: "discarded" };
+  // A dead letter archived by a requeue was not discarded: its move (and the operator's requeue) says what happened.
+  if (after.folder === "archive") return after.status === "requeued" ? null : { kind: "discarded" };
   if (before.folder === "archive") return { kind: "restored" };
   // Dead, or discarded with its dead letter (archived before the requeued file was seen).
   if ((before.status === "dead" || before.status === "discarded") && before.path === null) return { kind: "requeued" };

@@ -6,6 +6,7 @@ import { MAX_FILE_BYTES, type DescribeOptions, type DetailFields, type FoundFile
 import { parseDeadLetterBody } from "./dead-letter";
 import { mimeHeader } from "./foreign";
 import { readMessage, type MessageText } from "./message";
+import { REQUEUED_TO } from "./requeued";
 import { parseReference } from "./reference";
 import { summarize } from "./summary";
 import { read as readV2 } from "@/lib/protocols/ignite-yaml/client";
@@ -20,13 +21,13 @@ export interface ParseInput {
 
 const MIB = 1024 * 1024;
 
-/** The lifecycle status from where the file is and what its X-IGNITE-Status says. */
-export function statusFor(folder: Placement["folder"], rawStatus: string | null): Status {
+/** The lifecycle status from where the file is, what its X-IGNITE-Status says, and whether a requeue archived it (requeued.ts). */
+export function statusFor(folder: Placement["folder"], rawStatus: string | null, requeued = false): Status {
   switch (folder) {
     case "dead_letter":
       return "dead";
     case "archive":
-      return "discarded";
+      return requeued ? "requeued" : "discarded";
     case "processed":
       // `error` (mark_as_error) is its own state: the monitor's timeout scan skips it, so it is never
       // retried. An empty status counts as processing, unknown values too (shown via rawStatus).
@@ -114,7 +115,7 @@ export async function parseIgniteFile({ relPath, placement, bytes, found }: Pars
 
   const s = summarize(m.headers, yaml.data, invalid.length === 0);
   if (invalid.length === 0) problems.push(...s.problems);
-  const status = invalid.length > 0 ? "invalid" : statusFor(placement.folder, s.rawStatus);
+  const status = invalid.length > 0 ? "invalid" : statusFor(placement.folder, s.rawStatus, placement.folder === "archive" && mimeHeader(m.headers, REQUEUED_TO) !== "");
   const isDeadLetter = invalid.length === 0 && (placement.folder === "dead_letter" || s.type === "dead_letter");
 
   // Added to the summary's own fresh object: a spread into a new literal took V8's slow path for
