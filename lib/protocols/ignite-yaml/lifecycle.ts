@@ -68,8 +68,20 @@ export function markedRequeued(letterText: string, target: string): string {
   return appendKey(letterText, REQUEUED_TO, quoted(target));
 }
 
+/** Where a requeue sent the original of the letter `text` (the last mark); null when it bears none. */
+export function requeuedTo(text: string): string | null {
+  const line = text.split("\n").findLast((l) => l.startsWith(`${REQUEUED_TO}:`));
+  if (line === undefined) return null;
+  const value = line.slice(REQUEUED_TO.length + 1).trim();
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === "string" ? parsed : value;
+  } catch {
+    return value;
+  }
+}
+
 /** The letter as it was before a requeue marked it; null when it bears no mark. */
 export function unmarked(text: string): string | null {
-  if (!text.split("\n").some((line) => line.startsWith(`${REQUEUED_TO}:`))) return null;
-  return removeKey(text, REQUEUED_TO);
+  return requeuedTo(text) === null ? null : removeKey(text, REQUEUED_TO);
 }

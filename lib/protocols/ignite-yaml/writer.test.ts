@@ -87,6 +87,9 @@ describe("IGNITE v2 lifecycle", () => {
     const letter = text(ws, DL_ARCHIVED);
     expect(letter).toBe(`${before}requeued_to: "queue/ignitian_2/task_assignment_1770261903611907.yaml"\n`);
     expect(entry(ws, DL_ARCHIVED)).toMatchObject({ status: "requeued", folder: "archive" });
+    // Not back while its requeued message waits in its queue: it would be both queued and dead.
+    await expect(planDiscard(ws, { path: DL_ARCHIVED }, true)).rejects.toMatchObject({ status: 409, message: expect.stringContaining("which is still there") });
+    fs.rmSync(path.join(ws, again.path));
     await run(ws, await planDiscard(ws, { path: DL_ARCHIVED }, true));
     expect(text(ws, DL)).toBe(before);
     expect(entry(ws, DL)).toMatchObject({ status: "dead" });

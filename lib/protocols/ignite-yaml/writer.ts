@@ -15,7 +15,7 @@ import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { PRIORITY } from "./client";
-import { markedRequeued, markRetrying, requeued, retryCountOf, scalar, unmarked } from "./lifecycle";
+import { markedRequeued, markRetrying, requeued, requeuedTo, retryCountOf, scalar, unmarked } from "./lifecycle";
 import { ARCHIVE_PARTS, DEAD_LETTER, placeIgniteYaml } from "./paths";
 
 const common = { type: nameField, priority: PRIORITY.default("normal"), payload: bodyField.default(""), expect: expectSchema.optional() };
@@ -176,8 +176,14 @@ export async function planDiscard(root: string, input: unknown, restore = false)
   placed(v.path);
   const src = await readSource(root, v.path);
   const target = restore ? v.path.slice(ARCHIVE.length) : `${ARCHIVE}${v.path}`;
-  // A dead letter a requeue archived goes back without the mark the requeue added.
+  // A dead letter a requeue archived goes back without the mark the requeue added, and only once its
+  // requeued message is gone from where the requeue put it (else it would be both queued and dead).
   const content = restore ? unmarked(src.text) : null;
+  const requeuedAt = content === null ? null : requeuedTo(src.text);
+  const requeuedAbs = requeuedAt === null ? null : await resolveForWrite(root, requeuedAt).catch(() => null);
+  if (requeuedAbs !== null && (await fs.lstat(requeuedAbs).catch(() => null))) {
+    throw new ApiError(409, "conflict", `${v.path} was requeued to ${requeuedAt}, which is still there: discard that message first (or undo the requeue), so it is not both queued and dead. Nothing was changed.`);
+  }
   return { path: target, bytes: content ?? src.text, warnings: [], op: { action: restore ? "restore" : "discard", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
 }
 
