@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { useSWRConfig } from "swr";
 import { QueuePicker } from "@/components/actions/queue-picker";
+import { useFocusIfLost } from "@/components/actions/use-focus-on-mount";
 import { buttonClass, usableIf } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { BulkItemResult, DeadLetterItem } from "@/lib/actions";
@@ -13,10 +14,25 @@ type BulkAction = "requeue" | "discard";
 interface Answer {
   /** What was asked: a preview is only good for the same action, queue and selection. */
   signature: string;
+  action: BulkAction;
   dryRun: boolean;
   results: BulkItemResult[];
   /** How each key reads, kept from when it was asked (the selection is cleared after a run). */
   labels: Record<string, string>;
+  /** A run taken back by Undo: its results are the restores'. */
+  undone?: boolean;
+}
+
+/**
+ * Take a run back as one row's Undo does: each discarded letter restored from the archive; each
+ * requeued one by discarding its requeued copy first, then restoring the letter (its protocol
+ * refuses a letter back while its copy waits in a queue). Only what succeeded is taken back.
+ */
+async function undoRun(answer: Answer): Promise<BulkItemResult[]> {
+  const done = answer.results.filter((r) => r.ok);
+  if (answer.action === "requeue") await postBulk({ action: "discard", keys: done.map((r) => r.newKey ?? r.key), dryRun: false });
+  const letters = done.map((r) => (answer.action === "discard" ? (r.newKey ?? r.key) : r.key));
+  return (await postBulk({ action: "restore", keys: letters, dryRun: false })).results;
 }
 
 /** Act on the selected dead letters: Preview (a dry run, nothing written), then Confirm. */
@@ -44,7 +60,7 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
     try {
       const { results } = await postBulk({ action: chosen, keys, to: chosen === "requeue" && to ? to : undefined, dryRun });
       const labels = Object.fromEntries(items.map((d) => [d.key, `${d.originalType ?? "message"} → ${d.originalTo ?? "?"}`]));
-      setAnswer({ signature, dryRun, results, labels });
+      setAnswer({ signature, action: chosen, dryRun, results, labels });
       if (!dryRun) {
         onDone();
         void mutate((key) => typeof key === "string" || Array.isArray(key));
@@ -56,7 +72,25 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
     }
   }
 
+  async function undo(run: Answer) {
+    setPending("Undoing");
+    setFailure(null);
+    try {
+      const results = await undoRun(run);
+      // Restores answer by the letter's key; labels are kept by the key the run was asked with.
+      const labels = Object.fromEntries(run.results.map((r) => [r.newKey ?? r.key, run.labels[r.key] ?? r.key]));
+      setAnswer({ ...run, results, labels: { ...run.labels, ...labels }, undone: true });
+      void mutate((key) => typeof key === "string" || Array.isArray(key));
+    } catch (err) {
+      setFailure(errorMessage(err));
+    } finally {
+      setPending(null);
+    }
+  }
+
   const ok = answer?.results.filter((r) => r.ok).length ?? 0;
+  // Undo goes away once pressed: the focus it held moves to Preview, not to the page's body.
+  const previewRef = useFocusIfLost<HTMLButtonElement>(answer?.undone === true);
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-2 rounded-lg border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
       <h2 id={`${id}-title`} className="text-sm font-semibold">
@@ -77,7 +111,7 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
           })}
         </fieldset>
         {chosen === "requeue" ? <QueuePicker id={`${id}-to`} value={to} onChange={setTo} queues={queues} original="" /> : null}
-        <button type="button" className={buttonClass("secondary")} {...usableIf(items.length > 0 && chosen !== null && pending === null, () => void send(true))}>
+        <button ref={previewRef} type="button" className={buttonClass("secondary")} {...usableIf(items.length > 0 && chosen !== null && pending === null, () => void send(true))}>
           Preview
         </button>
         <button type="button" className={buttonClass("primary")} {...usableIf(preview !== null && pending === null && preview.results.some((r) => r.ok), () => void send(false))}>
@@ -92,7 +126,14 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
             <p className="font-medium">
               {answer.dryRun
                 ? `Preview — nothing was changed: ${ok.toLocaleString("en-US")} of ${answer.results.length.toLocaleString("en-US")} would succeed. Confirm to do it.`
-                : `Done: ${ok.toLocaleString("en-US")} of ${answer.results.length.toLocaleString("en-US")} succeeded.`}
+                : answer.undone
+                  ? `Undone: ${ok.toLocaleString("en-US")} of ${answer.results.length.toLocaleString("en-US")} dead letters are back.`
+                  : `Done: ${ok.toLocaleString("en-US")} of ${answer.results.length.toLocaleString("en-US")} succeeded.`}
+              {!answer.dryRun && !answer.undone && ok > 0 ? (
+                <button type="button" className={cn(buttonClass("secondary"), "ml-3")} onClick={() => void undo(answer)}>
+                  Undo
+                </button>
+              ) : null}
             </p>
             <ul className="space-y-0.5">
               {answer.results.map((r) => (
