@@ -21,9 +21,12 @@ it("assigns tasks with acks, checkpoints everyone, and lets one agent go silent,
   const wf = path.join(root, ...WORKFLOW_DIR.split("/"), team.workflowId);
   // The console's liveness, from the heartbeat files and the registry, as the run goes.
   const healthSeen = new Set<string>();
+  // The messages seen stuck: unacked past their due time.
+  const stuckSeen = new Set<string | null>();
   let ticks = 0;
   await runTeamFor(team, clock, 4 * 60_000, 500, () => {
     if (ticks++ % 4 !== 0 || !fs.existsSync(path.join(wf, "state", "agents.json"))) return;
+    for (const e of readBack(workflowReadSide, root).entries) if (e.status === "unacked" && e.dueAt && Date.parse(e.dueAt) < clock.ms) stuckSeen.add(e.messageId);
     const heartbeats = Object.fromEntries(WORKFLOW_AGENTS.map((a) => [a, readHeartbeat(fs.readFileSync(path.join(wf, "state", "heartbeat", `${a}.ts`)))]));
     const registry = readRegistry(fs.readFileSync(path.join(wf, "state", "agents.json")));
     for (const h of agentHealth({ heartbeats, registry, now: clock.now() })) healthSeen.add(`${h.agent} ${h.health} ${h.registryStatus}`);
@@ -45,15 +48,18 @@ it("assigns tasks with acks, checkpoints everyone, and lets one agent go silent,
   const settled = assigns.filter((e) => older(e) && (e.to[0] !== SILENT_AGENT || e.status !== "unacked"));
   expect(settled.length).toBeGreaterThanOrEqual(8);
   for (const a of settled) expect([a.messageId, a.status, done.has(a.threadKey)]).toEqual([a.messageId, "processed", true]);
-  // The silent agent's task: never acked (due 5 s after it was sent), then given to another agent, who finished it.
-  // (One sent in the last 45 s may not have been noticed yet.)
-  const lost = assigns.filter((e) => e.to[0] === SILENT_AGENT && e.status === "unacked" && Date.parse(e.date ?? "") < clock.ms - 45_000);
+  // The silent agent's task: not acked while it was silent (stuck once due, 5 s after it was sent), then given to
+  // another agent, who finished it. Back, the silent agent caught up and acknowledged it: stuck for a while, not for good.
+  const reassigned = (e: (typeof assigns)[number]) => assigns.find((x) => x.threadKey === e.threadKey && x !== e && (x.data as { payload?: { reassigned_from?: string } } | null)?.payload?.reassigned_from === SILENT_AGENT);
+  const lost = assigns.filter((e) => e.to[0] === SILENT_AGENT && reassigned(e));
   expect(lost.length).toBeGreaterThanOrEqual(1);
+  const caughtUp = (e: { date: string | null }) => Date.parse(e.date ?? "") < clock.ms - 70_000;
+  expect(lost.some(caughtUp)).toBe(true);
   for (const l of lost) {
-    expect(l.dueAt).not.toBeNull();
-    const again = assigns.find((e) => e.threadKey === l.threadKey && e !== l);
-    expect(again?.data).toMatchObject({ payload: { reassigned_from: SILENT_AGENT } });
-    expect(again?.status).toBe("processed");
+    expect(stuckSeen).toContain(l.messageId);
+    expect(reassigned(l)?.status).toBe("processed");
+    // Back within the minute of its silence, it has answered within a few seconds more.
+    if (caughtUp(l)) expect([l.messageId, l.status]).toEqual([l.messageId, "processed"]);
   }
   expect(entries.some((e) => e.kind === "log" && e.type === "agent_unresponsive" && e.agent === SILENT_AGENT)).toBe(true);
   // Checkpoints go to everyone; each live agent's ack settles them, and they answer.

@@ -4,7 +4,8 @@
 // (one compact JSON line, one O_APPEND write); acks and log records are appended the same way.
 // Each agent rewrites its heartbeat file every 10 s. One loop in ten, agent_cognitive goes silent
 // for a minute: its task stays unacked, its heartbeat goes stale, the orchestrator marks it
-// unresponsive in agents.json, logs the error and hands the task to another agent.
+// unresponsive in agents.json, logs the error and hands the task to another agent; back, the agent
+// catches up on what it missed (acks it, and does a task still its own).
 import path from "node:path";
 import { appendLine } from "@/lib/operations/append";
 import { UNRESPONSIVE_AFTER_MS } from "@/lib/protocols/workflow";
@@ -41,6 +42,8 @@ export class WorkflowTeam extends TimedTeam {
   private readonly unresponsive = new Set<string>();
   /** task_assigns no ack has answered yet. */
   private readonly waiting: Assigned[] = [];
+  /** What a silent agent was sent (a task_assign, or a checkpoint_request: no taskId), to catch up on. */
+  private readonly missed: (Omit<Assigned, "taskId"> & { taskId: string | null })[] = [];
 
   constructor(options: TeamOptions & { workflowId?: string }) {
     super(options);
@@ -71,7 +74,14 @@ export class WorkflowTeam extends TimedTeam {
     const perspective = agent.replace(/^agent_/, "");
     const id = await this.send("orchestrator", agent, "task_assign", { task_id: taskId, perspective, topic: this.files.topic, ...extra });
     this.waiting.push({ id, taskId, agent });
-    if (this.silent.has(agent)) return; // no ack will come
+    // No ack comes while it is silent: it catches up once back (see silence).
+    if (this.silent.has(agent)) this.missed.push({ id, taskId, agent });
+    else this.work(agent, id, taskId);
+  }
+
+  /** The agent's answer to a task_assign: received, maybe a progress update, task_complete, processed. */
+  private work(agent: string, id: string, taskId: string): void {
+    const perspective = agent.replace(/^agent_/, "");
     let at = this.delay(WORKFLOW_TIMING.ackMs);
     this.schedule(at, () => this.ack(agent, id, "received"));
     if (this.random() < 0.5) {
@@ -89,7 +99,10 @@ export class WorkflowTeam extends TimedTeam {
     const checkpoint = ["map_phase_start", "map_phase_done", "reduce_phase_start"][Math.floor(n / 3) % 3] ?? "map_phase_start";
     const id = await this.send("orchestrator", "broadcast", "checkpoint_request", { checkpoint });
     for (const agent of WORKFLOW_AGENTS) {
-      if (this.silent.has(agent)) continue;
+      if (this.silent.has(agent)) {
+        this.missed.push({ id, taskId: null, agent });
+        continue;
+      }
       const at = this.delay(WORKFLOW_TIMING.ackMs);
       this.schedule(at, () => this.ack(agent, id, "received"));
       this.schedule(at + this.delay(WORKFLOW_TIMING.ackMs), async () => {
@@ -106,7 +119,28 @@ export class WorkflowTeam extends TimedTeam {
       this.unresponsive.delete(agent);
       this.files.setStatus(agent, "registered");
       this.beatOne(agent);
+      this.catchUp(agent);
     }, "chore");
+  }
+
+  /**
+   * Back from its silence, the agent reads what it missed, as a restarted agent works through its
+   * channel: a task still its own is done; one the orchestrator gave to another agent meanwhile, and
+   * a checkpoint that went on without it, are acknowledged as read and done with. Unanswered, they
+   * stayed stuck for good, and on a big screen the stuck count only grew.
+   */
+  private catchUp(agent: string): void {
+    const mine = this.missed.filter((m) => m.agent === agent);
+    this.missed.splice(0, this.missed.length, ...this.missed.filter((m) => m.agent !== agent));
+    for (const m of mine) {
+      if (m.taskId !== null && this.waiting.some((t) => t.id === m.id)) {
+        this.work(agent, m.id, m.taskId);
+        continue;
+      }
+      const at = this.delay(WORKFLOW_TIMING.ackMs);
+      this.schedule(at, () => this.ack(agent, m.id, "received"));
+      this.schedule(at + this.delay(WORKFLOW_TIMING.ackMs), () => this.ack(agent, m.id, "processed"));
+    }
   }
 
   /** The Node tool's health check: a heartbeat older than 30 s makes the agent unresponsive, and its tasks go to others. */
