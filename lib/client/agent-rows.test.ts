@@ -25,6 +25,11 @@ describe("the agents view's rows", () => {
     expect(rows.find((r) => r.agent === "agent_security")).toMatchObject({ depth: 1, health: "unresponsive", unhealthy: true });
   });
 
+  it("count as waiting only what its oldest waiting is looked for in: an IGNITE message being processed is its agent's", () => {
+    const [coder] = agentRows(VOCABULARY, [stats("coder", "ignite", { processing: 1, retrying: 2, queued: 1 }, { stuck: 1 })], null);
+    expect(coder).toMatchObject({ depth: 3, stuck: 1, unhealthy: true });
+  });
+
   it("put the unhealthy first by default, and sort by any column both ways", () => {
     expect(sortAgents(rows, "attention", false).map((r) => r.agent)).toEqual(["agent_security", "leader", "karo"]);
     expect(sortAgents(rows, "depth", true).map((r) => r.agent)).toEqual(["leader", "karo", "agent_security"]);

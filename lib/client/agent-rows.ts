@@ -1,6 +1,7 @@
 // The agents view's rows: every agent of every protocol with what an operator asks first — is it
 // alive, how much waits for it, since when, and how often it fails. Pure: the page and its tests.
 import type { AgentStats, Protocol, SourceHealthItem } from "@/lib/model";
+import { waitingStatuses } from "@/lib/protocols/catalog-types";
 import type { Vocabulary } from "@/lib/protocols/types";
 
 export interface AgentRow {
@@ -12,7 +13,7 @@ export interface AgentRow {
   /** Needs a look: its health record says so, or messages of its are past due. */
   unhealthy: boolean;
   lastSeenAt: string | null;
-  /** Messages still waiting for someone (its protocol's open statuses). */
+  /** Messages still waiting for their agent (its protocol's waiting statuses: those "oldest" is looked for in too). */
   depth: number;
   oldestAt: string | null;
   /** Failed messages (its protocol's failed statuses) over all of its messages, 0 to 1. */
@@ -27,14 +28,16 @@ export function agentRows(words: Vocabulary, agents: readonly AgentStats[], heal
   const recorded = new Map<string, string>();
   for (const { source, health: h } of health ?? []) for (const a of h?.agents ?? []) recorded.set(`${source}\0${a.name}`, a.health);
   return agents.map((a) => {
+    // An IGNITE message its agent is processing is open, but no longer waits: "Waiting 1" beside
+    // "Oldest waiting —" counted it where the oldest did not look.
+    const waits = new Set(waitingStatuses(words.catalogOf(a.protocol)));
     let depth = 0;
     let failed = 0;
     let total = 0;
     for (const [status, n] of Object.entries(a.counts)) {
-      const state = words.statusDefinition(status, a.protocol).state;
       total += n;
-      if (state === "open") depth += n;
-      if (state === "failed") failed += n;
+      if (waits.has(status)) depth += n;
+      if (words.statusDefinition(status, a.protocol).state === "failed") failed += n;
     }
     const word = recorded.get(`${a.source}\0${a.agent}`) ?? null;
     return {

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { DEAD_LETTER_FOLDER, NAMED_COUNTS, PROTOCOLS, type AgentStats, type Protocol, type SourceInfo, type Stats, type Status } from "@/lib/model";
 import { CATALOGS, catalogOf, VOCABULARY } from "@/lib/protocols";
+import { waitingStatuses } from "@/lib/protocols/catalog-types";
 import type { Db } from "./db";
 import { currentSeq, querySources } from "./queries";
 import { VersionedCache } from "./versioned";
@@ -13,12 +14,8 @@ type Tally = { counts: Record<string, number>; total: number; stuck: number; las
 
 const at = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
-/** The statuses an agent's oldest waiting message is looked for in: as its protocol's catalog says, else its open statuses. */
-function waitingStatuses(protocol: Protocol): readonly string[] {
-  const catalog = catalogOf(protocol);
-  return catalog.waiting ?? catalog.statuses.filter((s) => s.state === "open").map((s) => s.id);
-}
-const WAITING = new Map(PROTOCOLS.map((p) => [p, new Set(waitingStatuses(p))]));
+/** The statuses an agent's oldest waiting message is looked for in (its catalog's, see waitingStatuses). */
+const WAITING = new Map(PROTOCOLS.map((p) => [p, new Set(waitingStatuses(catalogOf(p)))]));
 const ALL_WAITING = [...new Set(PROTOCOLS.flatMap((p) => [...(WAITING.get(p) ?? [])]))];
 /** The statuses whose next retry time is an agent's next retry, per protocol. */
 const RETRY_WAITS = new Map(PROTOCOLS.map((p) => [p, new Set(catalogOf(p).retryWaits ?? [])]));

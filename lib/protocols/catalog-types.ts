@@ -84,6 +84,15 @@ export interface HopDefinition {
 }
 
 /** A hop's ends are often "first seen" (the message arrived) and "its status became …". */
+/**
+ * The statuses in which a message of the protocol waits for its agent: as the catalog says
+ * (`waiting`), else every open status. An agent's "Waiting" count and its oldest waiting message
+ * are both taken from these, so the two never disagree.
+ */
+export function waitingStatuses(catalog: Pick<ProtocolCatalog, "waiting" | "statuses">): readonly string[] {
+  return catalog.waiting ?? catalog.statuses.filter((s) => s.state === "open").map((s) => s.id);
+}
+
 export const SEEN: HopPoint = { kinds: ["seen"] };
 export const statusBecame = (...to: string[]): HopPoint => ({ kinds: ["status", "moved"], to });
 
