@@ -1,6 +1,6 @@
 // npm run bench [-- --messages N] [-- --clients 50 --seconds 20] [-- --cold] [-- --hostile [--copies 5]]
 //   [-- --stream [--stream-mb 100 --stream-line-bytes 2048 --stream-thread 3 --stream-rate 1000 --stream-seconds 30 --tight-ms 50]]
-//   [-- --mixed [--messages N] [--one-root] [--no-compare]] [-- --stages [--messages N] [--no-whole]]
+//   [-- --mixed [--messages N] [--one-root] [--no-compare] [--cold]] [-- --stages [--messages N] [--no-whole]]
 // Generates an IGNITE tree of N messages (default 100,000), starts the production server on it and
 // measures: the baseline (reading every file once), time until every message is listed and
 // filterable, until full-text search is ready, /api/messages latency for a fixed set of queries,
@@ -113,7 +113,7 @@ async function main() {
   if (args.includes("--stream")) return mainStream();
   if (args.includes("--stages")) return reportStages(await benchStages(N, { whole: !args.includes("--no-whole") }));
   if (args.includes("--mixed")) {
-    const missed = reportMixed(await benchMixed(N, { oneRoot: args.includes("--one-root"), compare: !args.includes("--no-compare") }));
+    const missed = reportMixed(await benchMixed(N, { oneRoot: args.includes("--one-root"), compare: !args.includes("--no-compare"), cold: args.includes("--cold") }));
     if (missed.length > 0) process.exitCode = 1;
     return;
   }
