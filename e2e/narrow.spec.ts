@@ -9,12 +9,17 @@ test("no page is wider than a phone's screen", async ({ page }) => {
   const message = page.getByRole("table").getByRole("link").first();
   await expect(message).toBeVisible();
   const messageUrl = await message.getAttribute("href");
-  for (const url of ["/", "/messages", "/threads", "/threads/thr_readme_42", "/dead-letters", "/compose", "/logs", "/agents/leader", messageUrl ?? "/"]) {
+  for (const url of ["/", "/messages", "/threads", "/threads/thr_readme_42", "/dead-letters", "/compose", "/logs", "/present", "/agents/leader", messageUrl ?? "/"]) {
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
     expect(width.page, `${url} scrolls sideways`).toBeLessThanOrEqual(width.screen);
   }
+  // The presenter, built for big screens, wraps on a phone: its stage as wide as the screen, its header within it.
+  await page.goto("/present");
+  expect((await page.getByRole("region", { name: "Thread" }).boundingBox())!.width).toBeGreaterThan(300);
+  const mode = (await page.getByTestId("present-mode").boundingBox())!;
+  expect(mode.x + mode.width).toBeLessThanOrEqual(391);
   // The header's sources fold into their summary, beside the navigation, not over it.
   await page.goto("/");
   const nav = await page.getByRole("navigation", { name: "Main" }).boundingBox();

@@ -56,7 +56,8 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
   return (
     <div data-presenter className="fixed inset-x-0 bottom-0 top-12 z-[5] flex flex-col gap-3 bg-white p-4 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <EscapeBack fallback="/" />
-      <header className="flex min-w-0 items-baseline gap-4">
+      {/* Built for a big screen; on a phone the header wraps and the stage sits above the side panel. */}
+      <header className="flex min-w-0 flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="shrink-0 text-lg font-medium text-zinc-500 dark:text-zinc-400">Presenter</h1>
         <p className="min-w-0 truncate font-mono text-2xl font-semibold" data-testid="present-thread" title={thread?.id}>
           {thread ? thread.id : "No thread yet"}
@@ -66,7 +67,7 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
             {at >= 0 ? `thread ${at + 1} of ${list.items.length}` : "not in the list"}
           </p>
         ) : null}
-        <p role="status" className="ml-auto shrink-0 text-lg" data-testid="present-mode">
+        <p role="status" className="ml-auto min-w-0 text-lg lg:shrink-0" data-testid="present-mode">
           <span className={following ? "font-semibold text-emerald-700 dark:text-emerald-400" : "font-semibold text-amber-700 dark:text-amber-400"}>
             {following ? "● Following the newest thread" : "Pinned"}
           </span>
@@ -76,7 +77,7 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
         </p>
       </header>
       {error ? <p className="text-base text-red-700 dark:text-red-400">Live updates paused: {error.message}</p> : null}
-      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_22rem] gap-4">
+      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(0,1fr)_minmax(0,40%)] gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
         <section ref={stage} tabIndex={-1} aria-label="Thread" className="flex min-h-0 flex-col gap-3 outline-none">
           {thread ? (
             <PresentStage key={thread.id} thread={thread} view={view} />
@@ -86,7 +87,7 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
             </p>
           )}
         </section>
-        <aside className="flex min-h-0 flex-col gap-4">
+        <aside className="flex min-h-0 flex-col gap-4 overflow-y-auto lg:overflow-visible">
           <PresentHealth initial={initial.stats} pollMs={pollMs} />
           <PresentTicker initial={initial.recent} pollMs={pollMs} several={initial.protocols.length > 1} />
         </aside>
