@@ -98,6 +98,11 @@ describe("IGNITE v2 actions", () => {
     expect(hh.exists(`archive/mailroom/${V2_DL}`)).toBe(true);
     expect(hh.summary(hh.keyAt("queue/ignitian_2/task_assignment_1770261903611907.yaml"))?.status).toBe("queued");
     expect(hh.history(key)).toContain("requeue by operator");
+    // The answer names the requeued message and the archived letter, for the page's Undo to act on each.
+    expect(await res.json()).toEqual({
+      key: hh.keyAt("queue/ignitian_2/task_assignment_1770261903611907.yaml"), path: "queue/ignitian_2/task_assignment_1770261903611907.yaml",
+      archived: { key, path: `archive/mailroom/${V2_DL}` }, warnings: [],
+    });
   });
 
   it("requeue a stuck one edited, to another queue; retry now; discard then restore", async () => {

@@ -82,8 +82,11 @@ function entryPlan(m: MessageDetail, root: string, id: ActionId, planned: Planne
     warnings: planned.warnings,
     async run(): Promise<ActionResult> {
       const done = await writeThenIngest(() => planned.run(), planned.touched.map((p) => absoluteFor(root, p)));
-      // One entry of a many-entry file keeps its key; a file moved is another path's message.
-      const key = done.path === m.path ? m.key : (keyAtPath(root, done.path) ?? m.key);
+      // One entry of a many-entry file keeps its key; a file moved is another path's message. A dead
+      // letter's requeued original goes on under the original's key: its agents may have moved it on
+      // before this looks (the demo's monitor did), and the letter's own key is no answer for it.
+      const moved = keyAtPath(root, done.path) ?? (planned.archives !== undefined ? m.deadLetterOf : null);
+      const key = done.path === m.path ? m.key : (moved ?? m.key);
       for (const k of new Set([m.key, key])) recordAction(k, `${id} by operator`, `${planned.description} (from ${actor})`);
       // What was archived beside the move (a requeued dead letter) is named, for the undo to restore it.
       const archived = planned.archives === undefined ? null : { key: keyAtPath(root, planned.archives), path: planned.archives };
