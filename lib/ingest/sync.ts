@@ -43,7 +43,7 @@ async function prepareOriginal(source: ReadableSource, found: FoundFile, parsed:
   const dl = parsed.deadLetter;
   if (!dl?.originalMessageId || !dl.originalText || !dl.originalAgent) return null;
   // The protocol says where the original lived, and what it is while the letter holds it.
-  const origin = source.reader.deadLetterOriginal?.({ relPath: found.relPath, placement: held }, dl);
+  const origin = source.reader.deadLetterOriginal?.({ relPath: found.relPath, placement: held, status: parsed.status }, dl);
   if (!origin) return null;
   const { relPath: originPath, placement } = origin;
   const bytes = Buffer.from(dl.originalText, "utf8");

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listDeadLetters } from "@/lib/journal";
 import { getHeader } from "@/lib/protocols/ignite/build";
@@ -70,10 +71,35 @@ describe("requeue a dead letter", () => {
     const dlKey = h.keyAt(DL_ARCH);
     const result = await requeueMessage(dlKey, { path: DL_ARCH, actor });
     await expect(restoreMessage(dlKey, { path: result.archived?.path, actor })).rejects.toMatchObject({
-      status: 409, code: "conflict", message: expect.stringContaining(`was requeued to ${TARGET}, which is still there`),
+      status: 409, code: "conflict", message: expect.stringContaining(`its message is still at ${TARGET}`),
     });
     expect(h.exists(ARCHIVED)).toBe(true);
     expect(h.exists(DL_ARCH)).toBe(false);
+  });
+
+  it("keeps the letter's permission bits through its mark and back, and refuses it back while its copy is being processed", async () => {
+    fs.chmodSync(h.abs(DL_ARCH), 0o644);
+    const dlKey = h.keyAt(DL_ARCH);
+    await requeueMessage(dlKey, { path: DL_ARCH, actor });
+    expect(fs.statSync(h.abs(ARCHIVED)).mode & 0o7777).toBe(0o644);
+    // The monitor hands the copy to its agent: processed/ beside where the requeue put it.
+    const processed = TARGET.replace("/architect/", "/architect/processed/");
+    fs.mkdirSync(path.dirname(h.abs(processed)), { recursive: true });
+    fs.renameSync(h.abs(TARGET), h.abs(processed));
+    await expect(restoreMessage(dlKey, { path: ARCHIVED, actor })).rejects.toMatchObject({ status: 409, message: expect.stringContaining(`still at ${processed}`) });
+    fs.rmSync(h.abs(processed));
+    await restoreMessage(dlKey, { path: ARCHIVED, actor });
+    expect(fs.statSync(h.abs(DL_ARCH)).mode & 0o7777).toBe(0o644);
+  });
+
+  it("restores a discarded file that is not UTF-8 as it is: no mark to take off", async () => {
+    const latin1 = ".ignite/queue/leader/latin1_1795136392801166.mime";
+    fs.writeFileSync(h.abs(latin1), Buffer.concat([Buffer.from(h.read(QUEUED).replace(/Message-ID: <[^>]+>/, "Message-ID: <latin1@x>")), Buffer.from([0xe9, 0x0a])]));
+    await h.service.scanNow();
+    const key = h.keyAt(latin1);
+    const discarded = await discardMessage(key, { path: latin1, actor });
+    expect(await restoreMessage(key, { path: discarded.path, actor })).toEqual({ key, path: latin1 });
+    expect(fs.readFileSync(h.abs(latin1)).at(-2)).toBe(0xe9);
   });
 
   it("writes a file the IGNITE tools read exactly like the original", async () => {

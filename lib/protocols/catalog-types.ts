@@ -83,7 +83,6 @@ export interface HopDefinition {
   end: HopPoint;
 }
 
-/** A hop's ends are often "first seen" (the message arrived) and "its status became …". */
 /**
  * The statuses in which a message of the protocol waits for its agent: as the catalog says
  * (`waiting`), else every open status. An agent's "Waiting" count and its oldest waiting message
@@ -93,6 +92,7 @@ export function waitingStatuses(catalog: Pick<ProtocolCatalog, "waiting" | "stat
   return catalog.waiting ?? catalog.statuses.filter((s) => s.state === "open").map((s) => s.id);
 }
 
+/** A hop's ends are often "first seen" (the message arrived) and "its status became …". */
 export const SEEN: HopPoint = { kinds: ["seen"] };
 export const statusBecame = (...to: string[]): HopPoint => ({ kinds: ["status", "moved"], to });
 

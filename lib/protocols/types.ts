@@ -184,7 +184,7 @@ export interface SourceReader {
    * ingest journals the original from the copy inside when its own file was never seen (null: the
    * letter does not say enough; absent: the protocol keeps no copies in its letters).
    */
-  deadLetterOriginal?(letter: { relPath: string; placement: Placement }, dl: DeadLetterInfo): DeadLetterOriginal | null;
+  deadLetterOriginal?(letter: { relPath: string; placement: Placement; status?: string }, dl: DeadLetterInfo): DeadLetterOriginal | null;
   /**
    * The file this one replaces in place, whose message it continues whether or not the old file is
    * gone yet (IGNITE: the v2 `.yaml` its queue monitor converts into this `.mime`); null: none.

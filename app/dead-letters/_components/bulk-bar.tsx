@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import type { BulkItemResult, DeadLetterItem } from "@/lib/actions";
 import { errorMessage } from "@/lib/client/fetcher";
 import { postBulk } from "@/lib/client/post-action";
+import { undoBulk } from "./undo-bulk";
 
 type BulkAction = "requeue" | "discard";
 interface Answer {
@@ -21,18 +22,6 @@ interface Answer {
   labels: Record<string, string>;
   /** A run taken back by Undo: its results are the restores'. */
   undone?: boolean;
-}
-
-/**
- * Take a run back as one row's Undo does: each discarded letter restored from the archive; each
- * requeued one by discarding its requeued copy first, then restoring the letter (its protocol
- * refuses a letter back while its copy waits in a queue). Only what succeeded is taken back.
- */
-async function undoRun(answer: Answer): Promise<BulkItemResult[]> {
-  const done = answer.results.filter((r) => r.ok);
-  if (answer.action === "requeue") await postBulk({ action: "discard", keys: done.map((r) => r.newKey ?? r.key), dryRun: false });
-  const letters = done.map((r) => (answer.action === "discard" ? (r.newKey ?? r.key) : r.key));
-  return (await postBulk({ action: "restore", keys: letters, dryRun: false })).results;
 }
 
 /** Act on the selected dead letters: Preview (a dry run, nothing written), then Confirm. */
@@ -76,13 +65,8 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
     setPending("Undoing");
     setFailure(null);
     try {
-      const results = await undoRun(run);
-      // Restores answer by the letter's key; labels are kept by the key the run was asked with.
-      const labels = Object.fromEntries(run.results.map((r) => [r.newKey ?? r.key, run.labels[r.key] ?? r.key]));
-      setAnswer({ ...run, results, labels: { ...run.labels, ...labels }, undone: true });
+      setAnswer({ ...run, results: await undoBulk(run.action, run.results), undone: true });
       void mutate((key) => typeof key === "string" || Array.isArray(key));
-    } catch (err) {
-      setFailure(errorMessage(err));
     } finally {
       setPending(null);
     }
@@ -129,11 +113,6 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
                 : answer.undone
                   ? `Undone: ${ok.toLocaleString("en-US")} of ${answer.results.length.toLocaleString("en-US")} dead letters are back.`
                   : `Done: ${ok.toLocaleString("en-US")} of ${answer.results.length.toLocaleString("en-US")} succeeded.`}
-              {!answer.dryRun && !answer.undone && ok > 0 ? (
-                <button type="button" className={cn(buttonClass("secondary"), "ml-3")} onClick={() => void undo(answer)}>
-                  Undo
-                </button>
-              ) : null}
             </p>
             <ul className="space-y-0.5">
               {answer.results.map((r) => (
@@ -147,6 +126,12 @@ export function BulkBar({ items, queues, onDone }: { items: DeadLetterItem[]; qu
           </>
         ) : null}
       </div>
+      {/* Outside the live region, and kept while it runs (disabled), so the focus stays on it. */}
+      {answer && !answer.dryRun && !answer.undone && answer.results.some((r) => r.ok) ? (
+        <button type="button" className={buttonClass("secondary")} {...usableIf(pending === null, () => void undo(answer))}>
+          Undo
+        </button>
+      ) : null}
     </section>
   );
 }

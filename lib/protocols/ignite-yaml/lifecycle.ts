@@ -63,14 +63,24 @@ export function requeued(text: string, from: string, at: string): string {
  */
 export const REQUEUED_TO = "requeued_to";
 
-/** The dead letter as a requeue archives it. */
+const MARK = new RegExp(`^${REQUEUED_TO}:[^\\r\\n]*`);
+
+/**
+ * The dead letter as a requeue archives it: its one mark last, in the file's own line ending. A file
+ * without a final line ending gets the mark after one, and none after it, so unmarked() can put
+ * back exactly what was there.
+ */
 export function markedRequeued(letterText: string, target: string): string {
-  return appendKey(letterText, REQUEUED_TO, quoted(target));
+  const text = unmarked(letterText) ?? letterText;
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const line = `${REQUEUED_TO}: ${quoted(target)}`;
+  if (text === "") return `${line}${eol}`;
+  return /\r?\n$/.test(text) ? `${text}${line}${eol}` : `${text}${eol}${line}`;
 }
 
-/** Where a requeue sent the original of the letter `text` (the last mark); null when it bears none. */
+/** Where a requeue sent the original of the letter `text` (its last mark); null when it bears none. */
 export function requeuedTo(text: string): string | null {
-  const line = text.split("\n").findLast((l) => l.startsWith(`${REQUEUED_TO}:`));
+  const line = text.split(/\r?\n/).findLast((l) => MARK.test(l));
   if (line === undefined) return null;
   const value = line.slice(REQUEUED_TO.length + 1).trim();
   try {
@@ -81,7 +91,13 @@ export function requeuedTo(text: string): string | null {
   }
 }
 
-/** The letter as it was before a requeue marked it; null when it bears no mark. */
+/** The letter as it was before a requeue marked it, byte for byte (see markedRequeued); null when it bears no mark. */
 export function unmarked(text: string): string | null {
-  return requeuedTo(text) === null ? null : removeKey(text, REQUEUED_TO);
+  if (requeuedTo(text) === null) return null;
+  const lines = text.split(/(?<=\n)/);
+  const kept = lines.filter((l) => !MARK.test(l));
+  const last = lines[lines.length - 1] ?? "";
+  // A mark ending the file without a line ending came after the one it added: that one goes too.
+  if (MARK.test(last) && !last.endsWith("\n") && kept.length > 0) kept[kept.length - 1] = (kept[kept.length - 1] ?? "").replace(/\r?\n$/, "");
+  return kept.join("");
 }

@@ -88,8 +88,13 @@ describe("IGNITE v2 lifecycle", () => {
     expect(letter).toBe(`${before}requeued_to: "queue/ignitian_2/task_assignment_1770261903611907.yaml"\n`);
     expect(entry(ws, DL_ARCHIVED)).toMatchObject({ status: "requeued", folder: "archive" });
     // Not back while its requeued message waits in its queue: it would be both queued and dead.
-    await expect(planDiscard(ws, { path: DL_ARCHIVED }, true)).rejects.toMatchObject({ status: 409, message: expect.stringContaining("which is still there") });
-    fs.rmSync(path.join(ws, again.path));
+    await expect(planDiscard(ws, { path: DL_ARCHIVED }, true)).rejects.toMatchObject({ status: 409, message: expect.stringContaining("its message is still at queue/ignitian_2/") });
+    // Nor once the monitor handed it to its agent (processed/ beside it).
+    const processed = again.path.replace("ignitian_2/", "ignitian_2/processed/");
+    fs.mkdirSync(path.dirname(path.join(ws, processed)), { recursive: true });
+    fs.renameSync(path.join(ws, again.path), path.join(ws, processed));
+    await expect(planDiscard(ws, { path: DL_ARCHIVED }, true)).rejects.toMatchObject({ status: 409, message: expect.stringContaining(`still at ${processed}`) });
+    fs.rmSync(path.join(ws, processed));
     await run(ws, await planDiscard(ws, { path: DL_ARCHIVED }, true));
     expect(text(ws, DL)).toBe(before);
     expect(entry(ws, DL)).toMatchObject({ status: "dead" });

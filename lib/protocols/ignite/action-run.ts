@@ -3,6 +3,7 @@ import "server-only";
 // writes"): requeue, retry now, discard and restore, planned from the file on disk (the plan is
 // the dry run, `run` the write). lib/operations finds the file by key and journals the action.
 import fs from "node:fs/promises";
+import path from "node:path";
 import { NAME_PATTERN } from "@/lib/model";
 import { assertFree, createFile, moveFile, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
 import { assertStillText, readTextInsideRoot } from "@/lib/operations/read-text";
@@ -63,7 +64,7 @@ async function requeueDeadLetter(t: FileActionTarget, input: Input): Promise<Fil
       try {
         // The letter as read for this plan, or nothing: a changed one is not archived under our mark.
         await assertStillText(t.root, t.relPath, text);
-        await moveWithContent(t.abs, archiveAbs, letter, archiveRel);
+        await moveWithContent(t.abs, archiveAbs, letter, archiveRel, await modeOf(t.abs));
       } catch (err) {
         // Someone else took the dead letter first: take ours back so the message exists once.
         await takeBack(targetAbs, made).catch(() => undefined);
@@ -127,19 +128,27 @@ function planDiscard(t: FileActionTarget): Promise<FileActionPlan> {
  */
 async function assertRequeuedGone(t: FileActionTarget, to: string | null): Promise<void> {
   if (to === null) return;
-  const abs = await resolveForWrite(t.root, to).catch(() => null);
-  if (abs && (await fs.lstat(abs).catch(() => null))) {
-    throw new ApiError(409, "conflict", `${t.relPath} was requeued to ${to}, which is still there: discard that message first (or undo the requeue), so it is not both queued and dead. Nothing was changed.`);
+  // Where the requeue put it, or processed/ beside it once the monitor handed it to its agent.
+  const processed = `${path.posix.dirname(to)}/processed/${path.posix.basename(to)}`;
+  for (const rel of [to, processed]) {
+    const abs = await resolveForWrite(t.root, rel).catch(() => null);
+    if (abs && (await fs.lstat(abs).catch(() => null))) {
+      throw new ApiError(409, "conflict", `${t.relPath} was requeued, and its message is still at ${rel}: discard that first (or undo the requeue), so it is not both live and dead. Nothing was changed.`);
+    }
   }
 }
+
+/** A file's permission bits, kept by a rewrite that moves it (a letter marked or unmarked). */
+const modeOf = async (abs: string) => (await fs.lstat(abs)).mode & 0o7777;
 
 /** Move an archived file back where it was (a requeued dead letter without its mark); a 409 when that place is taken. */
 async function planRestore(t: FileActionTarget): Promise<FileActionPlan> {
   const originalRel = t.folder === "archive" ? unarchivePathOf(t.relPath) : null;
   if (!originalRel) throw new ApiError(409, "not_applicable", `${t.relPath} is not in the archive, so there is nothing to restore. Nothing was changed.`);
-  const text = await readText(t);
-  const asItWas = unmarked(text);
-  if (asItWas === null) return planMove(t, originalRel, `move ${t.relPath} back to ${originalRel}`, "its original place is taken by another file");
+  // Not UTF-8, or over 8 MiB: no requeue marked it, and it goes back as it is.
+  const text = await readText(t).catch(() => null);
+  const asItWas = text === null ? null : unmarked(text);
+  if (text === null || asItWas === null) return planMove(t, originalRel, `move ${t.relPath} back to ${originalRel}`, "its original place is taken by another file");
   await assertRequeuedGone(t, requeuedTo(text));
   const abs = await resolveForWrite(t.root, originalRel);
   await assertFree(abs, originalRel, "its original place is taken by another file");
@@ -149,7 +158,7 @@ async function planRestore(t: FileActionTarget): Promise<FileActionPlan> {
     touched: [originalRel],
     async run() {
       await assertStillText(t.root, t.relPath, text);
-      await moveWithContent(t.abs, abs, asItWas, originalRel);
+      await moveWithContent(t.abs, abs, asItWas, originalRel, await modeOf(t.abs));
       return "";
     },
   };

@@ -44,6 +44,11 @@ describe("where a dead letter's original lived", () => {
     });
   });
 
+  it("is completed for a letter a requeue archived: the message went on as the requeued copy, gone since", () => {
+    const letter = { relPath: "archive/mailroom/queue/dead_letter/t_1_dlq_9.mime", placement: { agent: "dead_letter", folder: "archive" }, status: "requeued" };
+    expect(igniteDeadLetterOriginal(letter, dl({}))?.status).toBe("completed");
+  });
+
   it("is unknown when the letter names no queue", () => {
     expect(igniteDeadLetterOriginal({ relPath: "queue/dead_letter/x.mime", placement: { agent: "dead_letter", folder: "dead_letter" } }, dl({ originalAgent: null }))).toBeNull();
   });

@@ -27,11 +27,14 @@ export function igniteLifecycleStep(before: ObservedPlace, after: ObservedPlace)
  * Where a dead letter's original was before it was dead-lettered: `processed/` of the queue it was
  * bound for, under the runtime directory the letter is in (the queue's, though the letter is now
  * archived). Archived, the letter was requeued or discarded by an operator: its message is not dead.
+ * Requeued (the letter bears the requeue's mark), the message went on as the copy: seen only through
+ * its letter, that copy is gone, handled, as v2's statuses.ts reads the same lifecycle.
  */
-export function igniteDeadLetterOriginal(letter: { relPath: string; placement: Placement }, dl: DeadLetterInfo): DeadLetterOriginal | null {
+export function igniteDeadLetterOriginal(letter: { relPath: string; placement: Placement; status?: string }, dl: DeadLetterInfo): DeadLetterOriginal | null {
   if (!dl.originalAgent) return null;
   const archived = letter.placement.folder === "archive";
   const letterPath = (archived ? unarchivePathOf(letter.relPath) : null) ?? letter.relPath;
   const relPath = letterPath.replace(new RegExp(`${DEAD_LETTER}/[^/]+$`), `${dl.originalAgent}/processed/${dl.originalFile ?? "unknown.mime"}`);
-  return { relPath, placement: { agent: dl.originalAgent, folder: "processed" }, status: archived ? "discarded" : "dead" };
+  const status = !archived ? "dead" : letter.status === "requeued" ? "completed" : "discarded";
+  return { relPath, placement: { agent: dl.originalAgent, folder: "processed" }, status };
 }

@@ -1,6 +1,6 @@
 // The file a requeue writes (docs/protocols/ignite-mime.md "What Mailroom writes"). Pure.
 import { ApiError } from "@/lib/server/api-error";
-import { getHeader, isoWithOffset, removeHeader, setHeader } from "./build";
+import { isoWithOffset, removeHeader, setHeader } from "./build";
 import { splitHeaderBlock } from "./reference";
 
 /** What the queue monitor adds while a message is processed and retried; a requeue starts afresh. */
@@ -40,19 +40,44 @@ export function requeuedText(text: string, opts: { requeuedFrom: string; at: Dat
  */
 export const REQUEUED_TO = "X-IGNITE-Requeued-To";
 
-/** The dead letter as a requeue archives it: marked with where its original went. */
+const MARK_LINE = new RegExp(`^${REQUEUED_TO}:[^\\r\\n]*(\\r?\\n)`, "gim");
+
+/** The header block's end (the blank line) and its line ending; null without one. */
+function headerEnd(text: string): { at: number; eol: string } | null {
+  const lf = text.indexOf("\n\n");
+  const crlf = text.indexOf("\r\n\r\n");
+  if (crlf >= 0 && (lf < 0 || crlf < lf)) return { at: crlf + 2, eol: "\r\n" };
+  return lf >= 0 ? { at: lf + 1, eol: "\n" } : null;
+}
+
+/** The header block with any mark taken out, exactly: nothing else in it changes, line endings included. */
+function withoutMark(text: string): string {
+  const end = headerEnd(text);
+  if (!end) return text;
+  return text.slice(0, end.at).replace(MARK_LINE, "") + text.slice(end.at);
+}
+
+/** The dead letter as a requeue archives it: one mark, last in its header block, in its own line ending. */
 export function markedRequeued(letterText: string, targetRel: string): string {
-  return writable(() => setHeader(letterText, REQUEUED_TO, targetRel));
+  return writable(() => {
+    if (/[\r\n\0]/.test(targetRel)) throw new Error(`${REQUEUED_TO}: a value may not hold a line break or NUL`);
+    const text = withoutMark(letterText);
+    const end = headerEnd(text);
+    if (!end) throw new Error("the dead letter has no header block to mark");
+    return `${text.slice(0, end.at)}${REQUEUED_TO}: ${targetRel}${end.eol}${text.slice(end.at)}`;
+  });
 }
 
-/** Where a requeue sent the original of the letter `text`; null when it bears no mark. */
+/** Where a requeue sent the original of the letter `text` (its last mark); null when it bears none. */
 export function requeuedTo(text: string): string | null {
-  return getHeader(text, REQUEUED_TO);
+  const end = headerEnd(text);
+  const marks = end ? [...text.slice(0, end.at).matchAll(new RegExp(`^${REQUEUED_TO}:([^\\r\\n]*)`, "gim"))] : [];
+  return marks.length > 0 ? (marks[marks.length - 1]?.[1] ?? "").trim() : null;
 }
 
-/** The letter as it was before a requeue marked it; null when it bears no mark. */
+/** The letter as it was before a requeue marked it (byte for byte); null when it bears no mark. */
 export function unmarked(text: string): string | null {
-  return requeuedTo(text) === null ? null : removeHeader(text, REQUEUED_TO);
+  return requeuedTo(text) === null ? null : withoutMark(text);
 }
 
 function writable(make: () => string): string {

@@ -1,0 +1,38 @@
+// Taking back a bulk run of the dead-letters page, one letter at a time, as one row's Undo does
+// (lib/client/message-action.ts): each action names the path the run left the file at, so a
+// message its agent has moved on since is a 409 ("moved") that writes nothing, never archived
+// from under the agent.
+import type { ActionResult, BulkItemResult } from "@/lib/actions";
+import { errorMessage } from "@/lib/client/fetcher";
+import { keys } from "@/lib/client/keys";
+import { postJson } from "@/lib/client/post-action";
+
+export type UndoableAction = "requeue" | "discard";
+
+const act = (key: string, id: string, path?: string) => postJson<ActionResult>(keys.messageAction(key, id), path === undefined ? {} : { path });
+
+/**
+ * One letter of the run back where it was. A requeue is undone by discarding its requeued copy
+ * (where the run put it), then restoring the letter; a copy that cannot be discarded leaves its
+ * letter archived (the message lives on as the copy), and the failure says why.
+ */
+async function undoOne(action: UndoableAction, r: BulkItemResult): Promise<BulkItemResult> {
+  try {
+    if (action === "requeue") {
+      await act(r.newKey ?? r.key, "discard", r.path);
+      const letter = await act(r.key, "restore");
+      return { key: r.key, ok: true, path: letter.path, plan: `the requeued copy archived, the dead letter back at ${letter.path}` };
+    }
+    const letter = await act(r.newKey ?? r.key, "restore", r.path);
+    return { key: r.key, ok: true, path: letter.path, plan: `back at ${letter.path}` };
+  } catch (err) {
+    return { key: r.key, ok: false, error: { code: "undo_failed", message: errorMessage(err) } };
+  }
+}
+
+/** Every letter the run acted on, in turn; the answer of each, keyed as the run's own results. */
+export async function undoBulk(action: UndoableAction, results: readonly BulkItemResult[]): Promise<BulkItemResult[]> {
+  const undone: BulkItemResult[] = [];
+  for (const r of results) if (r.ok) undone.push(await undoOne(action, r));
+  return undone;
+}
