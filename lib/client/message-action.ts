@@ -13,8 +13,19 @@ export interface ActionFields {
 
 type Answer = ActionResult & { warnings?: string[] };
 
-function post(key: string, id: string, check: ActionCheck, fields: ActionFields = {}): Promise<Answer> {
+/** POST one action on one message; `check` names where the page saw it (a 409 when it moved since). */
+export function postMessageAction(key: string, id: string, check: ActionCheck, fields: ActionFields = {}): Promise<Answer> {
   return postJson<Answer>(keys.messageAction(key, id), { ...check, ...fields });
+}
+const post = postMessageAction;
+
+/**
+ * A requeue of a dead letter taken back: its copy discarded where the requeue left it (a 409 when
+ * its agent moved it on: the letter then stays archived), then the letter restored. The letter as restored.
+ */
+export async function undoRequeue(copy: { key: string; path?: string }, letter: { key: string; path?: string }): Promise<Answer> {
+  await post(copy.key, "discard", { path: copy.path });
+  return post(letter.key, "restore", { path: letter.path });
 }
 
 function sentence(action: Pick<ActionDescriptor, "id">, r: Answer, edited: boolean): string {
@@ -74,7 +85,6 @@ export async function messageActionOutcome(key: string, action: Pick<ActionDescr
 }
 
 async function unrequeueOutcome(requeued: ActionResult, archived: NonNullable<ActionResult["archived"]>): Promise<ActionOutcome> {
-  await post(requeued.key, "discard", { path: requeued.path });
-  const letter = await post(archived.key, "restore", { path: archived.path });
+  const letter = await undoRequeue(requeued, archived);
   return { ok: true, text: `Requeue undone: the dead letter is back at ${letter.path}; the requeued copy is in the archive.`, href: routes.message(letter.key) };
 }

@@ -117,6 +117,11 @@ export async function moveWithContent(source: string, target: string, content: s
   }
 }
 
+/** moveWithContent for the same file rewritten on its way (a dead letter marked or unmarked): it keeps the source's permission bits. */
+export async function moveRewritten(source: string, target: string, content: string | Buffer, displayTarget: string): Promise<void> {
+  await moveWithContent(source, target, content, displayTarget, (await fs.lstat(source)).mode & 0o7777);
+}
+
 /**
  * The second step of a move, in the source's folder as held since before the first. If someone
  * else took the source first, undo ours so the message exists exactly once.

@@ -2,14 +2,11 @@
 // (lib/client/message-action.ts): each action names the path the run left the file at, so a
 // message its agent has moved on since is a 409 ("moved") that writes nothing, never archived
 // from under the agent.
-import type { ActionResult, BulkItemResult } from "@/lib/actions";
+import type { BulkItemResult } from "@/lib/actions";
 import { errorMessage } from "@/lib/client/fetcher";
-import { keys } from "@/lib/client/keys";
-import { postJson } from "@/lib/client/post-action";
+import { postMessageAction, undoRequeue } from "@/lib/client/message-action";
 
 export type UndoableAction = "requeue" | "discard";
-
-const act = (key: string, id: string, path?: string) => postJson<ActionResult>(keys.messageAction(key, id), path === undefined ? {} : { path });
 
 /**
  * One letter of the run back where it was. A requeue is undone by discarding its requeued copy
@@ -19,11 +16,11 @@ const act = (key: string, id: string, path?: string) => postJson<ActionResult>(k
 async function undoOne(action: UndoableAction, r: BulkItemResult): Promise<BulkItemResult> {
   try {
     if (action === "requeue") {
-      await act(r.newKey ?? r.key, "discard", r.path);
-      const letter = await act(r.key, "restore");
+      // A bulk answer names no archived path: the letter is restored from wherever the journal has it.
+      const letter = await undoRequeue({ key: r.newKey ?? r.key, path: r.path }, { key: r.key });
       return { key: r.key, ok: true, path: letter.path, plan: `the requeued copy archived, the dead letter back at ${letter.path}` };
     }
-    const letter = await act(r.newKey ?? r.key, "restore", r.path);
+    const letter = await postMessageAction(r.newKey ?? r.key, "restore", { path: r.path });
     return { key: r.key, ok: true, path: letter.path, plan: `back at ${letter.path}` };
   } catch (err) {
     return { key: r.key, ok: false, error: { code: "undo_failed", message: errorMessage(err) } };

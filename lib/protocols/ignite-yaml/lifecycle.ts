@@ -2,6 +2,7 @@
 // `process_retry`, queue_monitor.sh): a key is deleted line by line (`sed '/^key:/d'`) and its
 // new value appended as a top-level `key: value` line at the end of the file. Pure.
 import { parseYamlBounded } from "@/lib/protocols/bounded-yaml";
+import { keyLine, unquotedValue } from "@/lib/protocols/entry-kit";
 
 /** What the monitor adds while a message is processed and retried; a requeue starts afresh. */
 export const LIFECYCLE_KEYS = ["status", "processed_at", "retry_count", "last_retry_at", "next_retry_after", "error_reason", "error_at"] as const;
@@ -80,15 +81,12 @@ export function markedRequeued(letterText: string, target: string): string {
 
 /** Where a requeue sent the original of the letter `text` (its last mark); null when it bears none. */
 export function requeuedTo(text: string): string | null {
-  const line = text.split(/\r?\n/).findLast((l) => MARK.test(l));
-  if (line === undefined) return null;
-  const value = line.slice(REQUEUED_TO.length + 1).trim();
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return typeof parsed === "string" ? parsed : value;
-  } catch {
-    return value;
+  let last: string | null = null;
+  for (const line of text.split(/\r?\n/)) {
+    const field = keyLine(line);
+    if (field?.key === REQUEUED_TO) last = unquotedValue(field.value) ?? field.value;
   }
+  return last;
 }
 
 /** The letter as it was before a requeue marked it, byte for byte (see markedRequeued); null when it bears no mark. */

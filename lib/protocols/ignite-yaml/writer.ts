@@ -7,11 +7,11 @@ import { createHash, randomInt } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { createFile, moveFile, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
+import { createFile, moveFile, moveRewritten, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
 import { readTextInsideRoot } from "@/lib/operations/read-text";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord, str } from "@/lib/protocols/entry-kit";
-import { isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
+import { assertRequeuedCopyGone, isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { PRIORITY } from "./client";
@@ -179,14 +179,7 @@ export async function planDiscard(root: string, input: unknown, restore = false)
   // A dead letter a requeue archived goes back without the mark the requeue added, and only once its
   // requeued message is gone from where the requeue put it (else it would be both queued and dead).
   const content = restore ? unmarked(src.text) : null;
-  const requeuedAt = content === null ? null : requeuedTo(src.text);
-  // Where the requeue put it, or processed/ beside it once the monitor handed it to its agent.
-  for (const rel of requeuedAt === null ? [] : [requeuedAt, `${path.posix.dirname(requeuedAt)}/processed/${path.posix.basename(requeuedAt)}`]) {
-    const abs = await resolveForWrite(root, rel).catch(() => null);
-    if (abs && (await fs.lstat(abs).catch(() => null))) {
-      throw new ApiError(409, "conflict", `${v.path} was requeued, and its message is still at ${rel}: discard that first (or undo the requeue), so it is not both live and dead. Nothing was changed.`);
-    }
-  }
+  if (content !== null) await assertRequeuedCopyGone(root, v.path, requeuedTo(src.text));
   return { path: target, bytes: content ?? src.text, warnings: [], op: { action: restore ? "restore" : "discard", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
 }
 
@@ -203,14 +196,13 @@ export async function run(root: string, p: Plan): Promise<{ path: string }> {
   if (src.sha256 !== op.source.sha256) {
     throw new ApiError(409, "changed", `${op.source.path} changed since this was planned (the monitor may have moved on); reload it. Nothing was changed.`);
   }
-  // A letter marked or unmarked keeps its permission bits: it is the same file, rewritten.
-  const mode = async () => (await fs.lstat(sourceAbs)).mode & 0o7777;
   if (op.content === null) await moveFile(sourceAbs, targetAbs, op.target);
-  else if (!op.archive) await moveWithContent(sourceAbs, targetAbs, op.content, op.target, op.action === "restore" ? await mode() : undefined);
+  else if (op.action === "restore") await moveRewritten(sourceAbs, targetAbs, op.content, op.target);
+  else if (!op.archive) await moveWithContent(sourceAbs, targetAbs, op.content, op.target);
   else {
     const made = await createFile(targetAbs, op.content, op.target);
     try {
-      await moveWithContent(sourceAbs, await resolveForWrite(root, op.archive), markedRequeued(src.text, op.target), op.archive, await mode());
+      await moveRewritten(sourceAbs, await resolveForWrite(root, op.archive), markedRequeued(src.text, op.target), op.archive);
     } catch (err) {
       await takeBack(targetAbs, made).catch(() => undefined); // someone took the dead letter first: the message stays once
       throw err;

@@ -3,9 +3,8 @@ import "server-only";
 // writes"): requeue, retry now, discard and restore, planned from the file on disk (the plan is
 // the dry run, `run` the write). lib/operations finds the file by key and journals the action.
 import fs from "node:fs/promises";
-import path from "node:path";
 import { NAME_PATTERN } from "@/lib/model";
-import { assertFree, createFile, moveFile, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
+import { assertFree, createFile, moveFile, moveRewritten, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
 import { assertStillText, readTextInsideRoot } from "@/lib/operations/read-text";
 import type { FileActionPlan, FileActionTarget, FileActions } from "@/lib/protocols/types";
 import { ApiError } from "@/lib/server/api-error";
@@ -13,6 +12,7 @@ import { parseDeadLetterBody } from "./dead-letter";
 import { archivePathOf, DEAD_LETTER, originalNameOf, queueDir, queuePath, splitRuntime, unarchivePathOf } from "./paths";
 import { splitHeaderBlock } from "./reference";
 import { markedRequeued, requeuedText, requeuedTo, unmarked } from "./requeued";
+import { assertRequeuedCopyGone } from "./requeued-copy";
 import { planRetry } from "./retry-run";
 
 type Input = { to?: string; body?: string };
@@ -64,7 +64,7 @@ async function requeueDeadLetter(t: FileActionTarget, input: Input): Promise<Fil
       try {
         // The letter as read for this plan, or nothing: a changed one is not archived under our mark.
         await assertStillText(t.root, t.relPath, text);
-        await moveWithContent(t.abs, archiveAbs, letter, archiveRel, await modeOf(t.abs));
+        await moveRewritten(t.abs, archiveAbs, letter, archiveRel);
       } catch (err) {
         // Someone else took the dead letter first: take ours back so the message exists once.
         await takeBack(targetAbs, made).catch(() => undefined);
@@ -122,25 +122,6 @@ function planDiscard(t: FileActionTarget): Promise<FileActionPlan> {
   return planMove(t, archiveRel, `move ${t.relPath} to ${archiveRel} (restorable)`, "an archived file has that name");
 }
 
-/**
- * A requeued dead letter comes back only once its requeued message is gone from where the requeue
- * put it (the page's Undo discards that first): else the message would be both queued and dead.
- */
-async function assertRequeuedGone(t: FileActionTarget, to: string | null): Promise<void> {
-  if (to === null) return;
-  // Where the requeue put it, or processed/ beside it once the monitor handed it to its agent.
-  const processed = `${path.posix.dirname(to)}/processed/${path.posix.basename(to)}`;
-  for (const rel of [to, processed]) {
-    const abs = await resolveForWrite(t.root, rel).catch(() => null);
-    if (abs && (await fs.lstat(abs).catch(() => null))) {
-      throw new ApiError(409, "conflict", `${t.relPath} was requeued, and its message is still at ${rel}: discard that first (or undo the requeue), so it is not both live and dead. Nothing was changed.`);
-    }
-  }
-}
-
-/** A file's permission bits, kept by a rewrite that moves it (a letter marked or unmarked). */
-const modeOf = async (abs: string) => (await fs.lstat(abs)).mode & 0o7777;
-
 /** Move an archived file back where it was (a requeued dead letter without its mark); a 409 when that place is taken. */
 async function planRestore(t: FileActionTarget): Promise<FileActionPlan> {
   const originalRel = t.folder === "archive" ? unarchivePathOf(t.relPath) : null;
@@ -149,7 +130,7 @@ async function planRestore(t: FileActionTarget): Promise<FileActionPlan> {
   const text = await readText(t).catch(() => null);
   const asItWas = text === null ? null : unmarked(text);
   if (text === null || asItWas === null) return planMove(t, originalRel, `move ${t.relPath} back to ${originalRel}`, "its original place is taken by another file");
-  await assertRequeuedGone(t, requeuedTo(text));
+  await assertRequeuedCopyGone(t.root, t.relPath, requeuedTo(text));
   const abs = await resolveForWrite(t.root, originalRel);
   await assertFree(abs, originalRel, "its original place is taken by another file");
   return {
@@ -158,7 +139,7 @@ async function planRestore(t: FileActionTarget): Promise<FileActionPlan> {
     touched: [originalRel],
     async run() {
       await assertStillText(t.root, t.relPath, text);
-      await moveWithContent(t.abs, abs, asItWas, originalRel, await modeOf(t.abs));
+      await moveRewritten(t.abs, abs, asItWas, originalRel);
       return "";
     },
   };
