@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fixturePath } from "@/lib/testing/fixtures";
 import { scalar } from "./lifecycle";
 import { read } from "./read";
-import { planCompose, planDiscard, planReply, planRequeue, planRetry, run } from "./writer";
+import { messageName, planCompose, planDiscard, planReply, planRequeue, planRetry, run } from "./writer";
 
 const dirs: string[] = [];
 function workspace(): string {
@@ -39,6 +39,21 @@ describe("IGNITE v2 compose and reply", () => {
     expect(fs.statSync(path.join(ws, plan.path)).mode & 0o777).toBe(0o600);
     expect(entry(ws, plan.path)).toMatchObject({ from: "leader", to: ["strategist"], type: "strategy_request", priority: "high", status: "queued", problems: [] });
     await expect(run(ws, plan)).rejects.toMatchObject({ status: 409, code: "target_exists" });
+  });
+
+  it("names messages of one type written in one millisecond apart: their stem is their id", async () => {
+    const now = new Date("2026-11-26T09:00:00.123Z");
+    const names = Array.from({ length: 2000 }, () => messageName("task_assignment", now));
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^task_assignment_\d{16}\.yaml$/);
+    // Never before the time written (a millisecond holds a thousand stamps; the rest go on into the next ones).
+    for (const name of names) expect(Math.floor(Number(/_(\d{16})\./.exec(name)?.[1]) / 1000)).toBeGreaterThanOrEqual(now.getTime());
+    expect(names[0]).toContain(`_${now.getTime()}`);
+    // Two compositions in one millisecond: two files, where the second was refused as "already exists" one time in a thousand.
+    const ws = workspace();
+    const compose = () => planCompose(ws, { from: "leader", to: "strategist", type: "strategy_request", payload: "" }, now).then((p) => run(ws, p));
+    const written = await Promise.all(Array.from({ length: 50 }, compose));
+    expect(new Set(written.map((w) => w.path)).size).toBe(50);
   });
 
   it("replies to the original's sender, carrying its task_id", async () => {

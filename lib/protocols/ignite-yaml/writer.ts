@@ -42,9 +42,23 @@ type Plan = WritePlan<IgniteYamlOp>;
 const ARCHIVE = `${ARCHIVE_PARTS.join("/")}/`;
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** `{type}_{16-digit unix microseconds}.yaml` (`date +%s%6N`; a Date holds milliseconds, the rest is random). */
+/** The last stamp named (µs), and the time it was named at (see messageName). */
+let last = { micros: 0, ms: 0 };
+
+/**
+ * `{type}_{16-digit unix microseconds}.yaml` (`date +%s%6N`; a Date holds milliseconds, the rest is
+ * random). The stem is the message's id, so two named in one millisecond never share one: drawn at
+ * random alone, one pair of a type in a millisecond in a thousand did (the v2 demo's team writes a
+ * tick's messages at one instant), and the second write failed as "already exists", or two queues
+ * held one id.
+ */
 export function messageName(type: string, now: Date): string {
-  return `${type}_${now.getTime()}${String(randomInt(1000)).padStart(3, "0")}.yaml`;
+  const ms = now.getTime();
+  let micros = ms * 1000 + randomInt(1000);
+  // While time does not go back, stamps only grow (a thousand in a millisecond run on into the next).
+  if (ms >= last.ms && micros <= last.micros) micros = last.micros + 1;
+  last = { micros, ms };
+  return `${type}_${micros}.yaml`;
 }
 
 /** A payload (YAML mapping text) nested under `payload:`; a 400 naming `field` when it is not a mapping. */
