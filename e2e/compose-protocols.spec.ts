@@ -118,7 +118,12 @@ test("IGNITE v2: a task_assignment from its template, a new YAML file in the rec
   await page.getByLabel("To", { exact: true }).fill("ignitian_3");
   await page.getByLabel("Type", { exact: true }).fill("task_assignment");
   await expect(page.getByLabel("Payload (YAML)")).toHaveValue(/^task_id: "task_001"/);
+  // The template's values are examples: sent unchanged only once confirmed.
+  const unchanged = page.getByRole("alert").filter({ hasText: "The body is the task_assignment template unchanged" });
+  await expect(unchanged).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
   await page.getByLabel("Payload (YAML)").fill('task_id: "task_e2e_v2"\ntitle: "v2 from the console"\n');
+  await expect(unchanged).toHaveCount(0);
   const rel = await send(page, /^queue\/ignitian_3\/task_assignment_\d{16}\.yaml$/);
   const file = load(fs.readFileSync(path.join(root, rel), "utf8"));
   expect(file).toMatchObject({ type: "task_assignment", from: "leader", to: "ignitian_3", priority: "normal", payload: { task_id: "task_e2e_v2" } });

@@ -81,3 +81,12 @@ export function checkValues(spec: ComposeFormSpec, values: ComposeValues): Recor
   const parsed = spec.schema.safeParse({ protocol: spec.protocol, ...requestOf(spec, values) });
   return parsed.success ? {} : fieldErrorsOf(parsed.error);
 }
+
+/**
+ * A warning to confirm when a body is its type's template as it was filled in: a template's values
+ * are examples ("task_001", "What the team should achieve"), and agents act on what they read.
+ */
+export function unchangedTemplateWarning(type: string, body: string, template: string | null): string | null {
+  if (template === null || body.trim() === "" || body.trim() !== template.trim()) return null;
+  return `The body is the ${type} template unchanged: its values are examples for you to replace, and the agent will act on them as written.`;
+}

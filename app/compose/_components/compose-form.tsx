@@ -6,7 +6,7 @@ import { ComposeApiError } from "@/lib/client/compose";
 import { draftToRequest, fieldsInFormOrder, stillToDo, type ComposeDraft } from "@/lib/client/compose-draft";
 import { useComposePreview } from "@/lib/client/use-compose-preview";
 import { checkCompose } from "@/lib/operations/compose-schema";
-import { templateOf } from "@/lib/protocols/compose-spec";
+import { templateOf, unchangedTemplateWarning } from "@/lib/protocols/compose-spec";
 import type { ComposeVocabulary } from "@/lib/protocols/types";
 import { BodyEditor } from "./body-editor";
 import { DeliveryWarnings } from "./delivery-warnings";
@@ -46,7 +46,9 @@ export function ComposeForm({ agents, vocabulary, initial, readOnly, threadNote 
   const preview = useComposePreview(readOnly || blocked ? null : request);
   const server = sendError instanceof ComposeApiError ? sendError.fields : preview.error instanceof ComposeApiError ? preview.error.fields : {};
   const errors: Record<string, string> = { ...server, ...local };
-  const warnings = (preview.data ?? []).flatMap((f) => (f.warning ? [f.warning] : []));
+  // Not on a form just opened, which starts from a template: once anything is filled in.
+  const unchanged = draft === initial ? null : unchangedTemplateWarning(draft.type.trim(), draft.body, templateOf(vocabulary, draft.type.trim()));
+  const warnings = [...(preview.data ?? []).flatMap((f) => (f.warning ? [f.warning] : [])), ...(unchanged ? [unchanged] : [])];
   const unconfirmed = warnings.length > 0 && !confirmed;
   // The body is checked as you type; other fields once left or on Send; the server's word at once.
   const shown = (field: string) => (submitted || field === "body" || touched.has(field) || field in server ? errors[field] : undefined);

@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { ComposeApiError } from "@/lib/client/compose";
 import { useComposePreview } from "@/lib/client/use-compose-preview";
-import { checkValues, requestOf, type ComposeFormSpec, type ComposeValues, type SourceLists } from "@/lib/protocols/compose-spec";
+import { checkValues, requestOf, unchangedTemplateWarning, type ComposeFormSpec, type ComposeValues, type SourceLists } from "@/lib/protocols/compose-spec";
 import { DeliveryWarnings } from "./delivery-warnings";
 import { Preview } from "./preview";
 import { ProtocolFields } from "./protocol-fields";
@@ -42,7 +42,11 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
   const preview = useComposePreview(readOnly || blocked ? null : confirmed ? { ...request, confirmWarnings: true } : request);
   const server = sendError instanceof ComposeApiError ? sendError.fields : preview.error instanceof ComposeApiError ? preview.error.fields : {};
   const errors: Record<string, string> = { ...server, ...local };
-  const warning = spec.warning?.(values) ?? preview.data?.[0]?.warning ?? null;
+  const template = spec.template;
+  const type = template ? (values[template.typeField] ?? "").trim() : "";
+  // Not on a form just opened, which starts from a template: once anything is filled in.
+  const unchanged = template && values !== initial ? unchangedTemplateWarning(type, values[template.bodyField] ?? "", template.of(type, lists)) : null;
+  const warnings = [spec.warning?.(values) ?? preview.data?.[0]?.warning ?? null, unchanged].filter((w): w is string => w !== null);
   // The body is checked as you type; other fields once left or on Send; the server's word at once.
   const shown = (field: string) => (submitted || field === bodyField || touched.has(field) || field in server ? errors[field] : undefined);
   const stillToDo = spec.fields.filter((f) => local[f.name]).map((f) => `${f.label}: ${local[f.name]}`);
@@ -76,10 +80,10 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
         <legend className="sr-only">Message</legend>
         <ProtocolFields spec={spec} values={values} lists={lists} error={shown} onChange={change} onBlur={(f) => setTouched((t) => new Set(t).add(f))} onUseTemplate={insertTemplate} />
         {shown("request") ? <p className="text-sm text-red-700 dark:text-red-400">{shown("request")}</p> : null}
-        {readOnly ? null : <DeliveryWarnings warnings={warning ? [warning] : []} confirmed={confirmed} onConfirm={setConfirmed} />}
+        {readOnly ? null : <DeliveryWarnings warnings={warnings} confirmed={confirmed} onConfirm={setConfirmed} />}
         {readOnly ? null : (
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={sending || sent !== null || (warning !== null && !confirmed)} className={buttonClass("primary")}>
+            <button type="submit" disabled={sending || sent !== null || (warnings.length > 0 && !confirmed)} className={buttonClass("primary")}>
               {sending ? "Sending…" : "Send"}
             </button>
             <span className="text-xs text-zinc-500 dark:text-zinc-400">{spec.sendNote}</span>
