@@ -55,25 +55,52 @@ describe("moves", () => {
     expect(fs.existsSync(p("b", "gone.mime"))).toBe(false);
   });
 
+  /** Run `monitor` once, just before the move's second step (the source moved aside, then removed) takes the source's name. */
+  async function withMonitorBetweenSteps(monitor: () => void, move: () => Promise<void>): Promise<unknown> {
+    const rename = fs.promises.rename;
+    let fired = false;
+    const spy = vi.spyOn(fs.promises, "rename").mockImplementation(async (from, to) => {
+      // Named through the held folder (/proc/self/fd/N/x.yaml).
+      if (!fired && String(from).endsWith("/x.yaml")) {
+        fired = true;
+        monitor();
+      }
+      return rename(from, to);
+    });
+    try {
+      return await move().then(() => null, (err: unknown) => err);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
   it("keeps another writer's file that took the target's name between its two steps (IGNITE v2's monitor retrying the same message)", async () => {
     fs.mkdirSync(p("a", "processed"));
     fs.writeFileSync(p("a", "processed", "x.yaml"), "monitor's");
     // The monitor's `mv processed/x.yaml x.yaml` lands after Mailroom wrote x.yaml and before it removes processed/x.yaml.
-    const unlink = fs.promises.unlink;
-    const spy = vi.spyOn(fs.promises, "unlink").mockImplementation(async (file) => {
-      // Named through the held folder (/proc/self/fd/N/x.yaml): the source's removal is the one of x.yaml itself.
-      if (String(file).endsWith("/x.yaml") && fs.existsSync(p("a", "processed", "x.yaml"))) fs.renameSync(p("a", "processed", "x.yaml"), p("a", "x.yaml"));
-      return unlink(file);
-    });
-    try {
-      const move = moveWithContent(p("a", "processed", "x.yaml"), p("a", "x.yaml"), "mailroom's", "a/x.yaml");
-      await expect(move).rejects.toMatchObject({ status: 409, message: expect.stringContaining("someone else moved the file to x.yaml") as string });
-    } finally {
-      spy.mockRestore();
-    }
+    const err = await withMonitorBetweenSteps(
+      () => fs.renameSync(p("a", "processed", "x.yaml"), p("a", "x.yaml")),
+      () => moveWithContent(p("a", "processed", "x.yaml"), p("a", "x.yaml"), "mailroom's", "a/x.yaml"),
+    );
+    expect(err).toMatchObject({ status: 409, message: expect.stringContaining("someone else moved the file to x.yaml") as string });
     // Before, the undo removed x.yaml (the monitor's by then): the message was in neither folder.
     expect(fs.readFileSync(p("a", "x.yaml"), "utf8")).toBe("monitor's");
     expect(fs.readdirSync(p("a")).filter((n) => n.startsWith("."))).toEqual([]);
+  });
+
+  it("never removes a file that took the source's name between its two steps (the monitor picking up the copy just written)", async () => {
+    fs.mkdirSync(p("a", "processed"));
+    fs.writeFileSync(p("a", "processed", "x.yaml"), "processed once");
+    // A retry writes x.yaml; the monitor's `mv x.yaml processed/x.yaml` takes it before Mailroom removes processed/x.yaml.
+    const err = await withMonitorBetweenSteps(
+      () => fs.renameSync(p("a", "x.yaml"), p("a", "processed", "x.yaml")),
+      () => moveWithContent(p("a", "processed", "x.yaml"), p("a", "x.yaml"), "retried", "a/x.yaml"),
+    );
+    expect(err).toMatchObject({ status: 409, code: "source_gone" });
+    // Before, the source's name was removed whatever it held: the monitor's copy, so the message was in neither folder.
+    expect(fs.readFileSync(p("a", "processed", "x.yaml"), "utf8")).toBe("retried");
+    expect(fs.existsSync(p("a", "x.yaml"))).toBe(false);
+    expect([...fs.readdirSync(p("a")), ...fs.readdirSync(p("a", "processed"))].filter((n) => n.startsWith("."))).toEqual([]);
   });
 
   it("takes back only the file it made: its own by inode, never one that took the name since", async () => {

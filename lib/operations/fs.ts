@@ -77,28 +77,8 @@ export async function createFile(target: string, content: string | Buffer, displ
  */
 export async function takeBack(target: string, made: MadeFile): Promise<"ours" | "theirs" | "gone"> {
   const name = path.basename(target);
-  const aside = path.basename(undoNameFor(target));
-  return withHeldDir(path.dirname(target), name, async (held) => {
-    try {
-      await fs.rename(held.at(name), held.at(aside));
-    } catch (err) {
-      if (code(err) === "ENOENT") return "gone";
-      throw err;
-    }
-    const st = await fs.lstat(held.at(aside));
-    if (st.dev === made.dev && st.ino === made.ino) {
-      await fs.unlink(held.at(aside));
-      return "ours";
-    }
-    try {
-      await fs.link(held.at(aside), held.at(name));
-    } catch (err) {
-      // A third file took the name in those microseconds: the one moved aside stays, named, not lost.
-      throw new ApiError(409, "conflict", `${name} changed hands twice while this change ran; the file that held the name is kept as ${aside} (${code(err) ?? "error"})`);
-    }
-    await fs.unlink(held.at(aside));
-    return "theirs";
-  });
+  const found = await withHeldDir(path.dirname(target), name, (held) => removeIfStill(held, name, made));
+  return found === "removed" ? "ours" : found === "kept" ? "theirs" : "gone";
 }
 
 /**
@@ -110,11 +90,18 @@ export async function moveWithContent(source: string, target: string, content: s
   makeFolders(path.dirname(target), displayTarget);
   const from = HeldDir.open(path.dirname(source), path.basename(source));
   try {
+    const was = await identityOf(from, source);
     const made = await createFile(target, content, displayTarget, mode);
-    await removeSourceOrUndo(from, source, target, made);
+    await removeSourceOrUndo(from, source, target, made, was);
   } finally {
     from.close();
   }
+}
+
+/** The file at `source` now (null: none), in its folder as held. */
+async function identityOf(from: HeldDir, source: string): Promise<MadeFile | null> {
+  const st = await fs.lstat(from.at(path.basename(source))).catch(() => null);
+  return st && { dev: st.dev, ino: st.ino };
 }
 
 /** moveWithContent for the same file rewritten on its way (a dead letter marked or unmarked): it keeps the source's permission bits. */
@@ -123,17 +110,15 @@ export async function moveRewritten(source: string, target: string, content: str
 }
 
 /**
- * The second step of a move, in the source's folder as held since before the first. If someone
- * else took the source first, undo ours so the message exists exactly once.
+ * The second step of a move, in the source's folder as held since before the first: the source,
+ * `was`, is removed only if it is still the file at its name. Moved aside first (a rename takes
+ * whatever holds the name, atomically), as takeBack does: IGNITE v2's monitor moves a message from
+ * its queue to processed/ under the same name, and a retry from processed/ that lost that race
+ * unlinked, by name, the monitor's copy of the message it had just written. A file not `was` goes
+ * back. If someone else took the source first, undo ours so the message exists exactly once.
  */
-async function removeSourceOrUndo(from: HeldDir, source: string, target: string, made: MadeFile): Promise<void> {
-  try {
-    await fs.unlink(from.at(path.basename(source)));
-    from.sync();
-    return;
-  } catch (err) {
-    if (code(err) !== "ENOENT") throw err;
-  }
+async function removeSourceOrUndo(from: HeldDir, source: string, target: string, made: MadeFile, was: MadeFile | null): Promise<void> {
+  if ((await removeIfStill(from, path.basename(source), was)) === "removed") return;
   const found = await takeBack(target, made);
   const taken = path.basename(target);
   throw new ApiError(409, "source_gone",
@@ -142,19 +127,47 @@ async function removeSourceOrUndo(from: HeldDir, source: string, target: string,
     : `the file moved or vanished while this change ran, and the copy written as ${taken} was taken meanwhile (by its agent?): look at both`);
 }
 
+/**
+ * Remove `name` if it is still the file `was` ("removed"). Moved aside first (a rename takes
+ * whatever holds the name, atomically), then removed if it is `was`, else put back ("kept"); "gone": nothing there.
+ */
+async function removeIfStill(held: HeldDir, name: string, was: MadeFile | null): Promise<"removed" | "kept" | "gone"> {
+  const aside = path.basename(undoNameFor(name));
+  try {
+    await fs.rename(held.at(name), held.at(aside));
+  } catch (err) {
+    if (code(err) === "ENOENT") return "gone";
+    throw err;
+  }
+  const st = await fs.lstat(held.at(aside));
+  if (was && st.dev === was.dev && st.ino === was.ino) {
+    await fs.unlink(held.at(aside));
+    held.sync();
+    return "removed";
+  }
+  try {
+    await fs.link(held.at(aside), held.at(name));
+  } catch (err) {
+    // A third file took the name in those microseconds: the one moved aside stays, named, not lost.
+    throw new ApiError(409, "conflict", `${name} changed hands twice while this change ran; the file that held the name is kept as ${aside} (${code(err) ?? "error"})`);
+  }
+  await fs.unlink(held.at(aside));
+  return "kept";
+}
+
 /** Move a file unchanged (one link + unlink); a 409 if the target exists or the source is gone. */
 export async function moveFile(source: string, target: string, displayTarget: string): Promise<void> {
   makeFolders(path.dirname(target), displayTarget);
   const from = HeldDir.open(path.dirname(source), path.basename(source));
   try {
+    // The link is the source's inode: that is the file this move made at the target.
+    const was = await identityOf(from, source);
     const made = await withHeldDir(path.dirname(target), displayTarget, async (to) => {
-      // The link is the source's inode: that is the file this move made at the target.
-      const st = await fs.lstat(from.at(path.basename(source))).catch(() => null);
       await linkInto(from.at(path.basename(source)), to.at(path.basename(target)), displayTarget);
       to.sync();
-      return st ? { dev: st.dev, ino: st.ino } : { dev: -1, ino: -1 };
+      return was ?? { dev: -1, ino: -1 };
     });
-    await removeSourceOrUndo(from, source, target, made);
+    await removeSourceOrUndo(from, source, target, made, was);
   } finally {
     from.close();
   }
