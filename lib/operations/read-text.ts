@@ -31,17 +31,30 @@ export async function readForWrite(root: string, relPath: string): Promise<Buffe
   }
 }
 
-/** A root-relative file's text for a rewrite, from one safe open (any protocol's writer). */
-export async function readTextInsideRoot(root: string, relPath: string): Promise<string> {
+/**
+ * A root-relative file's bytes, and its text when they are valid UTF-8 (else null), from one safe
+ * open: a move needs only the bytes, so a file cut mid-character can still be discarded.
+ */
+export async function readBytesInsideRoot(root: string, relPath: string): Promise<{ bytes: Buffer; text: string | null }> {
   const { bytes, tooLarge } = await readInsideRoot(root, relPath, MAX_FILE_BYTES).catch((err: unknown) => {
     throw refusalError(err, relPath);
   });
   if (tooLarge) throw new ApiError(413, "too_large", `${relPath} is larger than 8 MiB; Mailroom does not rewrite it.`);
   try {
-    return utf8.decode(bytes);
+    return { bytes, text: utf8.decode(bytes) };
   } catch {
-    throw new ApiError(409, "not_utf8", `${relPath} is not valid UTF-8, so rewriting it could damage it. Nothing was changed.`);
+    return { bytes, text: null };
   }
+}
+
+/** The 409 for rewriting a file that is not valid UTF-8. */
+export const notUtf8 = (relPath: string) => new ApiError(409, "not_utf8", `${relPath} is not valid UTF-8, so rewriting it could damage it. Nothing was changed.`);
+
+/** A root-relative file's text for a rewrite, from one safe open (any protocol's writer). */
+export async function readTextInsideRoot(root: string, relPath: string): Promise<string> {
+  const { text } = await readBytesInsideRoot(root, relPath);
+  if (text === null) throw notUtf8(relPath);
+  return text;
 }
 
 /**

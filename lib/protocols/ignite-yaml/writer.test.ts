@@ -175,4 +175,16 @@ describe("IGNITE v2 lifecycle", () => {
     await expect(run(ws, await planDiscard(ws, { path: PROCESSED, expect: { size: size - 1 } }))).rejects.toMatchObject({ status: 409 });
     expect(exists(ws, PROCESSED)).toBe(true);
   });
+
+  it("discards and restores a message cut mid-character byte for byte; rewriting it is a 409 that says why", async () => {
+    const ws = workspace();
+    // What a writer killed mid-write leaves: the first byte of a three-byte character, then nothing.
+    const cut = Buffer.concat([fs.readFileSync(path.join(ws, PROCESSED)), Buffer.from("notes: \"", "utf8"), Buffer.from([0xe6])]);
+    fs.writeFileSync(path.join(ws, PROCESSED), cut);
+    await expect(planRetry(ws, { path: PROCESSED })).rejects.toMatchObject({ status: 409, code: "not_utf8", message: expect.stringContaining("is not valid UTF-8") });
+    await run(ws, await planDiscard(ws, { path: PROCESSED }));
+    expect(fs.readFileSync(path.join(ws, `archive/mailroom/${PROCESSED}`)).equals(cut)).toBe(true);
+    await run(ws, await planDiscard(ws, { path: `archive/mailroom/${PROCESSED}` }, true));
+    expect(fs.readFileSync(path.join(ws, PROCESSED)).equals(cut)).toBe(true);
+  });
 });

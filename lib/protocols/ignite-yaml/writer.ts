@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { createFile, moveFile, moveRewritten, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
-import { readTextInsideRoot } from "@/lib/operations/read-text";
+import { notUtf8, readBytesInsideRoot } from "@/lib/operations/read-text";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord, str } from "@/lib/protocols/entry-kit";
 import { assertRequeuedCopyGone, isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
@@ -40,7 +40,7 @@ export interface IgniteYamlOp {
 type Plan = WritePlan<IgniteYamlOp>;
 
 const ARCHIVE = `${ARCHIVE_PARTS.join("/")}/`;
-const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 /** The last stamp named (µs), and the time it was named at (see messageName). */
 let last = { micros: 0, ms: 0 };
@@ -87,9 +87,23 @@ async function queueExists(root: string, agent: string, field: string): Promise<
   if (!st?.isDirectory() || agent === DEAD_LETTER) throw new ApiError(400, "bad_request", `${field}: there is no queue/${agent}/ to write to`);
 }
 
-async function readSource(root: string, rel: string): Promise<{ text: string; sha256: string }> {
-  const text = await readTextInsideRoot(root, rel);
-  return { text, sha256: sha(text) };
+/** A file an action reads: its hash (of its bytes), and its text, which only a rewrite needs (`textOf`). */
+interface Source {
+  rel: string;
+  sha256: string;
+  bytes: Buffer;
+  text: string | null;
+}
+
+async function readSource(root: string, rel: string): Promise<Source> {
+  const { bytes, text } = await readBytesInsideRoot(root, rel);
+  return { rel, sha256: sha(bytes), bytes, text };
+}
+
+/** A source's text, for a rewrite: a 409 when it is not UTF-8 (a move needs none). */
+function textOf(src: Source): string {
+  if (src.text === null) throw notUtf8(src.rel);
+  return src.text;
 }
 
 export async function planCompose(root: string, input: unknown, now = new Date()): Promise<Plan> {
@@ -103,7 +117,7 @@ export async function planCompose(root: string, input: unknown, now = new Date()
 /** To the original's sender, from its recipient; the original's `task_id` carried over unless the payload names one. */
 export async function planReply(root: string, input: unknown, now = new Date()): Promise<Plan> {
   const v = checkInput(replySchema, input);
-  const parsed = parseYamlFile((await readSource(root, v.path)).text).data;
+  const parsed = parseYamlFile(textOf(await readSource(root, v.path))).data;
   const original = isRecord(parsed) ? parsed : {};
   const to = v.to ?? str(original.from);
   const from = v.from ?? str(original.to);
@@ -128,7 +142,7 @@ export async function planRequeue(root: string, input: unknown, now = new Date()
   const at = isoWithOffset(now);
   if (v.body !== undefined) messageTextCheck(v.body);
   if (place.folder === DEAD_LETTER) {
-    const letter = parseYamlFile(src.text).data;
+    const letter = parseYamlFile(textOf(src)).data;
     // Not str(): it flattens line breaks.
     const originalText = isRecord(letter) && typeof letter.original_message === "string" ? letter.original_message : null;
     if (!originalText || !isRecord(letter)) throw new ApiError(409, "no_original", `${v.path} holds no readable original_message; nothing to requeue`);
@@ -144,7 +158,7 @@ export async function planRequeue(root: string, input: unknown, now = new Date()
   const to = v.to ?? place.agent;
   await queueExists(root, to, "to");
   const target = `queue/${to}/${path.posix.basename(v.path)}`;
-  const content = requeued(v.body ?? src.text, v.path, at);
+  const content = requeued(v.body ?? textOf(src), v.path, at);
   return { path: target, bytes: content, warnings: [], op: { action: "requeue", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
 }
 
@@ -176,8 +190,9 @@ export async function planRetry(root: string, input: unknown, now = new Date()):
   const place = placed(v.path);
   if (place.folder !== "processed") throw new ApiError(409, "not_applicable", `Retry now works on a message in processed/; ${v.path} is in ${place.folder}/. Nothing was changed.`);
   const src = await readSource(root, v.path);
-  const delay = retryBackoffSeconds(retryCountOf(src.text));
-  const content = markRetrying(src.text, isoWithOffset(now), isoWithOffset(new Date(now.getTime() + delay * 1000)));
+  const text = textOf(src);
+  const delay = retryBackoffSeconds(retryCountOf(text));
+  const content = markRetrying(text, isoWithOffset(now), isoWithOffset(new Date(now.getTime() + delay * 1000)));
   const target = `queue/${place.agent}/${path.posix.basename(v.path)}`;
   return { path: target, bytes: content, warnings: [], op: { action: "retry", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
 }
@@ -192,9 +207,10 @@ export async function planDiscard(root: string, input: unknown, restore = false)
   const target = restore ? v.path.slice(ARCHIVE.length) : `${ARCHIVE}${v.path}`;
   // A dead letter a requeue archived goes back without the mark the requeue added, and only once its
   // requeued message is gone from where the requeue put it (else it would be both queued and dead).
-  const content = restore ? unmarked(src.text) : null;
-  if (content !== null) await assertRequeuedCopyGone(root, v.path, requeuedTo(src.text));
-  return { path: target, bytes: content ?? src.text, warnings: [], op: { action: restore ? "restore" : "discard", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
+  // Not UTF-8 (a body cut mid-character): moved as it is, with no mark to look for.
+  const content = restore && src.text !== null ? unmarked(src.text) : null;
+  if (content !== null) await assertRequeuedCopyGone(root, v.path, requeuedTo(src.text ?? ""));
+  return { path: target, bytes: content ?? src.text ?? src.bytes.toString("utf8"), warnings: [], op: { action: restore ? "restore" : "discard", source: { path: v.path, sha256: src.sha256 }, target, content, archive: null, expect: v.expect } };
 }
 
 export async function run(root: string, p: Plan): Promise<{ path: string }> {
@@ -216,7 +232,7 @@ export async function run(root: string, p: Plan): Promise<{ path: string }> {
   else {
     const made = await createFile(targetAbs, op.content, op.target);
     try {
-      await moveRewritten(sourceAbs, await resolveForWrite(root, op.archive), markedRequeued(src.text, op.target), op.archive);
+      await moveRewritten(sourceAbs, await resolveForWrite(root, op.archive), markedRequeued(textOf(src), op.target), op.archive);
     } catch (err) {
       await takeBack(targetAbs, made).catch(() => undefined); // someone took the dead letter first: the message stays once
       throw err;
