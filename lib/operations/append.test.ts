@@ -29,3 +29,18 @@ it("refuses a link, a hard link and a pipe, writing nothing anywhere and never w
   expect(() => appendLine(path.join(dir, "pipe.jsonl"), "{}\n", "pipe.jsonl")).toThrow(expect.objectContaining({ status: 409, code: "not_a_file" }));
   expect(fs.readFileSync(elsewhere, "utf8")).toBe("# mine\n");
 });
+
+it("never glues a line onto a cut one: waits while it may still be written, ends it once it was left", () => {
+  const dir = temp("mailroom-append-");
+  const file = path.join(dir, "ops.jsonl");
+  fs.writeFileSync(file, '{"id":"a"}\n{"id":"b","ty');
+  const writtenAt = fs.statSync(file).mtimeMs;
+  // Changed a second ago: an agent may be writing the rest of its line.
+  expect(() => appendLine(file, '{"id":"c"}\n', "ops.jsonl", writtenAt + 1_000)).toThrow(
+    expect.objectContaining({ status: 409, code: "unfinished_line", message: expect.stringMatching(/^ops\.jsonl ends in a line still being written .*try again/) }),
+  );
+  expect(fs.readFileSync(file, "utf8")).toBe('{"id":"a"}\n{"id":"b","ty');
+  // A minute later it was left cut: ended, so the reader loses that value only, not the new one too.
+  appendLine(file, '{"id":"c"}\n', "ops.jsonl", writtenAt + 60_000);
+  expect(fs.readFileSync(file, "utf8").split("\n")).toEqual(['{"id":"a"}', '{"id":"b","ty', '{"id":"c"}', ""]);
+});

@@ -30,15 +30,49 @@ export function sizeWarnings(line: string): string[] {
     : [];
 }
 
+/**
+ * A file whose last line has no line feed, changed this recently, may be a line still being
+ * written: an append waits (a 409 to try again) instead of ending it. Older, it was left cut (a
+ * writer killed, a full disk): the append ends it first, so only that value is lost, not also the
+ * one appended (readers split on line feeds; glued on, the workflow tool dropped both).
+ */
+export const UNFINISHED_LINE_MS = 5_000;
+
 /** O_NONBLOCK: a pipe there fails at once (ENXIO, no reader) or opens without waiting, and is then refused; a plain open waited for a reader, holding the server. */
-const APPEND_FLAGS = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+const APPEND_FLAGS = fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+
+/** Whether the file's last byte is a line feed (true for an empty file). */
+function endsWithLineFeed(fd: number): boolean {
+  const { size } = fs.fstatSync(fd);
+  if (size === 0) return true;
+  const last = Buffer.alloc(1);
+  return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
+}
+
+/**
+ * Pauses before looking at the file's end again: another appender's write(2) in progress shows
+ * its line part-written to a reader (pages are copied one by one). Six looks over 31 ms at most:
+ * beside six processes appending lines of up to 64 KiB (the workflow writer's race test), the first
+ * look found a cut line in 5 of 42 appends, and each was whole again by the second or third.
+ */
+const LOOK_AGAIN_MS = [1, 2, 4, 8, 16];
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Whether the file ends in a whole line, looking again while a write may be in progress. */
+function endsWholeLine(fd: number): boolean {
+  if (endsWithLineFeed(fd)) return true;
+  for (const ms of LOOK_AGAIN_MS) {
+    pause(ms);
+    if (endsWithLineFeed(fd)) return true;
+  }
+  return false;
+}
 
 /** Append `line` to `abs` (created with mode 0600 and its folders if missing; never through a link, only to a regular file of one name). */
-export function appendLine(abs: string, line: string, display: string): void {
+export function appendLine(abs: string, line: string, display: string, now = Date.now()): void {
   const problem = lineProblem(line);
   if (problem) throw new ApiError(400, "bad_line", `the record for ${display} ${problem}`);
   makeFolders(path.dirname(abs), display);
-  const buf = Buffer.from(line, "utf8");
   // Opened through its folder held open (held-dir.ts): a folder swapped for a link meanwhile is not followed.
   const held = HeldDir.open(path.dirname(abs), display);
   let fd: number;
@@ -56,6 +90,13 @@ export function appendLine(abs: string, line: string, display: string): void {
     if (!st.isFile()) throw new ApiError(409, "not_a_file", `${display} is not a regular file (a pipe or device); nothing was written`);
     // Another name for the same bytes, perhaps outside the workspace: not the agents' channel.
     if (st.nlink !== 1) throw new ApiError(409, "not_a_file", `${display} has ${st.nlink} hard links; Mailroom appends only to files with one. Nothing was written.`);
+    const ended = endsWholeLine(fd);
+    const changedMs = now - fs.fstatSync(fd).mtimeMs;
+    if (!ended && changedMs < UNFINISHED_LINE_MS) {
+      throw new ApiError(409, "unfinished_line", `${display} ends in a line still being written (changed ${Math.max(0, Math.round(changedMs / 1000))} s ago, no line feed yet). Nothing was written; try again in a few seconds.`);
+    }
+    // One write(2) either way: the line feed that ends a cut value goes with the line.
+    const buf = Buffer.from(ended ? line : `\n${line}`, "utf8");
     const written = fs.writeSync(fd, buf, 0, buf.length);
     // A short write on a local file means a full disk; the reader treats the cut value as a write in progress.
     if (written !== buf.length) throw new ApiError(500, "short_write", `only ${written} of ${buf.length} bytes reached ${display} (disk full?)`);
