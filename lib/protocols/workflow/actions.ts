@@ -1,5 +1,6 @@
 // Which workflow actions a channel message offers: resend one its agent has not acked (the same
-// line, same id, appended again: readers dedupe by id), and abort the task a task_assign handed an
+// line, same id, appended again: the tools' readers do not skip an id they read before, so it is
+// delivered again, and refused once an ack is written), and abort the task a task_assign handed an
 // agent (an abort message on its channel, which the agent must ack). Sending is compose's. Pure.
 import type { ActionDescriptor, ActionSubject } from "@/lib/protocols/actions";
 import { isRecord, str } from "@/lib/protocols/entry-kit";

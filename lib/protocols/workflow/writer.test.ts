@@ -65,6 +65,16 @@ describe("workflow send, abort, resend", () => {
     await expect(planResend(ws, { workflowId: "wf_1", to: "agent-a", id: "msg_gone" })).rejects.toMatchObject({ status: 409, code: "entry_gone" });
   });
 
+  it("refuses a resend whose ack was written after it was planned: the tools would run the task twice", async () => {
+    const ws = workspace();
+    const sent = await planSend(ws, { workflowId: "wf_1", to: "agent-a", type: "task_assign", payload: {} });
+    await run(ws, sent);
+    const again = await planResend(ws, { workflowId: "wf_1", to: "agent-a", id: sent.op.id });
+    fs.writeFileSync(path.join(ws, `${WF}/channel/agents/agent-a.ack`), `{"ack_for":"${sent.op.id}","status":"processed"}\n`);
+    await expect(run(ws, again)).rejects.toMatchObject({ status: 409, code: "already_acked", message: expect.stringContaining("(processed) by agent-a") });
+    expect(fs.readFileSync(path.join(ws, rel("agent-a")), "utf8")).toBe(sent.bytes);
+  });
+
   it("never waits on a pipe where a file it reads or appends to should be: a 409 at once, the server free", async () => {
     const ws = workspace();
     fs.mkdirSync(path.join(ws, WF, "state"));

@@ -26,6 +26,8 @@ export interface WorkflowOp {
   /** The message's id (a resend repeats it). */
   id: string;
   expect?: Expect;
+  /** A resend: the agent's ack file, read again just before the append (see run). */
+  ackPath?: string;
 }
 
 /** The channel file a message to `to` goes to, as the tools choose it. */
@@ -101,16 +103,24 @@ export async function planResend(root: string, input: unknown): Promise<WritePla
   await workflowAbs(root, path, v.workflowId);
   const original = (await objectsOf(root, path)).findLast((o) => o.id === v.id);
   if (!original) throw new ApiError(409, "entry_gone", `${path} no longer holds ${v.id} (the file was truncated or rotated since it was read); nothing was sent`);
-  const acked = ["broadcast", "orchestrator"].includes(v.to) ? null : await ackedStatus(root, `${path.slice(0, -".jsonl".length)}.ack`, v.id);
-  if (acked) throw new ApiError(409, "already_acked", `${v.id} was already acknowledged (${acked}) by ${v.to}; it was not sent again`);
+  const ackPath = ["broadcast", "orchestrator"].includes(v.to) ? undefined : `${path.slice(0, -".jsonl".length)}.ack`;
+  if (ackPath) await refuseAcked(root, ackPath, v.id, v.to);
   const warnings = original.requires_ack === true ? [] : [`${v.id} does not require an ack; resending it delivers it twice.`];
-  return planOf({ path, line: `${JSON.stringify(original)}\n`, id: v.id, expect: v.expect }, warnings);
+  return planOf({ path, line: `${JSON.stringify(original)}\n`, id: v.id, expect: v.expect, ackPath }, warnings);
+}
+
+/** A 409 once the agent has acknowledged `id`: the tools' readers do not skip an id read before, so a resend would deliver it twice. */
+async function refuseAcked(root: string, ackPath: string, id: string, to: string): Promise<void> {
+  const acked = await ackedStatus(root, ackPath, id);
+  if (acked) throw new ApiError(409, "already_acked", `${id} was already acknowledged (${acked}) by ${to}; it was not sent again`);
 }
 
 export async function run(root: string, plan: WritePlan<WorkflowOp>): Promise<{ path: string; id: string }> {
   const { op } = plan;
   const abs = await resolveForWrite(root, op.path);
   await assertUnchanged(abs, op.path, op.expect);
+  // The ack file is not the channel: an ack written since the plan (a run waits behind queued scans) is only seen here.
+  if (op.ackPath) await refuseAcked(root, op.ackPath, op.id, (op.path.split("/").at(-1) ?? "").replace(/\.jsonl$/, ""));
   appendLine(abs, op.line, op.path);
   return { path: op.path, id: op.id };
 }
