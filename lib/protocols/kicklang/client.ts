@@ -9,6 +9,13 @@ import { channelToPath } from "./channels";
 
 export const ORCHESTRATOR = "Orchestrator";
 export const KICKLANG_TYPES = ["Command", "Query", "Info", "Alert"] as const;
+/** The types that ask for an answer: a response carries the request's own id as its correlation id (rule 3). */
+export const REQUEST_TYPES: ReadonlySet<string> = new Set(["Command", "Query"]);
+
+/** The correlation id an answer to `m` carries: a request's own id (a Query inside a thread too), else its thread's (its correlation id, else its id). */
+export function answerCorrelation(m: { id: string | null; type: string | null; correlationId: string | null }): string | null {
+  return m.type !== null && REQUEST_TYPES.has(m.type) ? m.id : (m.correlationId ?? m.id);
+}
 /** "⫻name/type:place/index", then the lines of the message. */
 export const SPACE_FORMAT = /^⫻[^\s:/]+\/[^\s:]+:[^\s/]+\/\S+$/;
 export const SPACE_FORMAT_PROBLEM = 'The content is not a Space Format string ("⫻name/type:place/index", then lines).';
@@ -57,12 +64,12 @@ export const KICKLANG_FORM: ComposeFormSpec = {
     sender: ORCHESTRATOR, receiver: "", type: "Command", channel: channels.includes("⫻command/dispatch") ? "⫻command/dispatch" : "", correlationId: "",
     content: "⫻command/dispatch:task/001\n",
   }),
-  replyNote: "Sender and receiver swapped; the correlation id keeps it in the request's thread. An answer to a command goes on ⫻report/status.",
-  /** Back to the sender, sender and receiver swapped, in the request's thread (its correlation id, else its id). */
+  replyNote: "Sender and receiver swapped. The correlation id answers a request (a Command or Query: its own id) and keeps anything else in its thread. An answer to a command goes on ⫻report/status.",
+  /** Back to the sender, sender and receiver swapped, answering it (see answerCorrelation). */
   reply(m: MessageDetail) {
     const channel = m.agent;
     const sender = m.to[0];
-    const correlationId = m.correlationId ?? m.messageId;
+    const correlationId = answerCorrelation({ id: m.messageId, type: m.type, correlationId: m.correlationId });
     if (!m.from || !sender || !correlationId) return null;
     const on = answerChannel(channel, sender);
     const head = spaceFormatProblem(`${on}:reply/001`) ? "⫻report/status:reply/001" : `${on}:reply/001`;

@@ -4,7 +4,9 @@ import type { YamlValue } from "@/lib/model";
 import type { EntryProblem, FileRead } from "@/lib/protocols/entries";
 import { addMs, isoOfMs, isoToUtc, makeEntry, str } from "@/lib/protocols/entry-kit";
 import { readStreamEntries, type JsonObject } from "@/lib/protocols/json-stream";
-import { ORCHESTRATOR, SPACE_FORMAT_PROBLEM, spaceFormatProblem } from "./client";
+import { ORCHESTRATOR, REQUEST_TYPES, SPACE_FORMAT_PROBLEM, spaceFormatProblem } from "./client";
+
+export { REQUEST_TYPES };
 import { placeKicklang } from "./paths";
 
 export interface ReadOptions {
@@ -15,7 +17,6 @@ export interface ReadOptions {
 }
 
 export const ANSWER_DUE_MS = 300_000;
-export const REQUEST_TYPES = new Set(["Command", "Query"]);
 const DISPATCH = "⫻command/dispatch";
 
 /** Upstream writes `correlationId` as well as `correlation_id`; a missing one is usually an omitted key. */

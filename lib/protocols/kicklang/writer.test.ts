@@ -47,6 +47,19 @@ describe("KickLang compose and reply", () => {
     await expect(planReply(ws, { requestChannel: "⫻command/dispatch", requestId: "gone", sender: "X", content: "⫻a/b:c/d" })).rejects.toMatchObject({ status: 409 });
   });
 
+  it("answers a Query inside a thread with the Query's own id, which the reader then counts as answered", async () => {
+    const ws = workspace();
+    const request = await planCompose(DISPATCH);
+    await run(ws, request);
+    const query = await planCompose({ sender: "Kick La Metta", receiver: "Orchestrator", type: "Query", channel: "⫻query/backend", content: "⫻query/scope:backend/003\nWhich endpoints?", correlationId: request.op.id });
+    await run(ws, query);
+    const answer = await planReply(ws, { requestChannel: "⫻query/backend", requestId: query.op.id, sender: "Orchestrator", content: "⫻answer/scope:backend/003\nAll of /v1." });
+    // Rule 3: a response carries the correlation_id of its request; the thread's root would leave the Query unanswered.
+    expect(JSON.parse(answer.bytes)).toMatchObject({ correlation_id: query.op.id, receiver: "Kick La Metta" });
+    await run(ws, answer);
+    expect(readBack(ws, answer.path).entries.map((e) => e.correlationId)).toEqual([request.op.id, query.op.id]);
+  });
+
   it("needs a confirmation to break the role rule on ⫻command/*, and the envelope records it", async () => {
     const ws = workspace();
     const rogue = { ...DISPATCH, sender: "QllickBuzz & QllickFizz", channel: "⫻command/other" };

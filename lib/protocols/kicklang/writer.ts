@@ -13,7 +13,7 @@ import type { JsonObject } from "@/lib/protocols/json-stream";
 import { assertUnchanged, objectsOf, bodyField, checkInput, expectSchema, lineField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { CHANNELS_DIR, channelToPath } from "./channels";
-import { channelField, roleRuleProblem, typeField } from "./client";
+import { answerCorrelation, channelField, roleRuleProblem, typeField } from "./client";
 import { correlationOf, ruleProblems } from "./read";
 
 const ROLE_RULE = "role-authorization";
@@ -82,7 +82,7 @@ export async function planCompose(input: unknown, now = new Date()): Promise<Wri
   return plan({ ...v, correlationId: v.correlationId ?? null }, now);
 }
 
-/** A reply to `requestId`: to its sender, on its channel unless told otherwise, in its thread (its correlation id, else its id). */
+/** A reply to `requestId`: to its sender, on its channel unless told otherwise, answering it (see answerCorrelation). */
 export async function planReply(root: string, input: unknown, now = new Date()): Promise<WritePlan<KicklangOp>> {
   const v = checkInput(replySchema, input);
   const rel = relOf(v.requestChannel);
@@ -91,7 +91,7 @@ export async function planReply(root: string, input: unknown, now = new Date()):
   if (!request) throw new ApiError(409, "entry_gone", `${rel} no longer holds ${v.requestId}; nothing was sent`);
   const receiver = v.receiver ?? str(request.sender);
   if (!receiver) throw new ApiError(400, "bad_request", "receiver: is required (the request names no sender)");
-  return plan({ ...v, receiver, channel: v.channel ?? v.requestChannel, correlationId: correlationOf(request) ?? v.requestId }, now);
+  return plan({ ...v, receiver, channel: v.channel ?? v.requestChannel, correlationId: answerCorrelation({ id: v.requestId, type: str(request.type), correlationId: correlationOf(request) }) }, now);
 }
 
 export async function run(root: string, p: WritePlan<KicklangOp>): Promise<{ path: string; id: string }> {
