@@ -79,6 +79,8 @@ describe("IGNITE v2 compose and reply", () => {
     await expect(planCompose(ws, { from: "leader", to: "strategist", type: "x", payload: "a: [1" })).rejects.toThrow(/payload: .*not valid YAML/);
     await expect(planCompose(ws, { from: "leader", to: "strategist", type: "x", payload: "- 1" })).rejects.toThrow(/payload: must be a YAML mapping/);
     await expect(planCompose(ws, { from: "leader", to: "nobody", type: "x" })).rejects.toThrow(/to: there is no queue\/nobody/);
+    fs.symlinkSync(path.join(ws, "queue", "leader"), path.join(ws, "queue", "linked"));
+    await expect(planCompose(ws, { from: "leader", to: "linked", type: "x" })).rejects.toThrow(/^to: queue\/linked is a link; Mailroom never writes through links$/);
     await expect(planCompose(ws, { from: "leader", to: "strategist", type: "x", priority: "urgent" })).rejects.toThrow(/priority: must be high/);
   });
 });

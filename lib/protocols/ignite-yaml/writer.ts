@@ -84,6 +84,7 @@ export function messageText(m: { type: string; from: string; to: string; priorit
 
 async function queueExists(root: string, agent: string, field: string): Promise<void> {
   const st = await fs.lstat(await resolveForWrite(root, `queue/${agent}`)).catch(() => null);
+  if (st?.isSymbolicLink()) throw new ApiError(400, "bad_request", `${field}: queue/${agent} is a link; Mailroom never writes through links`);
   if (!st?.isDirectory() || agent === DEAD_LETTER) throw new ApiError(400, "bad_request", `${field}: there is no queue/${agent}/ to write to`);
 }
 

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { answerCorrelation } from "./client";
+import { answerCorrelation, SPACE_FORMAT_PROBLEM, spaceFormatProblem } from "./client";
 
 it("answers a request with its own id, and keeps anything else in its thread", () => {
   // A Query inside a dispatch thread: answered by its own id (rule 3), not the thread's root.
@@ -9,4 +9,12 @@ it("answers a request with its own id, and keeps anything else in its thread", (
   expect(answerCorrelation({ id: "i1", type: "Info", correlationId: "root" })).toBe("root");
   expect(answerCorrelation({ id: "a1", type: "Alert", correlationId: null })).toBe("a1");
   expect(answerCorrelation({ id: "x1", type: null, correlationId: null })).toBe("x1");
+});
+
+it("says when a Space Format head is wrong only by its CRLF line ending", () => {
+  expect(spaceFormatProblem("⫻report/status:task/001\nDone.")).toBeNull();
+  expect(spaceFormatProblem("⫻report/status:task/001\r\nDone.")).toBe(
+    'The content is not a Space Format string ("⫻name/type:place/index", then lines): its first line ends in a carriage return (CRLF line endings); Space Format lines end in a line feed alone.',
+  );
+  expect(spaceFormatProblem("just words\r\n")).toBe(SPACE_FORMAT_PROBLEM);
 });

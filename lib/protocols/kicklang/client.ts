@@ -21,7 +21,11 @@ export const SPACE_FORMAT = /^⫻[^\s:/]+\/[^\s:]+:[^\s/]+\/\S+$/;
 export const SPACE_FORMAT_PROBLEM = 'The content is not a Space Format string ("⫻name/type:place/index", then lines).';
 
 export function spaceFormatProblem(content: string): string | null {
-  return SPACE_FORMAT.test(content.split("\n", 1)[0] ?? "") ? null : SPACE_FORMAT_PROBLEM;
+  const head = content.split("\n", 1)[0] ?? "";
+  if (SPACE_FORMAT.test(head)) return null;
+  // Pasted from a Windows editor: the head is right but for its line ending, which nothing else shows.
+  if (head.endsWith("\r") && SPACE_FORMAT.test(head.slice(0, -1))) return `${SPACE_FORMAT_PROBLEM.slice(0, -1)}: its first line ends in a carriage return (CRLF line endings); Space Format lines end in a line feed alone.`;
+  return SPACE_FORMAT_PROBLEM;
 }
 
 /** The role rule: only the Orchestrator sends on `⫻command/*`. */

@@ -42,9 +42,8 @@ export function ruleProblems(value: JsonObject, fileChannel: string): EntryProbl
   const channel = str(value.channel);
   const sender = str(value.sender);
   const type = str(value.type);
-  if (typeof content !== "string" || spaceFormatProblem(content)) {
-    problems.push({ code: "rule:space-format", message: SPACE_FORMAT_PROBLEM });
-  }
+  const format = typeof content === "string" ? spaceFormatProblem(content) : SPACE_FORMAT_PROBLEM;
+  if (format) problems.push({ code: "rule:space-format", message: format });
   if (channel === DISPATCH && sender !== ORCHESTRATOR) {
     problems.push({ code: "rule:role-authorization", message: `Only the ${ORCHESTRATOR} sends on ${DISPATCH}; this was sent by ${sender ?? "no sender"}.` });
   }

@@ -21,16 +21,21 @@ export const OVERFLOW_AT = 50;
 export const KEEP_READ = 30;
 
 /** Read an inbox for rewriting, or say why it cannot be (a half-written file, not a mapping). */
-export function loadInbox(text: string): Inbox | string {
+/** Why an inbox cannot be rewritten: `lasting` when no retry helps (its shape, not a write in progress). */
+export interface InboxProblem {
+  problem: string;
+  lasting: boolean;
+}
+
+export function loadInbox(text: string): Inbox | InboxProblem {
   // As PyYAML reads it: a rewrite keeps another agent's `content: 1e3` text, not 1000.
   const parsed = parseYamlFile(text, "The inbox", { schema: "pyyaml" });
-  if (parsed.problem) return parsed.problem.message;
+  if (parsed.problem) return { problem: parsed.problem.message, lasting: false };
   const data = parsed.data ?? {};
-  if (!isRecord(data)) return "The inbox is not a YAML mapping.";
+  if (!isRecord(data)) return { problem: "The inbox is not a YAML mapping.", lasting: true };
   const { messages, ...rest } = data;
   // A rewrite keeps every item, so an item the reader passes over is refused here too.
-  const wrong = inboxShapeProblems(messages)[0];
-  if (wrong) return wrong.message;
+  if (inboxShapeProblems(messages).length > 0) return { problem: `The inbox's \`messages:\` ${messagesShape(messages)}.`, lasting: true };
   // PyYAML's `if not data.get('messages')`: null, missing and [] are all an empty inbox.
   return { rest, messages: Array.isArray(messages) ? (messages as Mapping[]) : [] };
 }
@@ -38,10 +43,15 @@ export function loadInbox(text: string): Inbox | string {
 /** What is wrong with an inbox's `messages:` (null, missing and [] are an empty inbox, as inbox_write.sh has it). */
 export function inboxShapeProblems(messages: YamlValue | undefined): EntryProblem[] {
   if (messages === undefined || messages === null) return [];
-  if (!Array.isArray(messages)) return [{ code: "parse", message: `The inbox's \`messages:\` is not a list of mappings (it is ${isRecord(messages) ? "a mapping" : `the ${typeof messages} ${JSON.stringify(messages).slice(0, 40)}`}).` }];
+  if (!Array.isArray(messages)) return [{ code: "parse", message: `The inbox's \`messages:\` ${messagesShape(messages)}.` }];
+  return messages.some((m) => !isRecord(m)) ? [{ code: "shape", message: `The inbox's \`messages:\` ${messagesShape(messages)}: passed over.` }] : [];
+}
+
+/** What is wrong with a `messages:` that is not a list of mappings, as a predicate ("is not a list…", "item 3 is not a mapping"). */
+function messagesShape(messages: YamlValue | undefined): string {
+  if (!Array.isArray(messages)) return `is not a list of mappings (it is ${isRecord(messages) ? "a mapping" : `the ${typeof messages} ${JSON.stringify(messages).slice(0, 40)}`})`;
   const odd = messages.flatMap((m, i) => (isRecord(m) ? [] : [i + 1]));
-  if (odd.length === 0) return [];
-  return [{ code: "shape", message: `The inbox's \`messages:\` item${odd.length === 1 ? "" : "s"} ${odd.slice(0, 10).join(", ")}${odd.length > 10 ? ", …" : ""} ${odd.length === 1 ? "is" : "are"} not a mapping: passed over.` }];
+  return `item${odd.length === 1 ? "" : "s"} ${odd.slice(0, 10).join(", ")}${odd.length > 10 ? ", …" : ""} ${odd.length === 1 ? "is" : "are"} not a mapping`;
 }
 
 function isRead(m: Mapping): boolean {

@@ -109,7 +109,7 @@ describe("shogun inbox bytes", () => {
     // Written by the real inbox_write.sh (PyYAML 6) for these messages.
     const real = "messages:\n- content: cmd_048を書いた。実行せよ。\n  from: shogun\n  id: msg_20260206_101502_3fa1c2d9\n  read: true\n  timestamp: '2026-02-06T10:15:02'\n  type: cmd_new\n- content: 'on'\n  from: gunshi\n  id: msg_20261126_112239_1807703e\n  read: false\n  timestamp: '2026-11-26T11:22:39'\n  type: wake_up\n";
     const inbox = loadInbox(real);
-    expect(typeof inbox).toBe("object");
+    expect("messages" in inbox).toBe(true);
     expect(dumpInbox(inbox as Inbox)).toBe(real);
     for (const name of ["karo", "ashigaru1", "ashigaru2", "gunshi"]) {
       const fixture = fs.readFileSync(fixturePath("shogun", `queue/inbox/${name}.yaml`), "utf8");
@@ -129,7 +129,7 @@ describe("shogun inbox text PyYAML reads", () => {
     // No character PyYAML's reader refuses is left raw.
     expect(dumped).not.toMatch(/[\t\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/);
     const back = loadInbox(dumped);
-    expect(typeof back === "object" && back.messages.map((m) => m.content)).toEqual(contents);
+    expect("messages" in back && back.messages.map((m) => m.content)).toEqual(contents);
   });
 
   it("keeps another agent's text as PyYAML wrote it when a mark rewrites the inbox (1e3 stays text, not 1000)", async () => {
@@ -139,7 +139,7 @@ describe("shogun inbox text PyYAML reads", () => {
     expect(entries(ws).map((e) => e.body)).toEqual(expect.arrayContaining([expect.stringContaining("1e3")]));
     await run(ws, await planMark(ws, { agent: "karo", ids: ["d"], read: true }));
     const after = loadInbox(text(ws));
-    expect(typeof after === "object" && after.messages.map((m) => m.content)).toEqual(["1e3", "0o17", "col1\tcol2", "hi"]);
+    expect("messages" in after && after.messages.map((m) => m.content)).toEqual(["1e3", "0o17", "col1\tcol2", "hi"]);
     expect(text(ws)).toContain('content: "col1\\tcol2"');
   });
 });
@@ -175,6 +175,18 @@ describe("shogun mark read / unread", () => {
     const stale = await planSend(ws, { to: "karo", from: "shogun", type: "cmd_new", content: "x", expect: { size: size + 1 } });
     await expect(run(ws, stale)).rejects.toMatchObject({ status: 409, code: "changed" });
     expect(messages(ws)).toHaveLength(1);
+  });
+
+  it("says why an inbox it will not rewrite is refused: broken YAML may be a write in progress, an item that is no message is not", async () => {
+    const ws = workspace();
+    fs.writeFileSync(path.join(ws, KARO), `messages:\n${message(1, false)}- just a line\n`);
+    const send = () => planSend(ws, { to: "karo", from: "shogun", type: "cmd_new", content: "x" }).then((p) => run(ws, p));
+    await expect(send()).rejects.toMatchObject({
+      status: 409, code: "unreadable",
+      message: "queue/inbox/karo.yaml cannot be rewritten: The inbox's `messages:` item 2 is not a mapping. Mailroom rewrites only an inbox whose every item is a message (it keeps every item): fix or remove that first. Nothing was changed.",
+    });
+    fs.writeFileSync(path.join(ws, KARO), "messages:\n- id: [unclosed\n");
+    await expect(send()).rejects.toMatchObject({ status: 409, message: expect.stringContaining("An agent may be writing it: try again. Nothing was changed.") });
   });
 });
 

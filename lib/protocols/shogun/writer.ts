@@ -71,7 +71,10 @@ async function currentInbox(abs: string, display: string, mustExist: boolean): P
   }
   text ??= "";
   const inbox = loadInbox(text);
-  if (typeof inbox === "string") throw new ApiError(409, "unreadable", `${display} cannot be rewritten now: ${inbox} (an agent may be writing it; try again). Nothing was changed.`);
+  if ("problem" in inbox) {
+    const why = inbox.lasting ? "Mailroom rewrites only an inbox whose every item is a message (it keeps every item): fix or remove that first." : "An agent may be writing it: try again.";
+    throw new ApiError(409, "unreadable", `${display} cannot be rewritten: ${inbox.problem} ${why} Nothing was changed.`);
+  }
   return inbox;
 }
 
