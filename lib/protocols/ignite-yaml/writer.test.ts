@@ -154,9 +154,12 @@ describe("IGNITE v2 lifecycle", () => {
     const src = "queue/ignitian_3/processed/task_assignment_1770262835003318.yaml";
     fs.mkdirSync(path.join(ws, "queue/ignitian_3/processed"));
     fs.renameSync(path.join(ws, RETRYING), path.join(ws, src));
+    fs.chmodSync(path.join(ws, src), 0o644);
     const plan = await planRetry(ws, { path: src });
     await run(ws, plan);
     const body = text(ws, RETRYING);
+    // The same file moved back, as the monitor's mv leaves it: its mode too.
+    expect(fs.statSync(path.join(ws, RETRYING)).mode & 0o777).toBe(0o644);
     expect(body.match(/^retry_count: 2$/gm)).toHaveLength(1);
     expect(body).toMatch(/^status: retrying$/m);
     expect(body).toMatch(/\nretry_count: 2\nlast_retry_at: "[^"]+"\nnext_retry_after: "[^"]+"\n$/);

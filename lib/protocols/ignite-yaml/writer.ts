@@ -7,7 +7,7 @@ import { createHash, randomInt } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { createFile, moveFile, moveRewritten, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
+import { createFile, moveFile, moveRewritten, resolveForWrite, takeBack } from "@/lib/operations/fs";
 import { notUtf8, readBytesInsideRoot } from "@/lib/operations/read-text";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord, str } from "@/lib/protocols/entry-kit";
@@ -229,7 +229,8 @@ export async function run(root: string, p: Plan): Promise<{ path: string }> {
   }
   if (op.content === null) await moveFile(sourceAbs, targetAbs, op.target);
   else if (op.action === "restore") await moveRewritten(sourceAbs, targetAbs, op.content, op.target);
-  else if (!op.archive) await moveWithContent(sourceAbs, targetAbs, op.content, op.target);
+  // A retry (or a requeue from processed/) is the same message rewritten: it keeps the file's mode, as the monitor's mv does.
+  else if (!op.archive) await moveRewritten(sourceAbs, targetAbs, op.content, op.target);
   else {
     const made = await createFile(targetAbs, op.content, op.target);
     try {
