@@ -16,19 +16,55 @@ export const FLOCK_WAIT_S = 30;
 /** The watcher, the most patient writer, gives up on `.lock.d` after 30 s: older than that, no writer holds it. */
 const STALE_AFTER_MS = 30_000;
 
+/**
+ * Inside a `.lock.d` Mailroom made: which process holds it. A Mailroom killed holding one (kill -9,
+ * a crash) left it behind, and every writer that takes `.lock.d` then failed until someone removed
+ * it by hand; the next Mailroom to want the lock removes one whose process is gone. Other writers
+ * mkdir and rmdir only their own, so a file inside changes nothing for them.
+ */
+const OWNER_PREFIX = "mailroom-";
+
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/** Remove `lockDir` if a Mailroom that is no longer running left it; true when it did. */
+async function removeOrphaned(lockDir: string): Promise<boolean> {
+  const names = await fs.readdir(lockDir).catch(() => null);
+  const pid = names?.length === 1 && names[0]?.startsWith(OWNER_PREFIX) ? Number(names[0].slice(OWNER_PREFIX.length)) : NaN;
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || running(pid)) return false;
+  await fs.unlink(path.join(lockDir, `${OWNER_PREFIX}${pid}`)).catch(() => undefined);
+  await fs.rmdir(lockDir).catch(() => undefined);
+  console.log(`[mailroom] removed ${lockDir}, left by Mailroom process ${pid}, which is no longer running`);
+  return true;
+}
+
 async function takeLockDir(lockDir: string, display: string): Promise<void> {
   const deadline = Date.now() + LOCK_DIR_WAIT_MS;
   for (;;) {
     try {
       await fs.mkdir(lockDir);
-      return;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (await removeOrphaned(lockDir)) continue;
+      if (Date.now() >= deadline) break;
+      await sleep(LOCK_DIR_POLL_MS);
+      continue;
     }
-    if (Date.now() >= deadline) break;
-    await sleep(LOCK_DIR_POLL_MS);
+    try {
+      await fs.writeFile(path.join(lockDir, `${OWNER_PREFIX}${process.pid}`), "", { flag: "wx" });
+      return;
+    } catch (err) {
+      await fs.rmdir(lockDir).catch(() => undefined);
+      throw err;
+    }
   }
-  // No shogun writer ever removes another's `.lock.d` (they time out and fail): neither do we.
+  // No shogun writer ever removes another's `.lock.d` (they time out and fail): neither do we, but for a dead Mailroom's.
   const age = await fs.stat(lockDir).then((s) => Date.now() - s.mtimeMs, () => null);
   const stale = age !== null && age > STALE_AFTER_MS;
   throw new ApiError(
@@ -50,6 +86,7 @@ export async function withInboxLock<T>(inboxAbs: string, display: string, fn: ()
     try {
       return await withFlock(held.at(`${name}.lock`), FLOCK_WAIT_S, display, fn);
     } finally {
+      await fs.unlink(path.join(lockDir, `${OWNER_PREFIX}${process.pid}`)).catch(() => undefined);
       await fs.rmdir(lockDir).catch(() => undefined);
     }
   });

@@ -191,6 +191,17 @@ describe("shogun mark read / unread", () => {
 });
 
 describe("shogun inbox locks", () => {
+  it("removes a .lock.d a Mailroom left when it was killed (its process is gone), and writes", async () => {
+    const ws = workspace();
+    const lockDir = path.join(ws, `${KARO}.lock.d`);
+    fs.mkdirSync(lockDir);
+    // Beyond any pid_max: no process has it.
+    fs.writeFileSync(path.join(lockDir, "mailroom-99999999"), "");
+    await run(ws, await planSend(ws, { to: "karo", from: "shogun", type: "cmd_new", content: "after the crash" }));
+    expect(messages(ws).some((m) => m.content === "after the crash")).toBe(true);
+    expect(fs.existsSync(lockDir)).toBe(false);
+  });
+
   it("waits for another writer's .lock.d, and gives a clear error (leaving it alone) after 5 s", async () => {
     const ws = workspace();
     const lockDir = path.join(ws, `${KARO}.lock.d`);
