@@ -117,6 +117,18 @@ describe("IGNITE v2 lifecycle", () => {
     expect(entry(ws, DL)).toMatchObject({ status: "dead" });
   });
 
+  it("does not requeue a dead letter again once its agent took the copy a requeue that stopped half-way wrote", async () => {
+    const ws = workspace();
+    fs.mkdirSync(path.join(ws, "queue/ignitian_2/processed"), { recursive: true });
+    // What a crash between a requeue's two steps leaves: the copy written (and taken by the monitor), the letter still dead.
+    const copy = "queue/ignitian_2/processed/task_assignment_1770261903611907.yaml";
+    fs.writeFileSync(path.join(ws, copy), "type: task_assignment\n");
+    await expect(planRequeue(ws, { path: DL })).rejects.toMatchObject({ status: 409, code: "already_requeued", message: expect.stringContaining(`${copy} already holds this message`) });
+    expect(exists(ws, "queue/ignitian_2/task_assignment_1770261903611907.yaml")).toBe(false);
+    await run(ws, await planDiscard(ws, { path: DL }));
+    expect(exists(ws, DL_ARCHIVED)).toBe(true);
+  });
+
   it("requeues under a name the monitor reads, whatever original_file the dead letter says", async () => {
     const ws = workspace();
     fs.mkdirSync(path.join(ws, "queue/ignitian_2"));

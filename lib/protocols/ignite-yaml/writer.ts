@@ -151,7 +151,14 @@ export async function planRequeue(root: string, input: unknown, now = new Date()
     const to = v.to ?? (isRecord(original) ? str(original.to) : null);
     if (!to) throw new ApiError(400, "bad_request", "to: the original message names no queue; choose one");
     await queueExists(root, to, "to");
-    const target = `queue/${to}/${requeuedName(str(letter.original_file), v.path, isRecord(original) ? str(original.type) : null, now)}`;
+    const name = requeuedName(str(letter.original_file), v.path, isRecord(original) ? str(original.type) : null, now);
+    const target = `queue/${to}/${name}`;
+    // Its agent took it already: a requeue that stopped before archiving its letter (a crash between
+    // the two steps) would otherwise be offered again, and deliver the message twice.
+    const handed = `queue/${to}/processed/${name}`;
+    if (await fs.lstat(await resolveForWrite(root, handed)).then(() => true, () => false)) {
+      throw new ApiError(409, "already_requeued", `${handed} already holds this message: it was requeued before, and its agent took it. Discard this dead letter instead. Nothing was changed.`);
+    }
     const content = requeued(v.body ?? originalText, v.path, at);
     return { path: target, bytes: content, warnings: [], op: { action: "requeue", source: { path: v.path, sha256: src.sha256 }, target, content, archive: `${ARCHIVE}${v.path}`, expect: v.expect } };
   }
