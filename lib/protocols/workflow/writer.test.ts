@@ -36,6 +36,11 @@ describe("workflow send, abort, resend", () => {
     const abort = await planAbort(ws, { workflowId: "wf_1", agent: "agent-a", taskId: "t1", reason: "superseded" });
     await run(ws, abort);
     expect(JSON.parse(abort.bytes)).toMatchObject({ type: "abort", to: "agent-a", payload: { task_id: "t1", reason: "superseded" }, requires_ack: true });
+    // Each send logs its "sent" event, one compact line as sendMessage logs it, so tools that follow the log see it.
+    const events = fs.readFileSync(path.join(ws, WF, "logs/events.jsonl"), "utf8").trimEnd().split("\n");
+    expect(events).toHaveLength(4);
+    expect(events[0]).toMatch(/^\{"id":"evt_\d{14}_[0-9a-f]{8}","timestamp":"[^"]+","workflow_id":"wf_1","event_type":"message","data":\{"message_id":"msg_20261126114500_[0-9a-f]{8}","from":"orchestrator","to":"agent-a","type":"task_assign"\},"status":"sent"\}$/);
+    expect(JSON.parse(events[3] ?? "")).toMatchObject({ data: { message_id: abort.op.id, to: "agent-a", type: "abort" } });
   });
 
   it("warns that a message to an agent that has not registered would be lost when it registers", async () => {

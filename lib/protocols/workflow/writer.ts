@@ -28,6 +28,8 @@ export interface WorkflowOp {
   expect?: Expect;
   /** A resend: the agent's ack file, read again just before the append (see run). */
   ackPath?: string;
+  /** The "sent" event the Node tool's sendMessage logs with every message, and where (see logSent). */
+  sent: { log: string; message: { id: string; from: unknown; to: unknown; type: unknown }; workflowId: string };
 }
 
 /** The channel file a message to `to` goes to, as the tools choose it. */
@@ -39,8 +41,27 @@ export function channelPath(workflowId: string, to: string): string {
 }
 
 /** `msg_20261126114500_1a2b3c4d`: UTC date and time, 4 random bytes (the Node tool's generateId). */
-export function newMessageId(now: Date): string {
-  return `msg_${now.toISOString().replace(/[-:T]/g, "").slice(0, 14)}_${randomBytes(4).toString("hex")}`;
+export function newMessageId(now: Date, prefix = "msg"): string {
+  return `${prefix}_${now.toISOString().replace(/[-:T]/g, "").slice(0, 14)}_${randomBytes(4).toString("hex")}`;
+}
+
+/** What the Node tool logs to `logs/events.jsonl` for each message it sends. */
+function sentOf(workflowId: string, m: { id: string; from: unknown; to: unknown; type: unknown }): WorkflowOp["sent"] {
+  return { log: `${WORKFLOW_DIR}/${workflowId}/logs/events.jsonl`, message: { id: m.id, from: m.from, to: m.to, type: m.type }, workflowId };
+}
+
+/**
+ * Log a message's "sent" event, as sendMessage does, so tools that follow the log see Mailroom's
+ * sends too. After the message: one already sent is not unsent by a log that cannot be written,
+ * which is said in the server log instead.
+ */
+async function logSent(root: string, { log, message, workflowId }: WorkflowOp["sent"], now: Date): Promise<void> {
+  const event = { id: newMessageId(now, "evt"), timestamp: now.toISOString(), workflow_id: workflowId, event_type: "message", data: { message_id: message.id, from: message.from, to: message.to, type: message.type }, status: "sent" };
+  try {
+    appendLine(await resolveForWrite(root, log), `${JSON.stringify(event)}\n`, log);
+  } catch (err) {
+    console.error(`[mailroom] ${message.id} was sent, but its "sent" event could not be added to ${log}:`, err);
+  }
 }
 
 async function workflowAbs(root: string, rel: string, workflowId: string): Promise<string> {
@@ -63,7 +84,7 @@ export async function planSend(root: string, input: unknown, now = new Date()): 
   const path = channelPath(v.workflowId, v.to);
   const abs = await workflowAbs(root, path, v.workflowId);
   const m = message(v, now);
-  return planOf({ path, line: `${JSON.stringify(m)}\n`, id: m.id, expect: v.expect }, await unregisteredWarning(root, v.workflowId, v.to, abs));
+  return planOf({ path, line: `${JSON.stringify(m)}\n`, id: m.id, expect: v.expect, sent: sentOf(v.workflowId, m) }, await unregisteredWarning(root, v.workflowId, v.to, abs));
 }
 
 /**
@@ -106,7 +127,7 @@ export async function planResend(root: string, input: unknown): Promise<WritePla
   const ackPath = ["broadcast", "orchestrator"].includes(v.to) ? undefined : `${path.slice(0, -".jsonl".length)}.ack`;
   if (ackPath) await refuseAcked(root, ackPath, v.id, v.to);
   const warnings = original.requires_ack === true ? [] : [`${v.id} does not require an ack; resending it delivers it twice.`];
-  return planOf({ path, line: `${JSON.stringify(original)}\n`, id: v.id, expect: v.expect, ackPath }, warnings);
+  return planOf({ path, line: `${JSON.stringify(original)}\n`, id: v.id, expect: v.expect, ackPath, sent: sentOf(v.workflowId, { id: v.id, from: original.from, to: original.to, type: original.type }) }, warnings);
 }
 
 /** A 409 once the agent has acknowledged `id`: the tools' readers do not skip an id read before, so a resend would deliver it twice. */
@@ -122,5 +143,6 @@ export async function run(root: string, plan: WritePlan<WorkflowOp>): Promise<{ 
   // The ack file is not the channel: an ack written since the plan (a run waits behind queued scans) is only seen here.
   if (op.ackPath) await refuseAcked(root, op.ackPath, op.id, (op.path.split("/").at(-1) ?? "").replace(/\.jsonl$/, ""));
   appendLine(abs, op.line, op.path);
+  await logSent(root, op.sent, new Date());
   return { path: op.path, id: op.id };
 }
