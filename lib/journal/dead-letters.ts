@@ -1,7 +1,7 @@
 import "server-only";
 import type { DeadLetterAction, DeadLetterItem, DeadLettersResponse } from "@/lib/actions";
 import { DEAD_LETTER_FOLDER, KEY_PATTERN, type Protocol } from "@/lib/model";
-import { deadLetterFactsOf, PROTOCOL_ACTIONS } from "@/lib/protocols";
+import { catalogOf, deadLetterFactsOf, PROTOCOL_ACTIONS } from "@/lib/protocols";
 import type { Db } from "./db";
 import { currentSeq } from "./queries";
 import { getJournal } from "./store";
@@ -28,6 +28,7 @@ interface Row {
   problems: string;
   dead_letter_of: string | null;
   orig_path: string | null;
+  orig_folder: string | null;
   orig_type: string | null;
   orig_from: string | null;
   orig_to: string | null;
@@ -67,14 +68,15 @@ function toItem(r: Row): DeadLetterItem {
     retryCount: facts?.retryCount ?? null,
     lastError: facts?.lastError ?? null,
     movedAt: facts?.movedAt ?? r.date,
-    originalPath: r.orig_path,
+    // On disk, and not in the archive: a requeue's copy taken back by its Undo lies there, and is no live original.
+    originalPath: r.orig_path !== null && r.orig_folder !== catalogOf(r.protocol).fileLife?.archive ? r.orig_path : null,
     problems: stringList(r.problems),
   };
 }
 
 const ROW_SQL = `SELECT d.key, d.source, d.protocol, d.path, d.agent, d.folder, d.status, d.type, d.message_id, d.from_name, d.to_list, d.locator,
     d.body, d.date, d.problems, d.dead_letter_of,
-    o.path AS orig_path, o.type AS orig_type, o.from_name AS orig_from, o.to_list AS orig_to, o.thread_id AS orig_thread, o.agent AS orig_agent
+    o.path AS orig_path, o.folder AS orig_folder, o.type AS orig_type, o.from_name AS orig_from, o.to_list AS orig_to, o.thread_id AS orig_thread, o.agent AS orig_agent
   FROM messages d LEFT JOIN messages o ON o.key = d.dead_letter_of WHERE d.key = ?`;
 
 /** The dead letters to list, newest first, each with a stamp that moves whenever its row or its original's does. */

@@ -65,6 +65,8 @@ describe("requeue a dead letter", () => {
     expect(h.read(DL_ARCH)).toBe(letterBefore);
     expect(listDeadLetters().items.map((d) => d.path).sort()).toEqual([DL_ARCH, DL_TASK].sort());
     expect(h.summary(originalKey)?.status).not.toBe("queued");
+    // Its original is the discarded copy, in the archive: not "back on disk" (the list's badge says to discard the letter then).
+    expect(listDeadLetters().items.find((d) => d.path === DL_ARCH)).toMatchObject({ originalKey, originalPath: null });
   });
 
   it("restores a requeued dead letter only once its requeued message is gone: never both queued and dead", async () => {
