@@ -18,7 +18,8 @@ export const shogunReadSide: ProtocolReadSide<ShogunLayout> = {
   // 1: tasks come from karo and reports go to karo (before, neither named anyone).
   // 2: plain scalars read as PyYAML reads them (`content: 1e3` is text, not 1000); a `messages:` that is not a list is a problem.
   // 3: a report has no id of its own (its task_id is a link to its task): with the task's, its arrival was the task moving.
-  readerVersion: 3,
+  // 4: a list item's bytes start at its `- ` (YAML as they stand; before, its first line lost the dash and indent).
+  readerVersion: 4,
   read,
   statuses: STATUSES,
   resolve,

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { fixturePath } from "@/lib/testing/fixtures";
 import type { Entry } from "@/lib/protocols/entries";
 import { isDashboard, placeShogun } from "./paths";
@@ -53,9 +54,12 @@ describe("shogun read on the fixture", () => {
     ]);
     const first = entries[0]!;
     expect(first).toMatchObject({ kind: "message", messageId: first.locator, to: ["karo"], agent: "karo", folder: "inbox", date: "2026-02-06T01:15:02.000Z", body: "cmd_048を書いた。実行せよ。", problems: [] });
-    expect(bytes.toString("utf8", first.span!.start, first.span!.end)).toMatch(/^content: cmd_048を書いた。実行せよ。\n[\s\S]*type: cmd_new\n$/);
+    // Its list item as it stands, from its `- `: YAML of its own (a list of one message).
+    const own = bytes.toString("utf8", first.span!.start, first.span!.end);
+    expect(own).toMatch(/^- content: cmd_048を書いた。実行せよ。\n[\s\S]*  type: cmd_new\n$/);
+    expect(parseYaml(own)).toEqual([expect.objectContaining({ id: first.locator, content: "cmd_048を書いた。実行せよ。" })]);
     const last = entries[4]!;
-    expect(bytes.toString("utf8", last.span!.start, last.span!.end)).toMatch(/^content: cmd_049を書いた。[\s\S]*type: cmd_new\n$/);
+    expect(bytes.toString("utf8", last.span!.start, last.span!.end)).toMatch(/^- content: cmd_049を書いた。[\s\S]*type: cmd_new\n$/);
   });
 
   it("reads the other inboxes: ashigaru1 3 (1 unread, multi-line quoted content), ashigaru2 2/1, gunshi 2/1, shogun empty", () => {
@@ -122,7 +126,7 @@ describe("shogun read on other inputs", () => {
   it("flags a message in the shogun's inbox and a repeated id, and keeps both", () => {
     const yaml = "messages:\n- {id: m1, from: karo, content: a, read: false}\n- {id: m1, from: karo, content: b, read: false}\n";
     const entries = read("queue/inbox/shogun.yaml", Buffer.from(yaml)).entries;
-    expect(entries.map((e) => e.locator)).toEqual(["m1", `m1@${yaml.indexOf("{id: m1, from: karo, content: b")}`]);
+    expect(entries.map((e) => e.locator)).toEqual(["m1", `m1@${yaml.indexOf("- {id: m1, from: karo, content: b")}`]);
     expect(entries[0]?.problems.map((p) => p.code)).toEqual(["rule:no-inbox-to-shogun"]);
     expect(entries[1]?.problems.map((p) => p.code)).toEqual(["rule:no-inbox-to-shogun", "duplicate"]);
   });
@@ -133,9 +137,9 @@ describe("shogun read on other inputs", () => {
     expect(read("queue/shogun_to_karo.yaml", Buffer.from("queue:\n- id: cmd_001\n  status: done\n")).entries.map((e) => e.locator)).toEqual(["cmd_001"]);
     expect(read("queue/shogun_to_karo.yaml", Buffer.from("id: cmd_002\nstatus: paused\n")).entries.map((e) => [e.locator, e.status])).toEqual([["cmd_002", "paused"]]);
     const noIds = "messages:\n- {content: a, read: false}\n- {content: b, read: true}\n";
-    expect(read("queue/inbox/karo.yaml", Buffer.from(noIds)).entries.map((e) => e.locator)).toEqual(["12", String(noIds.indexOf("{content: b"))]);
+    expect(read("queue/inbox/karo.yaml", Buffer.from(noIds)).entries.map((e) => e.locator)).toEqual(["10", String(noIds.indexOf("- {content: b"))]);
     const twice = read("queue/shogun_to_karo.yaml", Buffer.from("commands:\n- id: cmd_003\n- id: cmd_003\n")).entries;
-    expect(twice.map((e) => [e.locator, e.problems.map((p) => p.code)])).toEqual([["cmd_003", []], ["cmd_003@26", ["duplicate"]]]);
+    expect(twice.map((e) => [e.locator, e.problems.map((p) => p.code)])).toEqual([["cmd_003", []], ["cmd_003@24", ["duplicate"]]]);
   });
 
   it("reports a half-written inbox as a problem with no entries, to be read again when it changes", () => {

@@ -42,12 +42,26 @@ export function byteOffsets(text: string, indexes: readonly number[]): number[] 
   return out;
 }
 
+/**
+ * Where a block list item starts: at its line's `- ` (with the line's indent) when only those come
+ * before the mapping on its line, so an entry's own bytes are YAML as they stand (a list of one
+ * item). From the mapping alone, its first key had no indent and the rest two: not YAML.
+ */
+function fromItsDash(source: string, start: number): number {
+  let i = start;
+  while (i > 0 && source[i - 1] === " ") i--;
+  if (source[i - 1] !== "-") return start;
+  i--;
+  while (i > 0 && source[i - 1] === " ") i--;
+  return i === 0 || source[i - 1] === "\n" ? i : start;
+}
+
 /** The mappings of a top-level list (`messages:`, `commands:`), each with its bytes in the file. */
 function itemsOf(ranges: ItemRanges, data: Mapping, key: string, source: string): Item[] {
   const list = data[key];
   if (!Array.isArray(list)) return [];
   // None when the list is an alias (`messages: *old`): its items are not where they are read.
-  const chars = ranges.get(key)?.flat() ?? [];
+  const chars = (ranges.get(key) ?? []).flatMap(([start, end]) => [fromItsDash(source, start), end]);
   const bytes = chars.length === 2 * list.length ? byteOffsets(source, chars) : null;
   return list.flatMap((value, i) => {
     if (!isRecord(value)) return [];
