@@ -57,6 +57,15 @@ describe("parseQuery", () => {
     ]);
   });
 
+  it("says OR between terms is not part of the search, and still finds the word quoted or alone", () => {
+    expect(() => parseQuery("from:karo OR to:karo", WORDS, NOW)).toThrow(
+      new QueryError(10, 'OR is not part of the search: every term must match. Search for each side on its own, or put "OR" in quotes to find the word'),
+    );
+    expect(parseQuery('from:karo "OR"', WORDS, NOW)).toContainEqual({ kind: "text", value: "OR", negate: false });
+    expect(parseQuery("OR", WORDS, NOW)).toEqual([{ kind: "text", value: "OR", negate: false }]);
+    expect(parseQuery("this or that", WORDS, NOW)).toHaveLength(3);
+  });
+
   it("reads absolute and relative dates", () => {
     expect(parseQuery("after:2026-11-20", WORDS, NOW)).toEqual([{ kind: "date", field: "after", ms: Date.parse("2026-11-20T00:00:00Z"), relative: false, negate: false }]);
     expect(parseQuery("before:2026-11-20T09:30:00+09:00", WORDS, NOW)).toEqual([
