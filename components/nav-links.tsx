@@ -5,8 +5,9 @@ import { usePathname } from "next/navigation";
 import { cn } from "./ui/cn";
 
 const LINKS = [
-  { href: "/", label: "Overview", match: (p: string) => p === "/" || (p.startsWith("/agents/") && p !== "/agents/") },
-  { href: "/agents", label: "Agents", match: (p: string) => p === "/agents" },
+  { href: "/", label: "Overview", match: (p: string) => p === "/" },
+  // An agent's page is one of the agents /agents lists.
+  { href: "/agents", label: "Agents", match: (p: string) => p === "/agents" || p.startsWith("/agents/") },
   { href: "/messages", label: "Messages", match: (p: string) => p.startsWith("/messages") },
   { href: "/threads", label: "Threads", match: (p: string) => p.startsWith("/threads") },
   { href: "/dead-letters", label: "Dead letters", match: (p: string) => p.startsWith("/dead-letters") },

@@ -7,10 +7,10 @@ export default function AgentNotFound() {
       <p className="text-sm font-semibold text-sky-700 dark:text-sky-400">404</p>
       <h1 className="text-xl font-semibold">No such agent</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        No workspace has a queue for this agent. Agents are listed on the overview as soon as their queue folder exists.
+        No workspace has a queue, inbox or channel for this agent. Agents are listed as soon as their workspace has one.
       </p>
       <div className="flex justify-center pt-2">
-        <Link href="/" className={buttonClass("primary")}>
+        <Link href="/agents" className={buttonClass("primary")}>
           All agents
         </Link>
       </div>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { LiveAgentStats } from "./_components/live-agent-stats";
@@ -34,7 +35,11 @@ export default async function AgentPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-5">
       <div>
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">Agent</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          <Link href="/agents" className="hover:underline">
+            Agents
+          </Link>
+        </p>
         <h1 className="font-mono text-xl font-semibold tracking-tight">{agent}</h1>
       </div>
       <LiveAgentStats agent={agent} initial={stats} pollMs={pollMs} />
