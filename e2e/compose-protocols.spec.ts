@@ -52,6 +52,8 @@ async function send(page: Page, expectedPath: string | RegExp): Promise<string> 
 
 test("shogun: a message into karo's inbox, previewed as the whole new inbox, on disk unread", async ({ page }) => {
   const root = await composeOn(page, "shogun");
+  // An empty Content is no mistake before anything is typed in it.
+  await expect(page.getByLabel("Content", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("To", { exact: true }).fill("karo");
   await page.getByLabel("From", { exact: true }).fill("ashigaru2");
   await page.getByLabel("Type", { exact: true }).fill("report_received");

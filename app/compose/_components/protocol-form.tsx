@@ -47,8 +47,9 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
   // Not on a form just opened, which starts from a template: once anything is filled in.
   const unchanged = template && values !== initial ? unchangedTemplateWarning(type, values[template.bodyField] ?? "", template.of(type, lists)) : null;
   const warnings = [spec.warning?.(values) ?? preview.data?.[0]?.warning ?? null, unchanged].filter((w): w is string => w !== null);
-  // The body is checked as you type; other fields once left or on Send; the server's word at once.
-  const shown = (field: string) => (submitted || field === bodyField || touched.has(field) || field in server ? errors[field] : undefined);
+  // The body is checked as you type (once typed in: an empty one is no mistake yet); other fields once left or on Send; the server's word at once.
+  const typed = (field: string) => field === bodyField && values[field] !== initial[field];
+  const shown = (field: string) => (submitted || typed(field) || touched.has(field) || field in server ? errors[field] : undefined);
   const stillToDo = spec.fields.filter((f) => local[f.name]).map((f) => `${f.label}: ${local[f.name]}`);
 
   function change(name: string, value: string) {
