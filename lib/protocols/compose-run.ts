@@ -2,6 +2,8 @@ import "server-only";
 // Every wave-2 protocol's send, planned by its writer (issue 25 point 6): what a dry run shows and
 // the write, for lib/operations/compose-protocols.ts, which checks the request and journals the
 // send. Reached through the contract (lib/protocols/index.ts), as compose-forms.ts gathers the forms.
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Protocol, SourceInfo } from "@/lib/model";
 import type { ProtocolComposeRequest } from "./compose-forms";
 import type { SourceLists } from "./compose-spec";
@@ -26,29 +28,42 @@ export interface PlannedSend {
 }
 
 type Plan = { path: string; bytes: string; warnings: string[] };
-const planned = (p: Plan, confirm: string | null, run: () => Promise<string>): PlannedSend => ({
-  path: p.path, bytes: p.bytes, confirm, notes: p.warnings.filter((w) => confirm === null || !w.startsWith(confirm)), run,
-});
+const planned = (p: Plan, confirms: readonly (string | null)[], run: () => Promise<string>): PlannedSend => {
+  const said = confirms.filter((c): c is string => c !== null);
+  const confirm = said.length > 0 ? said.join(" ") : null;
+  return { path: p.path, bytes: p.bytes, confirm, notes: p.warnings.filter((w) => !said.some((c) => w.startsWith(c))), run };
+};
+
+/**
+ * A send that would make its file (a shogun inbox, a KickLang channel): for a name no agent reads,
+ * a typo, it went through without a word (IGNITE v3's compose asks before it makes a queue folder).
+ */
+async function newFileWarning(root: string, rel: string, what: string): Promise<string | null> {
+  const there = await fs.lstat(path.join(root, ...rel.split("/"))).then(() => true, () => false);
+  return there ? null : `${rel} does not exist yet: sending makes ${what}. No agent reads it unless one uses that name; check it.`;
+}
 
 /** Plan one send to `root` with its protocol's writer; `confirmed`: the sender confirmed the protocol's warning. */
 export async function planSend(root: string, r: ProtocolComposeRequest, confirmed: boolean): Promise<PlannedSend> {
   switch (r.protocol) {
     case "ignite-yaml": {
       const p = await igniteYaml.planCompose(root, { from: r.from, to: r.to, type: r.type, priority: r.priority, payload: r.payload });
-      return planned(p, null, async () => (await igniteYaml.run(root, p), ""));
+      return planned(p, [], async () => (await igniteYaml.run(root, p), ""));
     }
     case "shogun": {
       const p = await shogun.planSend(root, { to: r.to, from: r.from, type: r.type, content: r.content });
-      return planned(p, shogunWarning(r.to), async () => (await shogun.run(root, p)).ids[0] ?? "");
+      const fresh = await newFileWarning(root, p.path, `a new inbox for ${r.to}`);
+      return planned(p, [shogunWarning(r.to), fresh], async () => (await shogun.run(root, p)).ids[0] ?? "");
     }
     case "workflow": {
       const p = await workflow.planSend(root, { workflowId: r.workflow, to: r.to, from: r.from, type: r.type, payload: r.payload });
-      return planned(p, null, async () => (await workflow.run(root, p)).id);
+      return planned(p, [], async () => (await workflow.run(root, p)).id);
     }
     case "kicklang": {
       const fields = { sender: r.sender, receiver: r.receiver, type: r.type, channel: r.channel, content: r.content, correlationId: r.correlationId };
       const p = await kicklang.planCompose({ ...fields, confirmRoleRule: confirmed });
-      return planned(p, roleRuleProblem(r.channel, r.sender), async () => (await kicklang.run(root, p)).id);
+      const fresh = await newFileWarning(root, p.path, `a new channel, ${r.channel}`);
+      return planned(p, [roleRuleProblem(r.channel, r.sender), fresh], async () => (await kicklang.run(root, p)).id);
     }
   }
 }

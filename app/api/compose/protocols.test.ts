@@ -86,6 +86,15 @@ describe("shogun", () => {
     expect(message.history.find((h) => h.kind === "warning confirmed")?.detail).toMatch(/shogun's inbox.*confirmed/);
   });
 
+  it("asks before it makes an inbox no agent has yet (a typo in To)", async () => {
+    const typo = { ...send, to: "karoo" };
+    const dry = await post({ ...typo, dryRun: true });
+    expect(dry.body.items?.[0]?.warning).toBe("queue/inbox/karoo.yaml does not exist yet: sending makes a new inbox for karoo. No agent reads it unless one uses that name; check it.");
+    expect((await refused(typo, 409))?.code).toBe("unconfirmed_warning");
+    const { item } = await sent({ ...typo, confirmWarnings: true }, "shogun", readShogun);
+    expect(item.path).toBe("queue/inbox/karoo.yaml");
+  });
+
   it.each([
     ["from", { from: "a\r\nb" }, /carriage return/],
     ["to", { to: "../karo" }, /must not contain "\/" or "\.\."/],
@@ -158,6 +167,11 @@ describe("KickLang", () => {
     const { message, entries } = await sent({ ...command, confirmWarnings: true }, "kicklang", readKicklang);
     expect(entries.find((e) => e.messageId === message.messageId)?.data).toMatchObject({ sender: "WePlan", confirmed_rules: ["role-authorization"] });
     expect(message.history.find((h) => h.kind === "warning confirmed")?.detail).toMatch(/Only the Orchestrator/);
+  });
+
+  it("asks before it starts a channel no envelope was sent on yet", async () => {
+    const dry = await post({ ...send, channel: "⫻report/typo", content: "⫻report/typo:task_003/004\nx", dryRun: true });
+    expect(dry.body.items?.[0]?.warning).toMatch(/^\.kicklang\/channels\/report\/typo\.jsonl does not exist yet: sending makes a new channel, ⫻report\/typo\./);
   });
 
   it("lets the Orchestrator send on a command channel without a warning", async () => {

@@ -46,7 +46,10 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
   const type = template ? (values[template.typeField] ?? "").trim() : "";
   // Not on a form just opened, which starts from a template: once anything is filled in.
   const unchanged = template && values !== initial ? unchangedTemplateWarning(type, values[template.bodyField] ?? "", template.of(type, lists)) : null;
-  const warnings = [spec.warning?.(values) ?? preview.data?.[0]?.warning ?? null, unchanged].filter((w): w is string => w !== null);
+  // The form's own check at once; the server's word once its preview has it (it may say more: a new inbox or channel).
+  const own = spec.warning?.(values) ?? null;
+  const said = preview.data?.[0]?.warning ?? null;
+  const warnings = [said !== null && (own === null || said.includes(own)) ? said : own, unchanged].filter((w): w is string => w !== null);
   // The body is checked as you type (once typed in: an empty one is no mistake yet); other fields once left or on Send; the server's word at once.
   const typed = (field: string) => field === bodyField && values[field] !== initial[field];
   const shown = (field: string) => (submitted || typed(field) || touched.has(field) || field in server ? errors[field] : undefined);
