@@ -5,7 +5,7 @@ import { AgentStatsCard } from "./agent-stats-card";
 
 const leader: AgentStats = {
   source: "ws-ignite", protocol: "ignite", agent: "leader", counts: { queued: 214, processing: 140, delivered: 6452, dead: 80 }, queued: 214, processing: 140, delivered: 6452, retrying: 0, dead: 80, stuck: 1200,
-  oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
+  waiting: 0, oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
 };
 
 describe("AgentStatsCard", () => {

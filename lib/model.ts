@@ -146,7 +146,12 @@ export interface AgentStats {
   dead: number;
   /** Past their due time: IGNITE's stuck (processing past the timeout), other protocols' overdue (an ack, an answer). */
   stuck: number;
-  /** IGNITE (v3, v2): its oldest queued or retrying message; other protocols: its oldest open entry. */
+  /**
+   * Messages still waiting for the agent (its protocol's waiting statuses), on disk: an entry gone
+   * from its files (a task file overwritten, a channel truncated) waits for no one, whatever its last status.
+   */
+  waiting: number;
+  /** IGNITE (v3, v2): its oldest queued or retrying message; other protocols: its oldest open entry. Only those `waiting` counts. */
   oldestQueuedAt: string | null;
   lastActivityAt: string | null;
   /** The earliest Next-Retry-After of the agent's retrying messages (ISO 8601 UTC), if any. */

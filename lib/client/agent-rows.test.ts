@@ -5,16 +5,16 @@ import { agentRows, sortAgents } from "./agent-rows";
 
 const stats = (agent: string, protocol: AgentStats["protocol"], counts: Record<string, number>, extra: Partial<AgentStats> = {}): AgentStats => ({
   source: `ws-${protocol}`, protocol, agent, counts, queued: 0, processing: 0, delivered: 0, retrying: 0, dead: 0, stuck: 0,
-  oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null, ...extra,
+  waiting: 0, oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null, ...extra,
 });
 
 describe("the agents view's rows", () => {
   const rows = agentRows(
     VOCABULARY,
     [
-      stats("leader", "ignite", { queued: 3, delivered: 5, dead: 2 }, { lastActivityAt: "2026-11-26T10:00:00Z" }),
-      stats("agent_security", "workflow", { unacked: 1, processed: 4 }),
-      stats("karo", "shogun", { unread: 2, read: 8 }, { stuck: 0 }),
+      stats("leader", "ignite", { queued: 3, delivered: 5, dead: 2 }, { waiting: 3, lastActivityAt: "2026-11-26T10:00:00Z" }),
+      stats("agent_security", "workflow", { unacked: 1, processed: 4 }, { waiting: 1 }),
+      stats("karo", "shogun", { unread: 2, read: 8 }, { waiting: 2, stuck: 0 }),
     ],
     [{ source: "ws-workflow", health: { monitor: null, session: null, agents: [{ name: "agent_security", health: "unresponsive", detail: null }] } }],
   );
@@ -25,9 +25,12 @@ describe("the agents view's rows", () => {
     expect(rows.find((r) => r.agent === "agent_security")).toMatchObject({ depth: 1, health: "unresponsive", unhealthy: true });
   });
 
-  it("count as waiting only what its oldest waiting is looked for in: an IGNITE message being processed is its agent's", () => {
-    const [coder] = agentRows(VOCABULARY, [stats("coder", "ignite", { processing: 1, retrying: 2, queued: 1 }, { stuck: 1 })], null);
+  it("count as waiting what the journal counts waiting on disk, not every message of a waiting status", () => {
+    // What lib/journal/stats.ts counts: processing is its agent's, and an entry gone from its files waits for no one.
+    const [coder] = agentRows(VOCABULARY, [stats("coder", "ignite", { processing: 1, retrying: 2, queued: 1 }, { stuck: 1, waiting: 3 })], null);
     expect(coder).toMatchObject({ depth: 3, stuck: 1, unhealthy: true });
+    const [ashigaru2] = agentRows(VOCABULARY, [stats("ashigaru2", "shogun", { assigned: 2, done: 4 }, { waiting: 0 })], null);
+    expect(ashigaru2).toMatchObject({ depth: 0 });
   });
 
   it("put the unhealthy first by default, and sort by any column both ways", () => {

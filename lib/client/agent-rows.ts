@@ -1,7 +1,6 @@
 // The agents view's rows: every agent of every protocol with what an operator asks first — is it
 // alive, how much waits for it, since when, and how often it fails. Pure: the page and its tests.
 import type { AgentStats, Protocol, SourceHealthItem } from "@/lib/model";
-import { waitingStatuses } from "@/lib/protocols/catalog-types";
 import type { Vocabulary } from "@/lib/protocols/types";
 
 export interface AgentRow {
@@ -28,15 +27,13 @@ export function agentRows(words: Vocabulary, agents: readonly AgentStats[], heal
   const recorded = new Map<string, string>();
   for (const { source, health: h } of health ?? []) for (const a of h?.agents ?? []) recorded.set(`${source}\0${a.name}`, a.health);
   return agents.map((a) => {
-    // An IGNITE message its agent is processing is open, but no longer waits: "Waiting 1" beside
-    // "Oldest waiting —" counted it where the oldest did not look.
-    const waits = new Set(waitingStatuses(words.catalogOf(a.protocol)));
-    let depth = 0;
+    // Waiting is what "Oldest waiting" looks in (AgentStats.waiting): an IGNITE message its agent is
+    // processing is open but no longer waits, and an entry gone from its files waits for no one.
+    const depth = a.waiting;
     let failed = 0;
     let total = 0;
     for (const [status, n] of Object.entries(a.counts)) {
       total += n;
-      if (waits.has(status)) depth += n;
       if (words.statusDefinition(status, a.protocol).state === "failed") failed += n;
     }
     const word = recorded.get(`${a.source}\0${a.agent}`) ?? null;

@@ -264,6 +264,20 @@ describe("a lifecycle from the events' typed facts", () => {
     expect(steps.map((s) => s.spent)).toEqual(["1 min in inbox/", "30 s in archive/", null]);
   });
 
+  it("ends an entry's stay when its file is rewritten without it: no \"so far\" for a task overwritten by the next", () => {
+    const task = "queue/tasks/ashigaru2.yaml";
+    const steps = lifecycleSteps(
+      [
+        typed(0, "seen", `first seen in ${task} (subtask_106b), assigned`, { path: task, locator: "subtask_106b", status: "assigned" }),
+        typed(16 * 60_000, "trimmed", `no longer in ${task} (the file was rewritten without it)`, { from: task, to: null }),
+      ],
+      SHOGUN,
+      t0 + 60 * 60_000,
+    );
+    expect(steps.map((s) => s.state)).toEqual(["in tasks/", null]);
+    expect(steps.map((s) => s.spent)).toEqual(["16 min in tasks/", null]);
+  });
+
   it("prefers the facts to the sentence, and reads the sentence of an event that has none", () => {
     const steps = lifecycleSteps(
       [

@@ -84,6 +84,9 @@ function placeFromData(e: HistoryEvent, catalog: ProtocolCatalog): Partial<Place
     case "moved":
       if (to === undefined) return undefined;
       return to === null ? {} : { folder: toFolder ? `${toFolder}/` : folderOf(to, catalog), gone: false };
+    // An entry its file was rewritten without (a shogun task overwritten by the next): its stay there ended then.
+    case "trimmed":
+      return { gone: true };
     default:
       return undefined;
   }

@@ -153,6 +153,24 @@ describe("queryStats over sources of several protocols", () => {
     expect(queryStats(db).agents.some((a) => a.source === shogun && a.oldestQueuedAt !== null)).toBe(true);
   });
 
+  it("counts as waiting only entries still on disk: a task overwritten in its file waits for no one", async () => {
+    const shogun = await withFixture("shogun");
+    const ashigaru1 = () => queryStats(db).agents.find((a) => a.source === shogun && a.agent === "ashigaru1");
+    const before = ashigaru1();
+    expect(before?.waiting).toBeGreaterThan(0);
+    // karo hands ashigaru1 its next task over the last one, which never said done.
+    const root = roots.at(-1) ?? "";
+    const task = `${root}/queue/tasks/ashigaru1.yaml`;
+    fs.writeFileSync(task, fs.readFileSync(task, "utf8").replace("subtask_048a2", "subtask_049a").replace(/\n {2}redo_of: .*\n/, "\n"));
+    const [source] = (await discoverSources([root])).flatMap((x) => (x.entries ? [x.entries] : []));
+    if (!source) throw new Error("the fixture is a shogun source");
+    await new EntryIngest(db, () => now).scan(source);
+    const after = ashigaru1();
+    // Both tasks are in its history, the first as it was last seen; only the one on disk waits.
+    expect(after?.counts.assigned).toBe((before?.counts.assigned ?? 0) + 1);
+    expect(after?.waiting).toBe(before?.waiting);
+  });
+
   it("counts overdue entries (an ack not written in time) as the agent's stuck", async () => {
     const workflow = await withFixture("workflow");
     const before = queryStats(db).agents.filter((a) => a.source === workflow);

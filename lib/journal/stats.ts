@@ -8,7 +8,7 @@ import { currentSeq, querySources } from "./queries";
 import { VersionedCache } from "./versioned";
 
 type CountRow = { source: string; agent: string; status: string; n: number; stuck: number; last_ms: number | null };
-type WaitingRow = { source: string; agent: string; status: string; oldest_file_ms: number | null; oldest_entry_ms: number; next_retry_at: string | null };
+type WaitingRow = { source: string; agent: string; status: string; n: number; oldest_file_ms: number | null; oldest_entry_ms: number; next_retry_at: string | null };
 /** One agent's sums while they are gathered. */
 type Tally = { counts: Record<string, number>; total: number; stuck: number; last_ms: number | null };
 
@@ -85,7 +85,7 @@ export function queryStats(db: Db): Stats {
     const w = waiting.get(agentKey(t.source, t.agent));
     agents.push({
       source: t.source, protocol, agent: t.agent, counts: t.counts, ...namedCounts(t.counts), stuck: t.stuck,
-      oldestQueuedAt: at(w?.oldestMs), lastActivityAt: at(t.last_ms), nextRetryAt: w?.nextRetryAt ?? null,
+      waiting: w?.n ?? 0, oldestQueuedAt: at(w?.oldestMs), lastActivityAt: at(t.last_ms), nextRetryAt: w?.nextRetryAt ?? null,
     });
   }
   // Agents whose queue folders exist but hold nothing yet are still agents of the team.
@@ -95,7 +95,7 @@ export function queryStats(db: Db): Stats {
       if (seen.has(agentKey(s.id, agent))) continue;
       agents.push({
         source: s.id, protocol: s.protocol, agent, counts: {}, ...namedCounts({}), stuck: 0,
-        oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
+        waiting: 0, oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
       });
     }
   }
@@ -103,25 +103,29 @@ export function queryStats(db: Db): Stats {
   return { seq: currentSeq(db), totals, agents };
 }
 
+type Waiting = { n: number; oldestMs: number | null; nextRetryAt: string | null };
+
 /**
- * Each agent's oldest waiting message and earliest retry. IGNITE v3 dates a message by its file's
- * mtime (when it landed in the queue); other protocols by the entry's own date, since one file
- * holds many entries.
+ * Each agent's waiting messages on disk: how many, the oldest, and the earliest retry. IGNITE v3
+ * dates a message by its file's mtime (when it landed in the queue); other protocols by the entry's
+ * own date, since one file holds many entries.
  */
-function queryWaiting(db: Db, protocols: ReadonlyMap<string, Protocol>): Map<string, { oldestMs: number | null; nextRetryAt: string | null }> {
+function queryWaiting(db: Db, protocols: ReadonlyMap<string, Protocol>): Map<string, Waiting> {
   const rows = db
     .prepare(
-      `SELECT source, agent, status, MIN(mtime_ms) AS oldest_file_ms, MIN(sort_ms) AS oldest_entry_ms, MIN(next_retry_at) AS next_retry_at
-       FROM messages WHERE status IN (${ALL_WAITING.map(() => "?").join(", ")}) AND folder != '${DEAD_LETTER_FOLDER}' GROUP BY source, agent, status`,
+      `SELECT source, agent, status, count(*) AS n, MIN(mtime_ms) AS oldest_file_ms, MIN(sort_ms) AS oldest_entry_ms, MIN(next_retry_at) AS next_retry_at
+       FROM messages WHERE status IN (${ALL_WAITING.map(() => "?").join(", ")}) AND folder != '${DEAD_LETTER_FOLDER}' AND path IS NOT NULL
+       GROUP BY source, agent, status`,
     )
     .all(...ALL_WAITING) as WaitingRow[];
-  const out = new Map<string, { oldestMs: number | null; nextRetryAt: string | null }>();
+  const out = new Map<string, Waiting>();
   for (const r of rows) {
     const protocol = protocols.get(r.source) ?? "ignite";
     if (!WAITING.get(protocol)?.has(r.status)) continue;
     const key = agentKey(r.source, r.agent);
-    const w = out.get(key) ?? { oldestMs: null, nextRetryAt: null };
+    const w = out.get(key) ?? { n: 0, oldestMs: null, nextRetryAt: null };
     out.set(key, w);
+    w.n += r.n;
     const oldest = DATED_BY_FILE.has(protocol) ? r.oldest_file_ms : r.oldest_entry_ms;
     if (oldest !== null && (w.oldestMs === null || oldest < w.oldestMs)) w.oldestMs = oldest;
     if (RETRY_WAITS.get(protocol)?.has(r.status) && r.next_retry_at !== null && (w.nextRetryAt === null || r.next_retry_at < w.nextRetryAt)) w.nextRetryAt = r.next_retry_at;

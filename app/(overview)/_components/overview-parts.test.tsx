@@ -12,7 +12,7 @@ import { StuckNotice } from "./stuck-notice";
 
 const agent = (name: string, retrying: number, stuck = 0): AgentStats => ({
   source: "ws-ignite", protocol: "ignite", agent: name, counts: retrying > 0 ? { retrying } : {}, queued: 0, processing: 0, delivered: 0, retrying, dead: 0, stuck,
-  oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
+  waiting: 0, oldestQueuedAt: null, lastActivityAt: null, nextRetryAt: null,
 });
 
 describe("RetryNotice", () => {
