@@ -80,12 +80,14 @@ describe("read API", () => {
     ["?q=colour:red", "bad_query", /unknown field "colour:"/],
     ["?q=abc%00def", "bad_query", /control character \(U\+0000\)/],
     [`?q=${Array.from({ length: 1000 }, () => "a").join("+")}`, "bad_query", /too many terms/],
-    [`?q=${"x".repeat(2001)}`, "bad_request", /q must be at most 2000 characters/],
-    ["?limit=0", "bad_request", /limit must be at least 1/],
-    ["?limit=501", "bad_limit", /1 to 500/],
-    ["?limit=ten", "bad_request", /limit must be a whole number/],
+    // Each parameter's own code, whether its value is refused by its form or by the journal.
+    [`?q=${"x".repeat(2001)}`, "bad_query", /^q: must be at most 2000 characters$/],
+    ["?limit=0", "bad_limit", /^limit: must be a whole number from 1 to 500$/],
+    ["?limit=501", "bad_limit", /^limit: must be a whole number from 1 to 500$/],
+    ["?limit=ten", "bad_limit", /^limit: must be a whole number from 1 to 500$/],
     ["?cursor=nonsense", "bad_cursor", /cursor is not one this server handed out/],
-    ["?since=-4", "bad_request", /since must be a whole number/],
+    ["?since=-4", "bad_since", /^since: must be a whole number$/],
+    ["?q=source:nope", "bad_query", /unknown source "nope".*\(at position 8\)$/],
   ])("GET /api/messages%s is a 400 that says why", async (query, code, message) => {
     const res = await list(query);
     expect(res.status).toBe(400);

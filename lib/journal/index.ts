@@ -65,8 +65,9 @@ function checkSources(db: Db, q: string, terms: readonly Term[]): void {
   if (unknown === undefined) return;
   const like = known.filter((id) => id.includes(unknown));
   const hint = `${like.length > 0 ? `did you mean ${like.join(" or ")}?` : `the sources are ${known.join(", ") || "none yet"}.`} (source: takes * as a wildcard)`;
+  // At the value, as the parser points at any other field's.
   const at = q.indexOf(`source:${unknown}`);
-  const { message } = new QueryError(at >= 0 ? at : Math.max(0, q.indexOf(unknown)), `unknown source "${unknown}": ${hint}`);
+  const { message } = new QueryError(at >= 0 ? at + "source:".length : Math.max(0, q.indexOf(unknown)), `unknown source "${unknown}": ${hint}`);
   throw new ApiError(400, "bad_query", `Bad search: ${message}`);
 }
 

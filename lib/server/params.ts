@@ -1,31 +1,37 @@
 import "server-only";
 import { z } from "zod";
+import { MAX_LIMIT } from "@/lib/journal/queries";
 import { KEY_PATTERN } from "@/lib/model";
 import { MAX_QUERY_LENGTH } from "@/lib/query";
 import { ApiError } from "./errors";
 
-const wholeNumber = (name: string, min: number) =>
+// Messages name no parameter: parseOr400 puts each issue's parameter before it ("limit: must be …").
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
-    .regex(/^\d+$/, `${name} must be a whole number`)
+    .regex(/^\d+$/, max < Number.MAX_SAFE_INTEGER ? `must be a whole number from ${min} to ${max}` : "must be a whole number")
     .transform(Number)
-    .refine((n) => n >= min && Number.isSafeInteger(n), `${name} must be at least ${min}`);
+    .refine((n) => n >= min && n <= max && Number.isSafeInteger(n), max < Number.MAX_SAFE_INTEGER ? `must be a whole number from ${min} to ${max}` : `must be at least ${min}`);
 
 export const listParamsSchema = z.object({
-  q: z.string().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
-  limit: wholeNumber("limit", 1).optional(),
-  cursor: z.string().max(512, "cursor is too long").optional(),
-  since: wholeNumber("since", 0).optional(),
+  q: z.string().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
+  limit: wholeNumber(1, MAX_LIMIT).optional(),
+  cursor: z.string().max(512, "is too long").optional(),
+  since: wholeNumber(0).optional(),
 });
+
+/** Each parameter's own code, as the journal answers a value it refuses (a search it cannot read is bad_query wherever it is caught). */
+export const LIST_PARAM_CODES: Readonly<Record<string, string>> = { q: "bad_query", limit: "bad_limit", cursor: "bad_cursor", since: "bad_since" };
 
 export const keySchema = z.string().regex(KEY_PATTERN, "a message key is letters, digits, _ and -");
 
-/** Parse with zod; a failure becomes a 400 that names the parameter and the reason. */
-export function parseOr400<T>(schema: z.ZodType<T>, input: unknown, code = "bad_request"): T {
+/** Parse with zod; a failure becomes a 400 that names the parameter and the reason, its code the first one's in `codes`, else `code`. */
+export function parseOr400<T>(schema: z.ZodType<T>, input: unknown, code = "bad_request", codes: Readonly<Record<string, string>> = {}): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const message = result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
-  throw new ApiError(400, code, message);
+  const first = result.error.issues[0]?.path[0];
+  throw new ApiError(400, (typeof first === "string" ? codes[first] : undefined) ?? code, message);
 }
 
 /** A URL's parameters, the first of each name (as the pages read `?q=a&q=b`: the API must answer the same search). */

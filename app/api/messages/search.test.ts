@@ -70,7 +70,7 @@ describe("GET /api/messages?q=protocol:…", () => {
       return ((await res.json()) as { error: { code: string; message: string } }).error.message;
     };
     expect(await message("source:shogun")).toMatch(/unknown source "shogun": did you mean app-shogun\? \(source: takes \* as a wildcard\)/);
-    expect(await message("type:x source:nowhere")).toMatch(/unknown source "nowhere": the sources are app-ignite, app-shogun\. .*\(at position 8\)/);
+    expect(await message("type:x source:nowhere")).toMatch(/unknown source "nowhere": the sources are app-ignite, app-shogun\. .*\(at position 15\)/);
     // A wildcard, or one left out, names no source to know.
     expect(await found("source:*shogun")).toEqual(["shogun:sh1"]);
     expect(await found("-source:shogun")).toEqual(["ignite:v3a", "ignite:v3b", "shogun:sh1"]);
