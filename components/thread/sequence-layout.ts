@@ -5,6 +5,12 @@ import type { MessageSummary } from "@/lib/model";
 export const LANE_W = 148;
 /** Lanes shrink to this to fit the screen before the diagram scrolls sideways. */
 export const MIN_LANE_W = 104;
+/**
+ * On a screen with no mouse to scroll by (the presenter), lanes shrink this far first: at 1280 × 720
+ * an IGNITE thread's nine lanes (1,012 px at 104) did not fit the stage's 900, and the evaluator's
+ * and innovator's lanes were off it.
+ */
+export const FIT_MIN_LANE_W = 80;
 export const ROW_H = 34;
 export const GUTTER = 76;
 /** A thread pane's height (graph or sequence) on a page that scrolls; a page made to fit its screen (the presenter) passes its own. */
@@ -31,7 +37,7 @@ export interface SequenceLayout {
 const UNKNOWN = "(unknown)";
 
 /** Lanes in order of first appearance; a message without recipients points at the queue that holds it. */
-export function sequenceLayout(messages: MessageSummary[], available = Infinity): SequenceLayout {
+export function sequenceLayout(messages: MessageSummary[], available = Infinity, minLaneW = MIN_LANE_W): SequenceLayout {
   const lanes: string[] = [];
   const lane = (name: string): number => {
     let i = lanes.indexOf(name);
@@ -47,7 +53,7 @@ export function sequenceLayout(messages: MessageSummary[], available = Infinity)
     }
   });
   const n = Math.max(lanes.length, 1);
-  const laneW = Math.floor(Math.max(MIN_LANE_W, Math.min(LANE_W, (available - GUTTER) / n)));
+  const laneW = Math.floor(Math.max(minLaneW, Math.min(LANE_W, (available - GUTTER) / n)));
   return { lanes, arrows, laneW, width: GUTTER + n * laneW, height: Math.max(messages.length, 1) * ROW_H };
 }
 

@@ -7,19 +7,22 @@ import { STATUS_TONES } from "@/lib/protocols/types";
 import type { ThreadDetail } from "@/lib/threads/model";
 import { useReplayState } from "./replay-store";
 import { SequenceArrowLink } from "./sequence-arrow";
-import { GUTTER, laneX, rowY, sequenceLayout, THREAD_PANE_HEIGHT, visibleRows } from "./sequence-layout";
+import { FIT_MIN_LANE_W, GUTTER, laneX, MIN_LANE_W, rowY, sequenceLayout, THREAD_PANE_HEIGHT, visibleRows } from "./sequence-layout";
 import { clock, toneColor } from "./tones";
 import { countOf } from "@/lib/client/count";
 
 /** Threads longer than this draw only the rows near the viewport. */
 const DRAW_ALL_UP_TO = 400;
 
-/** Agents as lanes across, time down, one arrow per message and recipient. */
-export function SequenceView({ thread, className = THREAD_PANE_HEIGHT }: { thread: ThreadDetail; className?: string }) {
+/**
+ * Agents as lanes across, time down, one arrow per message and recipient. `fit`: a screen with no
+ * mouse to scroll by (the presenter): lanes shrink further before the diagram scrolls sideways.
+ */
+export function SequenceView({ thread, className = THREAD_PANE_HEIGHT, fit = false }: { thread: ThreadDetail; className?: string; fit?: boolean }) {
   const local = useNow() !== null;
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 800, width: 1200 });
-  const layout = useMemo(() => sequenceLayout(thread.messages, view.width), [thread.messages, view.width]);
+  const layout = useMemo(() => sequenceLayout(thread.messages, view.width, fit ? FIT_MIN_LANE_W : MIN_LANE_W), [thread.messages, view.width, fit]);
   const laneW = layout.laneW;
   const { step } = useReplayState();
 
@@ -46,8 +49,13 @@ export function SequenceView({ thread, className = THREAD_PANE_HEIGHT }: { threa
     const el = scroller.current;
     if (step === null || !el) return;
     const y = rowY(step);
-    if (y < el.scrollTop + 40 || y > el.scrollTop + el.clientHeight - 40) el.scrollTo({ top: y - el.clientHeight / 2, behavior: "smooth" });
-  }, [step]);
+    const top = y < el.scrollTop + 40 || y > el.scrollTop + el.clientHeight - 40 ? y - el.clientHeight / 2 : el.scrollTop;
+    // Sideways too, when the diagram is wider than its pane: the step's arrows, sender to recipients, in view.
+    const xs = layout.arrows.filter((a) => a.index === step).flatMap((a) => [laneX(a.from, laneW), laneX(a.to, laneW)]);
+    const [lo, hi] = xs.length > 0 ? [Math.min(...xs) - laneW / 2, Math.max(...xs) + laneW / 2] : [el.scrollLeft, el.scrollLeft];
+    const left = lo < el.scrollLeft || hi > el.scrollLeft + el.clientWidth ? Math.max(0, (lo + hi - el.clientWidth) / 2) : el.scrollLeft;
+    if (top !== el.scrollTop || left !== el.scrollLeft) el.scrollTo({ top, left, behavior: "smooth" });
+  }, [step, layout, laneW]);
 
   const count = thread.messages.length;
   const [first, last] = count <= DRAW_ALL_UP_TO ? [0, count - 1] : visibleRows(view.top, view.height, count);

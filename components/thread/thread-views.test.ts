@@ -5,7 +5,7 @@ import type { ThreadDetail } from "@/lib/threads/model";
 import { layoutGraph, NODE_H } from "./graph-layout";
 import { graphModel } from "./graph-model";
 import { phaseOf, ReplayStore } from "./replay-store";
-import { sequenceLayout, visibleRows } from "./sequence-layout";
+import { FIT_MIN_LANE_W, GUTTER, sequenceLayout, visibleRows } from "./sequence-layout";
 
 function msg(key: string, from: string, to: string[], extra: Partial<MessageSummary> = {}): MessageSummary {
   return {
@@ -63,6 +63,14 @@ describe("sequence", () => {
       [1, "leader", "architect"],
       [2, "queue_monitor", "leader"],
     ]);
+  });
+
+  it("shrinks lanes further to fit a screen with no mouse to scroll by (the presenter's nine IGNITE lanes at 1280 × 720)", () => {
+    const nine = Array.from({ length: 8 }, (_, i) => msg(`m${i}`, "leader", [`agent_${i}`]));
+    expect(sequenceLayout(nine, 900).width).toBeGreaterThan(900);
+    const fit = sequenceLayout(nine, 900, FIT_MIN_LANE_W);
+    expect(fit.width).toBeLessThanOrEqual(900);
+    expect(fit.laneW).toBe(Math.floor((900 - GUTTER) / 9));
   });
 
   it("draws only the rows near the viewport of a long thread", () => {

@@ -56,7 +56,7 @@ export function PresentStage({ thread, view }: { thread: ThreadDetail; view: Pre
         </p>
       ) : null}
       <div className="min-h-0 flex-1 overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
-        {view === "graph" ? <ThreadGraph thread={thread} className="h-full" currentZoom={STAGE_ZOOM} arrowKeysPan={false} /> : <SequenceView thread={thread} className="h-full" />}
+        {view === "graph" ? <ThreadGraph thread={thread} className="h-full" currentZoom={STAGE_ZOOM} arrowKeysPan={false} /> : <SequenceView thread={thread} className="h-full" fit />}
       </div>
     </ReplayContext>
   );
