@@ -32,7 +32,8 @@ function scanned(db: Db): { totals: Stats["totals"]; agents: Scanned[] } {
     .prepare(
       `SELECT source, MIN(protocol) AS protocol, agent, SUM(status = 'queued') AS queued, SUM(status = 'processing') AS processing,
          SUM(status = 'delivered') AS delivered, SUM(status = 'retrying') AS retrying, SUM(status = 'dead') AS dead, SUM(stuck) AS stuck,
-         MIN(CASE WHEN status IN ('queued', 'retrying') THEN mtime_ms END) AS oldest,
+         SUM(status IN ('queued', 'retrying') AND path IS NOT NULL) AS waiting,
+         MIN(CASE WHEN status IN ('queued', 'retrying') AND path IS NOT NULL THEN mtime_ms END) AS oldest,
          MIN(CASE WHEN status = 'retrying' THEN next_retry_at END) AS nextRetryAt, MAX(updated_ms) AS last_ms
        FROM messages WHERE folder != 'dead_letter' AND agent != 'dead_letter' GROUP BY source, agent`,
     )
