@@ -49,7 +49,8 @@ export function MessageHeader({ message: m, showProtocol = false }: { message: M
             <span className="text-amber-700 dark:text-amber-400">file gone — from journal</span>
           )}
         </Fact>
-        <Fact label="Queue">
+        {/* Whose queue, inbox or channel holds it, and which of its folders: every protocol's agent. */}
+        <Fact label="Agent">
           <Link href={routes.agent(m.agent)} className={TEXT_LINK}>{m.agent}</Link>
           <span className="text-zinc-500 dark:text-zinc-400"> / {m.folder}</span>
         </Fact>
