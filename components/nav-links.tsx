@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { cn } from "./ui/cn";
 
 const LINKS = [
@@ -18,9 +19,19 @@ const LINKS = [
 
 export function NavLinks() {
   const pathname = usePathname();
+  const nav = useRef<HTMLElement>(null);
+  // On a narrow screen the current page's link is scrolled into the strip (sideways only: the page stays where it is).
+  useEffect(() => {
+    const el = nav.current;
+    const current = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!el || !current || el.scrollWidth <= el.clientWidth) return;
+    const left = current.offsetLeft - el.offsetLeft;
+    if (left < el.scrollLeft || left + current.offsetWidth > el.scrollLeft + el.clientWidth) el.scrollLeft = Math.max(0, left - 16);
+  }, [pathname]);
   return (
-    // On a narrow screen the links scroll sideways in the header rather than widening the page.
-    <nav aria-label="Main" className="min-w-0 overflow-x-auto">
+    // On a narrow screen the links scroll sideways in the header rather than widening the page; its
+    // right edge fades, so a cut link reads as more to scroll to (at 390 px it read "Overview Agen").
+    <nav ref={nav} aria-label="Main" className="min-w-0 overflow-x-auto max-sm:[mask-image:linear-gradient(to_right,#000_calc(100%-1.5rem),transparent)]">
       <ul className="flex items-center gap-1 whitespace-nowrap">
         {LINKS.map(({ href, label, match }) => {
           const current = match(pathname);
