@@ -5,42 +5,48 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { tempDirs } from "@/lib/testing/temp-dirs";
-import { appendLine } from "./append";
+import { appendLine, appendLineNow } from "./append";
 
 const temp = tempDirs();
 
-it("appends to a regular file, creating it and its folders", () => {
+it("appends to a regular file, creating it and its folders", async () => {
   const dir = temp("mailroom-append-");
   const file = path.join(dir, "channels", "ops.jsonl");
-  appendLine(file, '{"id":"a"}\n', "channels/ops.jsonl");
-  appendLine(file, '{"id":"b"}\n', "channels/ops.jsonl");
+  await appendLine(file, '{"id":"a"}\n', "channels/ops.jsonl");
+  appendLineNow(file, '{"id":"b"}\n', "channels/ops.jsonl");
   expect(fs.readFileSync(file, "utf8")).toBe('{"id":"a"}\n{"id":"b"}\n');
 });
 
-it("refuses a link, a hard link and a pipe, writing nothing anywhere and never waiting", () => {
+it("refuses a link, a hard link and a pipe, writing nothing anywhere and never waiting", async () => {
   const dir = temp("mailroom-append-");
   const elsewhere = path.join(temp("mailroom-elsewhere-"), "bashrc");
   fs.writeFileSync(elsewhere, "# mine\n");
   fs.symlinkSync(elsewhere, path.join(dir, "linked.jsonl"));
   fs.linkSync(elsewhere, path.join(dir, "hard.jsonl"));
   execFileSync("mkfifo", [path.join(dir, "pipe.jsonl")]);
-  expect(() => appendLine(path.join(dir, "linked.jsonl"), "{}\n", "linked.jsonl")).toThrow(expect.objectContaining({ code: "not_a_file" }));
-  expect(() => appendLine(path.join(dir, "hard.jsonl"), "{}\n", "hard.jsonl")).toThrow(expect.objectContaining({ status: 409, code: "not_a_file" }));
-  expect(() => appendLine(path.join(dir, "pipe.jsonl"), "{}\n", "pipe.jsonl")).toThrow(expect.objectContaining({ status: 409, code: "not_a_file" }));
+  await expect(appendLine(path.join(dir, "linked.jsonl"), "{}\n", "linked.jsonl")).rejects.toMatchObject({ code: "not_a_file" });
+  await expect(appendLine(path.join(dir, "hard.jsonl"), "{}\n", "hard.jsonl")).rejects.toMatchObject({ status: 409, code: "not_a_file" });
+  await expect(appendLine(path.join(dir, "pipe.jsonl"), "{}\n", "pipe.jsonl")).rejects.toMatchObject({ status: 409, code: "not_a_file" });
   expect(fs.readFileSync(elsewhere, "utf8")).toBe("# mine\n");
 });
 
-it("never glues a line onto a cut one: waits while it may still be written, ends it once it was left", () => {
+it("never glues a line onto a cut one: waits while it may still be written, ends it once it was left", async () => {
   const dir = temp("mailroom-append-");
   const file = path.join(dir, "ops.jsonl");
   fs.writeFileSync(file, '{"id":"a"}\n{"id":"b","ty');
   const writtenAt = fs.statSync(file).mtimeMs;
-  // Changed a second ago: an agent may be writing the rest of its line.
-  expect(() => appendLine(file, '{"id":"c"}\n', "ops.jsonl", writtenAt + 1_000)).toThrow(
-    expect.objectContaining({ status: 409, code: "unfinished_line", message: expect.stringMatching(/^ops\.jsonl ends in a line still being written .*try again/) }),
-  );
+  // Changed a second ago and still cut after the looks again: an agent may be writing the rest of its line.
+  await expect(appendLine(file, '{"id":"c"}\n', "ops.jsonl", writtenAt + 1_000)).rejects.toMatchObject({
+    status: 409, code: "unfinished_line", message: expect.stringMatching(/^ops\.jsonl ends in a line still being written .*try again/),
+  });
   expect(fs.readFileSync(file, "utf8")).toBe('{"id":"a"}\n{"id":"b","ty');
-  // A minute later it was left cut: ended, so the reader loses that value only, not the new one too.
-  appendLine(file, '{"id":"c"}\n', "ops.jsonl", writtenAt + 60_000);
-  expect(fs.readFileSync(file, "utf8").split("\n")).toEqual(['{"id":"a"}', '{"id":"b","ty', '{"id":"c"}', ""]);
+  // A writer that finishes its line while the append looks again: the append goes after it.
+  const appending = appendLine(file, '{"id":"c"}\n', "ops.jsonl", writtenAt + 1_000);
+  setTimeout(() => fs.appendFileSync(file, 'pe":"x"}\n'), 20);
+  await appending;
+  expect(fs.readFileSync(file, "utf8")).toBe('{"id":"a"}\n{"id":"b","type":"x"}\n{"id":"c"}\n');
+  // A minute later a cut line was left cut: ended, so the reader loses that value only, not the new one too.
+  fs.appendFileSync(file, '{"id":"d","ty');
+  await appendLine(file, '{"id":"e"}\n', "ops.jsonl", fs.statSync(file).mtimeMs + 60_000);
+  expect(fs.readFileSync(file, "utf8").split("\n").slice(-3)).toEqual(['{"id":"d","ty', '{"id":"e"}', ""]);
 });

@@ -99,6 +99,6 @@ export async function run(root: string, p: WritePlan<KicklangOp>): Promise<{ pat
   if (op.unconfirmed) throw new ApiError(409, "confirmation_required", op.unconfirmed);
   const abs = await resolveForWrite(root, op.path);
   await assertUnchanged(abs, op.path, op.expect);
-  appendLine(abs, op.line, op.path);
+  await appendLine(abs, op.line, op.path);
   return { path: op.path, id: op.id };
 }

@@ -58,7 +58,7 @@ function sentOf(workflowId: string, m: { id: string; from: unknown; to: unknown;
 async function logSent(root: string, { log, message, workflowId }: WorkflowOp["sent"], now: Date): Promise<void> {
   const event = { id: newMessageId(now, "evt"), timestamp: now.toISOString(), workflow_id: workflowId, event_type: "message", data: { message_id: message.id, from: message.from, to: message.to, type: message.type }, status: "sent" };
   try {
-    appendLine(await resolveForWrite(root, log), `${JSON.stringify(event)}\n`, log);
+    await appendLine(await resolveForWrite(root, log), `${JSON.stringify(event)}\n`, log);
   } catch (err) {
     console.error(`[mailroom] ${message.id} was sent, but its "sent" event could not be added to ${log}:`, err);
   }
@@ -142,7 +142,7 @@ export async function run(root: string, plan: WritePlan<WorkflowOp>): Promise<{ 
   await assertUnchanged(abs, op.path, op.expect);
   // The ack file is not the channel: an ack written since the plan (a run waits behind queued scans) is only seen here.
   if (op.ackPath) await refuseAcked(root, op.ackPath, op.id, (op.path.split("/").at(-1) ?? "").replace(/\.jsonl$/, ""));
-  appendLine(abs, op.line, op.path);
+  await appendLine(abs, op.line, op.path);
   await logSent(root, op.sent, new Date());
   return { path: op.path, id: op.id };
 }

@@ -3,7 +3,7 @@
 // JSONL logs, each record one O_APPEND line.
 import fs from "node:fs";
 import path from "node:path";
-import { appendLine } from "@/lib/operations/append";
+import { appendLineNow } from "@/lib/operations/append";
 import { WORKFLOW_DIR } from "@/lib/protocols/workflow";
 import { writeFileAtomic } from "@/lib/demo/fsops";
 
@@ -72,7 +72,7 @@ export class WorkflowFiles {
     const stamp = now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
     const id = `${name === "events" ? "evt" : "err"}_${stamp}_${String(++this.logSeq).padStart(6, "0")}`;
     const rel = `${WORKFLOW_DIR}/${this.workflowId}/logs/${name}.jsonl`;
-    appendLine(path.join(this.root, rel), `${JSON.stringify({ id, timestamp: now.toISOString(), workflow_id: this.workflowId, ...record })}\n`, rel);
+    appendLineNow(path.join(this.root, rel), `${JSON.stringify({ id, timestamp: now.toISOString(), workflow_id: this.workflowId, ...record })}\n`, rel);
   }
 
   private writeRegistry(): void {

@@ -7,7 +7,7 @@
 // unresponsive in agents.json, logs the error and hands the task to another agent; back, the agent
 // catches up on what it missed (acks it, and does a task still its own).
 import path from "node:path";
-import { appendLine } from "@/lib/operations/append";
+import { appendLineNow } from "@/lib/operations/append";
 import { UNRESPONSIVE_AFTER_MS } from "@/lib/protocols/workflow";
 import { planSend, run } from "../writer";
 import { writeFileAtomic } from "@/lib/demo/fsops";
@@ -178,7 +178,7 @@ export class WorkflowTeam extends TimedTeam {
     const i = this.waiting.findIndex((t) => t.id === msgId);
     if (i >= 0) this.waiting.splice(i, 1);
     const rel = `${this.files.channelDir}/agents/${agent}.ack`;
-    appendLine(path.join(this.root, rel), `${JSON.stringify({ msg_id: msgId, status, at: this.clock().toISOString() })}\n`, rel);
+    appendLineNow(path.join(this.root, rel), `${JSON.stringify({ msg_id: msgId, status, at: this.clock().toISOString() })}\n`, rel);
   }
 
   private async send(from: string, to: string, type: string, payload: Record<string, unknown>): Promise<string> {
