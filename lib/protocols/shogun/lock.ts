@@ -2,6 +2,7 @@ import "server-only";
 // The inbox locks every shogun writer takes, in their order (protocol doc): `mkdir <inbox>.lock.d`
 // (retried every 100 ms for 5 s, as inbox_write.sh does), then flock(2) on `<inbox>.lock`, then the
 // caller's temp file + rename; the lock folder is removed last.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,12 +18,16 @@ export const FLOCK_WAIT_S = 30;
 const STALE_AFTER_MS = 30_000;
 
 /**
- * Inside a `.lock.d` Mailroom made: which process holds it. A Mailroom killed holding one (kill -9,
- * a crash) left it behind, and every writer that takes `.lock.d` then failed until someone removed
- * it by hand; the next Mailroom to want the lock removes one whose process is gone. Other writers
- * mkdir and rmdir only their own, so a file inside changes nothing for them.
+ * Inside a `.lock.d` Mailroom made: `mailroom-<pid>-<8 hex>`, which process holds it. A Mailroom
+ * killed holding one (kill -9, a crash) left it behind, and every writer that takes `.lock.d` then
+ * failed until someone removed it by hand; the next Mailroom to want the lock removes one whose
+ * process is gone. Other writers mkdir and rmdir only their own, so a file inside changes nothing
+ * for them. The random part tells this process's markers from a former one's of the same pid (a
+ * container restarted as pid 1).
  */
-const OWNER_PREFIX = "mailroom-";
+const OWNER = /^mailroom-([1-9]\d{0,9})-[0-9a-f]{8}$/;
+/** The markers this process has in the `.lock.d` folders it holds. */
+const ours = new Set<string>();
 
 const running = (pid: number) => {
   try {
@@ -36,15 +41,18 @@ const running = (pid: number) => {
 /** Remove `lockDir` if a Mailroom that is no longer running left it; true when it did. */
 async function removeOrphaned(lockDir: string): Promise<boolean> {
   const names = await fs.readdir(lockDir).catch(() => null);
-  const pid = names?.length === 1 && names[0]?.startsWith(OWNER_PREFIX) ? Number(names[0].slice(OWNER_PREFIX.length)) : NaN;
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || running(pid)) return false;
-  await fs.unlink(path.join(lockDir, `${OWNER_PREFIX}${pid}`)).catch(() => undefined);
+  const marker = names?.length === 1 ? (names[0] ?? "") : "";
+  const pid = Number(OWNER.exec(marker)?.[1] ?? NaN);
+  if (!Number.isInteger(pid) || ours.has(marker) || (pid !== process.pid && running(pid))) return false;
+  // Only the one process whose unlink took the marker removes the folder: another's may have made a new one since.
+  if (!(await fs.unlink(path.join(lockDir, marker)).then(() => true, () => false))) return false;
   await fs.rmdir(lockDir).catch(() => undefined);
   console.log(`[mailroom] removed ${lockDir}, left by Mailroom process ${pid}, which is no longer running`);
   return true;
 }
 
-async function takeLockDir(lockDir: string, display: string): Promise<void> {
+/** Take `lockDir`; returns the marker left in it (see OWNER). */
+async function takeLockDir(lockDir: string, display: string): Promise<string> {
   const deadline = Date.now() + LOCK_DIR_WAIT_MS;
   for (;;) {
     try {
@@ -56,10 +64,14 @@ async function takeLockDir(lockDir: string, display: string): Promise<void> {
       await sleep(LOCK_DIR_POLL_MS);
       continue;
     }
+    const marker = `mailroom-${process.pid}-${randomBytes(4).toString("hex")}`;
+    // Ours before it is on disk: another send of this process that finds it there must not take it for a former one's.
+    ours.add(marker);
     try {
-      await fs.writeFile(path.join(lockDir, `${OWNER_PREFIX}${process.pid}`), "", { flag: "wx" });
-      return;
+      await fs.writeFile(path.join(lockDir, marker), "", { flag: "wx" });
+      return marker;
     } catch (err) {
+      ours.delete(marker);
       await fs.rmdir(lockDir).catch(() => undefined);
       throw err;
     }
@@ -82,11 +94,13 @@ export async function withInboxLock<T>(inboxAbs: string, display: string, fn: ()
   // Both locks made and removed through the inbox folder held open (held-dir.ts): never through a folder swapped for a link.
   return withHeldDir(path.dirname(inboxAbs), display, async (held) => {
     const lockDir = held.at(`${name}.lock.d`);
-    await takeLockDir(lockDir, display);
+    const marker = await takeLockDir(lockDir, display);
     try {
       return await withFlock(held.at(`${name}.lock`), FLOCK_WAIT_S, display, fn);
     } finally {
-      await fs.unlink(path.join(lockDir, `${OWNER_PREFIX}${process.pid}`)).catch(() => undefined);
+      await fs.unlink(path.join(lockDir, marker)).catch(() => undefined);
+      // Only once it is off disk (see takeLockDir).
+      ours.delete(marker);
       await fs.rmdir(lockDir).catch(() => undefined);
     }
   });

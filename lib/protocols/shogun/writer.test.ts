@@ -196,9 +196,15 @@ describe("shogun inbox locks", () => {
     const lockDir = path.join(ws, `${KARO}.lock.d`);
     fs.mkdirSync(lockDir);
     // Beyond any pid_max: no process has it.
-    fs.writeFileSync(path.join(lockDir, "mailroom-99999999"), "");
+    fs.writeFileSync(path.join(lockDir, "mailroom-99999999-0badf00d"), "");
     await run(ws, await planSend(ws, { to: "karo", from: "shogun", type: "cmd_new", content: "after the crash" }));
     expect(messages(ws).some((m) => m.content === "after the crash")).toBe(true);
+    expect(fs.existsSync(lockDir)).toBe(false);
+    // A former Mailroom of this very pid (a container restarted as pid 1): not this process's marker, so not held.
+    fs.mkdirSync(lockDir);
+    fs.writeFileSync(path.join(lockDir, `mailroom-${process.pid}-0badf00d`), "");
+    await run(ws, await planSend(ws, { to: "karo", from: "shogun", type: "cmd_new", content: "after the restart" }));
+    expect(messages(ws).some((m) => m.content === "after the restart")).toBe(true);
     expect(fs.existsSync(lockDir)).toBe(false);
   });
 
