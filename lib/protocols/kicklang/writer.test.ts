@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { appendFromChildren } from "@/lib/protocols/append-race";
 import { CHANNELS_DIR } from "./channels";
 import { read } from "./read";
+import { resolve } from "./statuses";
 import { planCompose, planReply, run } from "./writer";
 
 const dirs: string[] = [];
@@ -58,6 +59,10 @@ describe("KickLang compose and reply", () => {
     expect(JSON.parse(answer.bytes)).toMatchObject({ correlation_id: query.op.id, receiver: "Kick La Metta" });
     await run(ws, answer);
     expect(readBack(ws, answer.path).entries.map((e) => e.correlationId)).toEqual([request.op.id, query.op.id]);
+    // As the journal settles them: the Query answered, and the answer in the dispatch's thread (its correlation root).
+    const settled = resolve([...readBack(ws, request.path).entries, ...readBack(ws, answer.path).entries]);
+    expect(settled.find((e) => e.messageId === query.op.id)).toMatchObject({ status: "answered", threadKey: request.op.id });
+    expect(settled.find((e) => e.messageId === answer.op.id)).toMatchObject({ threadKey: request.op.id });
   });
 
   it("needs a confirmation to break the role rule on ⫻command/*, and the envelope records it", async () => {
