@@ -32,6 +32,8 @@ const FOCUS: Record<string, string> = { to: "compose-to-other", request: "compos
 /** The compose form: checks as you type, a server-built preview, and Send (one file per recipient). */
 export function ComposeForm({ agents, vocabulary, initial, readOnly, threadNote }: Props) {
   const [draft, setDraft] = useState(initial);
+  // As the form opened: the page may hand a new `initial` object at each render.
+  const [opened] = useState(initial);
   const [lastTemplate, setLastTemplate] = useState(initial.body);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
 
@@ -47,7 +49,7 @@ export function ComposeForm({ agents, vocabulary, initial, readOnly, threadNote 
   const server = sendError instanceof ComposeApiError ? sendError.fields : preview.error instanceof ComposeApiError ? preview.error.fields : {};
   const errors: Record<string, string> = { ...server, ...local };
   // Not on a form just opened, which starts from a template: once anything is filled in.
-  const unchanged = draft === initial ? null : unchangedTemplateWarning(draft.type.trim(), draft.body, templateOf(vocabulary, draft.type.trim()));
+  const unchanged = draft === opened ? null : unchangedTemplateWarning(draft.type.trim(), draft.body, templateOf(vocabulary, draft.type.trim()));
   const warnings = [...(preview.data ?? []).flatMap((f) => (f.warning ? [f.warning] : [])), ...(unchanged ? [unchanged] : [])];
   const unconfirmed = warnings.length > 0 && !confirmed;
   // The body is checked as you type; other fields once left or on Send; the server's word at once.

@@ -26,6 +26,8 @@ interface Props {
  */
 export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) {
   const [values, setValues] = useState(initial);
+  // As the form opened: the page may hand a new `initial` object at each render.
+  const [opened] = useState(initial);
   const bodyField = spec.fields.find((f) => f.kind === "text")?.name ?? "";
   const [lastTemplate, setLastTemplate] = useState(initial[bodyField] ?? "");
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -45,13 +47,13 @@ export function ProtocolForm({ source, spec, lists, initial, readOnly }: Props) 
   const template = spec.template;
   const type = template ? (values[template.typeField] ?? "").trim() : "";
   // Not on a form just opened, which starts from a template: once anything is filled in.
-  const unchanged = template && values !== initial ? unchangedTemplateWarning(type, values[template.bodyField] ?? "", template.of(type, lists)) : null;
+  const unchanged = template && values !== opened ? unchangedTemplateWarning(type, values[template.bodyField] ?? "", template.of(type, lists)) : null;
   // The form's own check at once; the server's word once its preview has it (it may say more: a new inbox or channel).
   const own = spec.warning?.(values) ?? null;
   const said = preview.data?.[0]?.warning ?? null;
   const warnings = [said !== null && (own === null || said.includes(own)) ? said : own, unchanged].filter((w): w is string => w !== null);
   // The body is checked as you type (once typed in: an empty one is no mistake yet); other fields once left or on Send; the server's word at once.
-  const typed = (field: string) => field === bodyField && values[field] !== initial[field];
+  const typed = (field: string) => field === bodyField && values[field] !== opened[field];
   const shown = (field: string) => (submitted || typed(field) || touched.has(field) || field in server ? errors[field] : undefined);
   const stillToDo = spec.fields.filter((f) => local[f.name]).map((f) => `${f.label}: ${local[f.name]}`);
 
