@@ -8,8 +8,9 @@ import { tempNameFor, undoNameFor } from "./temp-files";
 // Every change Mailroom makes to a tree goes through here (docs/DESIGN.md "Safety rules"): new content is
 // written to a dot-named temp file in the target folder (outside every watched pattern), fsynced,
 // then hard-linked into place. link(2) is atomic and, unlike rename(2), refuses an existing
-// target, so nothing is ever overwritten. A move is link + unlink: a crash between the two leaves
-// the message in both places (a duplicate Mailroom flags), never in neither. Every step names its
+// target, so nothing is ever overwritten. A move is link, then the source renamed aside and removed
+// if it is still the file moved (removeIfStill): a crash between leaves the message in both places
+// (a duplicate Mailroom flags) or a `.undo-` dotfile beside it, never in neither. Every step names its
 // files through the folder held open (held-dir.ts): a folder swapped for a link meanwhile is not followed.
 
 export const NEW_FILE_MODE = 0o600;
@@ -106,7 +107,11 @@ async function identityOf(from: HeldDir, source: string): Promise<MadeFile | nul
 
 /** moveWithContent for the same file rewritten on its way (a dead letter marked or unmarked): it keeps the source's permission bits. */
 export async function moveRewritten(source: string, target: string, content: string | Buffer, displayTarget: string): Promise<void> {
-  await moveWithContent(source, target, content, displayTarget, (await fs.lstat(source)).mode & 0o7777);
+  const st = await fs.lstat(source).catch((err: unknown) => {
+    if (code(err) === "ENOENT") throw new ApiError(409, "source_gone", "the file moved or vanished meanwhile; nothing was changed");
+    throw err;
+  });
+  await moveWithContent(source, target, content, displayTarget, st.mode & 0o7777);
 }
 
 /**
@@ -155,19 +160,20 @@ async function removeIfStill(held: HeldDir, name: string, was: MadeFile | null):
   return "kept";
 }
 
-/** Move a file unchanged (one link + unlink); a 409 if the target exists or the source is gone. */
+/** Move a file unchanged (a link, then the source removed if still the file linked); a 409 if the target exists or the source is gone. */
 export async function moveFile(source: string, target: string, displayTarget: string): Promise<void> {
   makeFolders(path.dirname(target), displayTarget);
   const from = HeldDir.open(path.dirname(source), path.basename(source));
   try {
-    // The link is the source's inode: that is the file this move made at the target.
-    const was = await identityOf(from, source);
+    // The file this move made at the target is the inode it linked, which is the source it moves
+    // (taken from the link made, not the name before it: the name may have changed hands between).
     const made = await withHeldDir(path.dirname(target), displayTarget, async (to) => {
       await linkInto(from.at(path.basename(source)), to.at(path.basename(target)), displayTarget);
       to.sync();
-      return was ?? { dev: -1, ino: -1 };
+      const st = await fs.lstat(to.at(path.basename(target)));
+      return { dev: st.dev, ino: st.ino };
     });
-    await removeSourceOrUndo(from, source, target, made, was);
+    await removeSourceOrUndo(from, source, target, made, made);
   } finally {
     from.close();
   }

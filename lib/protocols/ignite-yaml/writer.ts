@@ -2,7 +2,7 @@ import "server-only";
 // IGNITE v2 (YAML) actions: compose and reply (a new `{type}_{16 digits}.yaml` with the top-level
 // keys the v2 tools write), requeue (as is or edited, to its queue or another), retry now, discard
 // and restore; lifecycle keys change as the monitor changes them (lifecycle.ts). Every new file is
-// written atomically without overwrite, every move is link + unlink (lib/operations/fs.ts).
+// written atomically without overwrite, every move a link and a checked removal (lib/operations/fs.ts).
 import { createHash, randomInt } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
