@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { useNow } from "@/lib/client/use-now";
 import { STATUS_TONES } from "@/lib/protocols/types";
@@ -45,9 +45,10 @@ export function SequenceView({ thread, className = THREAD_PANE_HEIGHT, fit = fal
     };
   }, []);
 
-  useEffect(() => {
+  // On a step only: a new live message or a resize must not pull the view back from where the user scrolled.
+  const showStep = useEffectEvent((step: number) => {
     const el = scroller.current;
-    if (step === null || !el) return;
+    if (!el) return;
     const y = rowY(step);
     const top = y < el.scrollTop + 40 || y > el.scrollTop + el.clientHeight - 40 ? y - el.clientHeight / 2 : el.scrollTop;
     // Sideways too, when the diagram is wider than its pane: the step's arrows, sender to recipients, in view.
@@ -55,7 +56,10 @@ export function SequenceView({ thread, className = THREAD_PANE_HEIGHT, fit = fal
     const [lo, hi] = xs.length > 0 ? [Math.min(...xs) - laneW / 2, Math.max(...xs) + laneW / 2] : [el.scrollLeft, el.scrollLeft];
     const left = lo < el.scrollLeft || hi > el.scrollLeft + el.clientWidth ? Math.max(0, (lo + hi - el.clientWidth) / 2) : el.scrollLeft;
     if (top !== el.scrollTop || left !== el.scrollLeft) el.scrollTo({ top, left, behavior: "smooth" });
-  }, [step, layout, laneW]);
+  });
+  useEffect(() => {
+    if (step !== null) showStep(step);
+  }, [step]);
 
   const count = thread.messages.length;
   const [first, last] = count <= DRAW_ALL_UP_TO ? [0, count - 1] : visibleRows(view.top, view.height, count);
