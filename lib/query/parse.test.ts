@@ -64,6 +64,9 @@ describe("parseQuery", () => {
     expect(parseQuery('from:karo "OR"', WORDS, NOW)).toContainEqual({ kind: "text", value: "OR", negate: false });
     expect(parseQuery("OR", WORDS, NOW)).toEqual([{ kind: "text", value: "OR", negate: false }]);
     expect(parseQuery("this or that", WORDS, NOW)).toHaveLength(3);
+    // Not between two terms: the word (a leading or trailing OR, a negated one).
+    expect(parseQuery("OR from:karo", WORDS, NOW)).toContainEqual({ kind: "text", value: "OR", negate: false });
+    expect(parseQuery("a -OR b", WORDS, NOW)).toContainEqual({ kind: "text", value: "OR", negate: true });
   });
 
   it("reads absolute and relative dates", () => {

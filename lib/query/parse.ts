@@ -167,7 +167,7 @@ export function parseQuery(q: string, words: SearchWords, now: number = Date.now
     const fieldMatch = /^([a-z]+):/i.exec(raw);
     if (!fieldMatch) {
       // A bare OR between terms reads as "either", and was searched as the word: no result said why.
-      if (raw === "OR" && tokens.length > 1) {
+      if (raw === "OR" && !negate && tok !== tokens[0] && tok !== tokens.at(-1)) {
         throw new QueryError(tok.at, 'OR is not part of the search: every term must match. Search for each side on its own, or put "OR" in quotes to find the word');
       }
       if (text !== "") terms.push({ kind: "text", value: text, negate });

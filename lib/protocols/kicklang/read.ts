@@ -5,9 +5,9 @@ import type { EntryProblem, FileRead } from "@/lib/protocols/entries";
 import { addMs, isoOfMs, isoToUtc, makeEntry, str } from "@/lib/protocols/entry-kit";
 import { readStreamEntries, type JsonObject } from "@/lib/protocols/json-stream";
 import { ORCHESTRATOR, REQUEST_TYPES, SPACE_FORMAT_PROBLEM, spaceFormatProblem } from "./client";
+import { placeKicklang } from "./paths";
 
 export { REQUEST_TYPES };
-import { placeKicklang } from "./paths";
 
 export interface ReadOptions {
   /** Where `bytes` start in the file: the previous read's `consumed` (0 for a whole file). */

@@ -20,13 +20,13 @@ export interface Inbox {
 export const OVERFLOW_AT = 50;
 export const KEEP_READ = 30;
 
-/** Read an inbox for rewriting, or say why it cannot be (a half-written file, not a mapping). */
 /** Why an inbox cannot be rewritten: `lasting` when no retry helps (its shape, not a write in progress). */
 export interface InboxProblem {
   problem: string;
   lasting: boolean;
 }
 
+/** Read an inbox for rewriting, or say why it cannot be (a half-written file, not a mapping). */
 export function loadInbox(text: string): Inbox | InboxProblem {
   // As PyYAML reads it: a rewrite keeps another agent's `content: 1e3` text, not 1000.
   const parsed = parseYamlFile(text, "The inbox", { schema: "pyyaml" });
