@@ -126,7 +126,7 @@ describe("shogun read on other inputs", () => {
   it("flags a message in the shogun's inbox and a repeated id, and keeps both", () => {
     const yaml = "messages:\n- {id: m1, from: karo, content: a, read: false}\n- {id: m1, from: karo, content: b, read: false}\n";
     const entries = read("queue/inbox/shogun.yaml", Buffer.from(yaml)).entries;
-    expect(entries.map((e) => e.locator)).toEqual(["m1", `m1@${yaml.indexOf("- {id: m1, from: karo, content: b")}`]);
+    expect(entries.map((e) => e.locator)).toEqual(["m1", `m1@${yaml.indexOf("{id: m1, from: karo, content: b")}`]);
     expect(entries[0]?.problems.map((p) => p.code)).toEqual(["rule:no-inbox-to-shogun"]);
     expect(entries[1]?.problems.map((p) => p.code)).toEqual(["rule:no-inbox-to-shogun", "duplicate"]);
   });
@@ -137,9 +137,9 @@ describe("shogun read on other inputs", () => {
     expect(read("queue/shogun_to_karo.yaml", Buffer.from("queue:\n- id: cmd_001\n  status: done\n")).entries.map((e) => e.locator)).toEqual(["cmd_001"]);
     expect(read("queue/shogun_to_karo.yaml", Buffer.from("id: cmd_002\nstatus: paused\n")).entries.map((e) => [e.locator, e.status])).toEqual([["cmd_002", "paused"]]);
     const noIds = "messages:\n- {content: a, read: false}\n- {content: b, read: true}\n";
-    expect(read("queue/inbox/karo.yaml", Buffer.from(noIds)).entries.map((e) => e.locator)).toEqual(["10", String(noIds.indexOf("- {content: b"))]);
+    expect(read("queue/inbox/karo.yaml", Buffer.from(noIds)).entries.map((e) => e.locator)).toEqual(["12", String(noIds.indexOf("{content: b"))]);
     const twice = read("queue/shogun_to_karo.yaml", Buffer.from("commands:\n- id: cmd_003\n- id: cmd_003\n")).entries;
-    expect(twice.map((e) => [e.locator, e.problems.map((p) => p.code)])).toEqual([["cmd_003", []], ["cmd_003@24", ["duplicate"]]]);
+    expect(twice.map((e) => [e.locator, e.problems.map((p) => p.code)])).toEqual([["cmd_003", []], ["cmd_003@26", ["duplicate"]]]);
   });
 
   it("reports a half-written inbox as a problem with no entries, to be read again when it changes", () => {

@@ -17,7 +17,10 @@ export interface ReadOptions {
 type Mapping = { [key: string]: YamlValue };
 interface Item {
   value: Mapping;
+  /** Its bytes, from its `- ` (see fromItsDash). */
   span: { start: number; end: number } | null;
+  /** Where its mapping starts: what a locator without an id is made of (readers before version 4 made it so). */
+  at: number | null;
 }
 
 const CMD = /\bcmd_\d+\b/;
@@ -61,13 +64,14 @@ function itemsOf(ranges: ItemRanges, data: Mapping, key: string, source: string)
   const list = data[key];
   if (!Array.isArray(list)) return [];
   // None when the list is an alias (`messages: *old`): its items are not where they are read.
-  const chars = (ranges.get(key) ?? []).flatMap(([start, end]) => [fromItsDash(source, start), end]);
-  const bytes = chars.length === 2 * list.length ? byteOffsets(source, chars) : null;
+  const items = (ranges.get(key) ?? []).map(([start, end]) => [fromItsDash(source, start), start, end] as const);
+  // byteOffsets takes ascending indexes, once each.
+  const chars = [...new Set(items.flat())].sort((a, b) => a - b);
+  const byteAt = items.length === list.length ? new Map(byteOffsets(source, chars).map((b, i) => [chars[i], b])) : null;
   return list.flatMap((value, i) => {
     if (!isRecord(value)) return [];
-    const start = bytes?.[2 * i];
-    const end = bytes?.[2 * i + 1];
-    return [{ value, span: start !== undefined && end !== undefined ? { start, end } : null }];
+    const [dash, at, end] = (items[i] ?? []).map((c) => byteAt?.get(c));
+    return [{ value, span: dash !== undefined && end !== undefined ? { start: dash, end } : null, at: at ?? null }];
   });
 }
 
@@ -76,7 +80,7 @@ function itemsOf(ranges: ItemRanges, data: Mapping, key: string, source: string)
  * the parser gave no position); a repeated id gets its offset too.
  */
 function locatorOf(id: string | null, item: Item, index: number, seen: Set<string>, problems: EntryProblem[]): string {
-  const offset = String(item.span?.start ?? index);
+  const offset = String(item.at ?? index);
   if (id === null) return offset;
   if (!seen.has(id)) {
     seen.add(id);
@@ -117,8 +121,8 @@ function inboxEntries(place: Place, items: Item[], opts: ReadOptions): Entry[] {
 /** `commands:` or `queue:` lists, or a bare mapping: one command, or commands by id. */
 function commandItems(ranges: ItemRanges, data: Mapping, source: string): Item[] {
   for (const key of ["commands", "queue"]) if (Array.isArray(data[key])) return itemsOf(ranges, data, key, source);
-  if ("id" in data) return [{ value: data, span: null }];
-  return Object.entries(data).flatMap(([id, v]) => (isRecord(v) ? [{ value: { id, ...v }, span: null }] : []));
+  if ("id" in data) return [{ value: data, span: null, at: null }];
+  return Object.entries(data).flatMap(([id, v]) => (isRecord(v) ? [{ value: { id, ...v }, span: null, at: null }] : []));
 }
 
 /**
