@@ -178,10 +178,34 @@ describe("requeue a dead letter", () => {
   });
 });
 
+describe("a requeue that stopped half-way", () => {
+  it("is not done again once the copy it wrote was taken by its agent: the message would be delivered twice", async () => {
+    // What a crash between the requeue's two steps leaves: the copy written (and handed on by the monitor), the letter still dead.
+    const handed = TARGET.replace("/architect/", "/architect/processed/");
+    fs.mkdirSync(path.dirname(h.abs(handed)), { recursive: true });
+    fs.writeFileSync(h.abs(handed), embedded(DL_ARCH));
+    const before = h.tree();
+    expect(await failureOf(requeueMessage(h.keyAt(DL_ARCH), { path: DL_ARCH, actor }))).toMatchObject({
+      status: 409, code: "already_requeued", message: expect.stringContaining(`${handed} already holds the message ${DL_ARCH} holds`),
+    });
+    expect(h.tree()).toEqual(before);
+  });
+
+  it("says a queue folder that is a link is one", async () => {
+    fs.symlinkSync(h.abs(".ignite/queue/architect"), h.abs(".ignite/queue/linked"));
+    expect(await failureOf(requeueMessage(h.keyAt(DL_ARCH), { path: DL_ARCH, to: "linked", actor }))).toMatchObject({
+      status: 400, message: "to: .ignite/queue/linked is a link; Mailroom never writes through links",
+    });
+  });
+});
+
 describe("requeue a stuck message", () => {
   it("moves it back to its queue without the lifecycle headers, under the same key", async () => {
     const key = h.keyAt(STUCK);
+    fs.chmodSync(h.abs(STUCK), 0o644);
     const result = await requeueMessage(key, { path: STUCK, actor });
+    // The same message back in its queue keeps its file's mode, as the monitor's moves do.
+    expect(fs.statSync(h.abs(result.path)).mode & 0o7777).toBe(0o644);
     expect(result).toEqual({ key, path: ".ignite/queue/evaluator/evaluation_request_1795136092377001.mime" });
     const text = h.read(result.path);
     expect(getHeader(text, "X-IGNITE-Status")).toBeNull();

@@ -123,7 +123,7 @@ describe("IGNITE v2 lifecycle", () => {
     // What a crash between a requeue's two steps leaves: the copy written (and taken by the monitor), the letter still dead.
     const copy = "queue/ignitian_2/processed/task_assignment_1770261903611907.yaml";
     fs.writeFileSync(path.join(ws, copy), "type: task_assignment\n");
-    await expect(planRequeue(ws, { path: DL })).rejects.toMatchObject({ status: 409, code: "already_requeued", message: expect.stringContaining(`${copy} already holds this message`) });
+    await expect(planRequeue(ws, { path: DL })).rejects.toMatchObject({ status: 409, code: "already_requeued", message: expect.stringContaining(`${copy} already holds the message ${DL} holds`) });
     expect(exists(ws, "queue/ignitian_2/task_assignment_1770261903611907.yaml")).toBe(false);
     await run(ws, await planDiscard(ws, { path: DL }));
     expect(exists(ws, DL_ARCHIVED)).toBe(true);

@@ -11,7 +11,7 @@ import { createFile, moveFile, moveRewritten, resolveForWrite, takeBack } from "
 import { notUtf8, readBytesInsideRoot } from "@/lib/operations/read-text";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord, str } from "@/lib/protocols/entry-kit";
-import { assertRequeuedCopyGone, isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
+import { assertNotRequeuedBefore, assertRequeuedCopyGone, isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { PRIORITY } from "./client";
@@ -153,12 +153,7 @@ export async function planRequeue(root: string, input: unknown, now = new Date()
     await queueExists(root, to, "to");
     const name = requeuedName(str(letter.original_file), v.path, isRecord(original) ? str(original.type) : null, now);
     const target = `queue/${to}/${name}`;
-    // Its agent took it already: a requeue that stopped before archiving its letter (a crash between
-    // the two steps) would otherwise be offered again, and deliver the message twice.
-    const handed = `queue/${to}/processed/${name}`;
-    if (await fs.lstat(await resolveForWrite(root, handed)).then(() => true, () => false)) {
-      throw new ApiError(409, "already_requeued", `${handed} already holds this message: it was requeued before, and its agent took it. Discard this dead letter instead. Nothing was changed.`);
-    }
+    await assertNotRequeuedBefore(root, v.path, target);
     const content = requeued(v.body ?? originalText, v.path, at);
     return { path: target, bytes: content, warnings: [], op: { action: "requeue", source: { path: v.path, sha256: src.sha256 }, target, content, archive: `${ARCHIVE}${v.path}`, expect: v.expect } };
   }

@@ -4,7 +4,7 @@ import "server-only";
 // the dry run, `run` the write). lib/operations finds the file by key and journals the action.
 import fs from "node:fs/promises";
 import { NAME_PATTERN } from "@/lib/model";
-import { assertFree, createFile, moveFile, moveRewritten, moveWithContent, resolveForWrite, takeBack } from "@/lib/operations/fs";
+import { assertFree, createFile, moveFile, moveRewritten, resolveForWrite, takeBack } from "@/lib/operations/fs";
 import { assertStillText, readTextInsideRoot } from "@/lib/operations/read-text";
 import type { FileActionPlan, FileActionTarget, FileActions } from "@/lib/protocols/types";
 import { ApiError } from "@/lib/server/api-error";
@@ -12,7 +12,7 @@ import { parseDeadLetterBody } from "./dead-letter";
 import { archivePathOf, DEAD_LETTER, originalNameOf, queueDir, queuePath, splitRuntime, unarchivePathOf } from "./paths";
 import { splitHeaderBlock } from "./reference";
 import { markedRequeued, requeuedText, requeuedTo, unmarked } from "./requeued";
-import { assertRequeuedCopyGone } from "./requeued-copy";
+import { assertNotRequeuedBefore, assertRequeuedCopyGone } from "./requeued-copy";
 import { planRetry } from "./retry-run";
 
 type Input = { to?: string; body?: string };
@@ -22,8 +22,9 @@ const prefixOf = (t: FileActionTarget) => splitRuntime(t.relPath).prefix;
 /** `to` must name an agent's queue folder that exists (a real folder, not the dead-letter queue). */
 async function assertQueue(t: FileActionTarget, agent: string): Promise<void> {
   const dir = queueDir(prefixOf(t), agent);
-  // lstat: a symlinked queue folder is refused like a missing one.
+  // lstat: a symlinked queue folder is refused, and said to be one.
   const st = agent === DEAD_LETTER ? null : await fs.lstat(await resolveForWrite(t.root, dir)).catch(() => null);
+  if (st?.isSymbolicLink()) throw new ApiError(400, "unknown_queue", `to: ${dir} is a link; Mailroom never writes through links`);
   if (!st?.isDirectory()) {
     throw new ApiError(400, "unknown_queue", `to: "${agent}" is not an agent queue in this workspace (there is no folder ${dir}/)`);
   }
@@ -50,6 +51,7 @@ async function requeueDeadLetter(t: FileActionTarget, input: Input): Promise<Fil
   if (!archiveRel) throw new ApiError(409, "not_applicable", `${t.relPath} cannot be archived. Nothing was changed.`);
   const [targetAbs, archiveAbs] = await Promise.all([resolveForWrite(t.root, targetRel), resolveForWrite(t.root, archiveRel)]);
   await assertFree(targetAbs, targetRel, "the message may have been requeued already");
+  await assertNotRequeuedBefore(t.root, t.relPath, targetRel);
   await assertFree(archiveAbs, archiveRel, "an archived file has that name");
   const edited = input.body !== undefined;
   return {
@@ -91,7 +93,8 @@ async function requeueProcessed(t: FileActionTarget, input: Input): Promise<File
     async run() {
       await assertStillText(t.root, t.relPath, text);
       const content = requeuedText(text, { requeuedFrom: t.relPath, at: new Date(), body: input.body });
-      await moveWithContent(t.abs, targetAbs, content, targetRel);
+      // The same message back in its queue: it keeps its file's mode, as the monitor's own moves do.
+      await moveRewritten(t.abs, targetAbs, content, targetRel);
       return noteFor(null, edited);
     },
   };
