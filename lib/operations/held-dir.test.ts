@@ -42,7 +42,7 @@ describe("a folder swapped for a link after the write's check", () => {
     const abs = await resolveForWrite(root, ".ignite/queue/architect/authorized_keys");
     swap();
     await expect(createFile(abs, "ssh-ed25519 AAAA attacker", "authorized_keys")).rejects.toMatchObject({ status: 409, code: "moved" });
-    expect(() => appendLine(abs, "{}\n", "authorized_keys")).toThrow(expect.objectContaining({ status: 409, code: "moved" }));
+    await expect(appendLine(abs, "{}\n", "authorized_keys")).rejects.toMatchObject({ status: 409, code: "moved" });
     await expect(replaceFile(abs, "x")).rejects.toMatchObject({ status: 409, code: "moved" });
     expect(fs.readdirSync(outside)).toEqual([]);
   });
@@ -67,7 +67,7 @@ describe("a parent folder swapped for a link before missing folders are made", (
     swap();
     fs.mkdirSync(path.join(outside, "channel"));
     await expect(moveFile(source, target, "newagent/sub/task.mime")).rejects.toMatchObject({ status: 409, code: "moved" });
-    expect(() => appendLine(channel, "{}\n", "channel/agents/ops.jsonl")).toThrow(expect.objectContaining({ status: 409, code: "moved" }));
+    await expect(appendLine(channel, "{}\n", "channel/agents/ops.jsonl")).rejects.toMatchObject({ status: 409, code: "moved" });
     expect(fs.readdirSync(outside)).toEqual(["channel"]);
     expect(fs.readdirSync(path.join(outside, "channel"))).toEqual([]);
     expect(fs.readFileSync(source, "utf8")).toBe("message");
