@@ -67,6 +67,13 @@ describe("requeue a dead letter", () => {
     expect(h.summary(originalKey)?.status).not.toBe("queued");
     // Its original is the discarded copy, in the archive: not "back on disk" (the list's badge says to discard the letter then).
     expect(listDeadLetters().items.find((d) => d.path === DL_ARCH)).toMatchObject({ originalKey, originalPath: null });
+    // Nor is that copy restored while its letter is dead again: the message would be queued and dead at once.
+    const copy = `.ignite/archive/mailroom/${result.path.slice(".ignite/".length)}`;
+    expect(h.exists(copy)).toBe(true);
+    expect(await failureOf(restoreMessage(result.key, { path: copy, actor }))).toMatchObject({
+      status: 409, message: expect.stringContaining(`is held by the dead letter .ignite/queue/dead_letter/${DL_ARCH.split("/").at(-1)}`),
+    });
+    expect(h.exists(copy)).toBe(true);
   });
 
   it("restores a requeued dead letter only once its requeued message is gone: never both queued and dead", async () => {

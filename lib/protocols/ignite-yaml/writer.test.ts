@@ -115,6 +115,12 @@ describe("IGNITE v2 lifecycle", () => {
     await run(ws, await planDiscard(ws, { path: DL_ARCHIVED }, true));
     expect(text(ws, DL)).toBe(before);
     expect(entry(ws, DL)).toMatchObject({ status: "dead" });
+    // The requeued copy, discarded, is not restored while its letter is dead again: it would be queued and dead at once.
+    fs.writeFileSync(path.join(ws, processed), "type: task_assignment\n");
+    await run(ws, await planDiscard(ws, { path: processed }));
+    await expect(planDiscard(ws, { path: `archive/mailroom/${processed}` }, true)).rejects.toMatchObject({
+      status: 409, message: expect.stringContaining(`is held by the dead letter ${DL}`),
+    });
   });
 
   it("does not requeue a dead letter again once its agent took the copy a requeue that stopped half-way wrote", async () => {

@@ -11,7 +11,7 @@ import { createFile, moveFile, moveRewritten, resolveForWrite, takeBack } from "
 import { notUtf8, readBytesInsideRoot } from "@/lib/operations/read-text";
 import { parseYamlFile } from "@/lib/protocols/bounded-yaml";
 import { isRecord, str } from "@/lib/protocols/entry-kit";
-import { assertNotRequeuedBefore, assertRequeuedCopyGone, isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
+import { assertNoLiveDeadLetter, assertNotRequeuedBefore, assertRequeuedCopyGone, isoWithOffset, retryBackoffSeconds } from "@/lib/protocols/ignite";
 import { assertUnchanged, bodyField, checkInput, expectSchema, lineField, nameField, type Expect, type WritePlan } from "@/lib/protocols/write-kit";
 import { ApiError } from "@/lib/server/api-error";
 import { PRIORITY } from "./client";
@@ -208,6 +208,7 @@ export async function planDiscard(root: string, input: unknown, restore = false)
   placed(v.path);
   const src = await readSource(root, v.path);
   const target = restore ? v.path.slice(ARCHIVE.length) : `${ARCHIVE}${v.path}`;
+  if (restore && !target.startsWith(`queue/${DEAD_LETTER}/`)) await assertNoLiveDeadLetter(root, `queue/${DEAD_LETTER}`, path.posix.basename(target), v.path);
   // A dead letter a requeue archived goes back without the mark the requeue added, and only once its
   // requeued message is gone from where the requeue put it (else it would be both queued and dead).
   // Not UTF-8 (a body cut mid-character): moved as it is, with no mark to look for.

@@ -12,7 +12,7 @@ import { parseDeadLetterBody } from "./dead-letter";
 import { archivePathOf, DEAD_LETTER, originalNameOf, queueDir, queuePath, splitRuntime, unarchivePathOf } from "./paths";
 import { splitHeaderBlock } from "./reference";
 import { markedRequeued, requeuedText, requeuedTo, unmarked } from "./requeued";
-import { assertNotRequeuedBefore, assertRequeuedCopyGone } from "./requeued-copy";
+import { assertNoLiveDeadLetter, assertNotRequeuedBefore, assertRequeuedCopyGone } from "./requeued-copy";
 import { planRetry } from "./retry-run";
 
 type Input = { to?: string; body?: string };
@@ -129,6 +129,8 @@ function planDiscard(t: FileActionTarget): Promise<FileActionPlan> {
 async function planRestore(t: FileActionTarget): Promise<FileActionPlan> {
   const originalRel = t.folder === "archive" ? unarchivePathOf(t.relPath) : null;
   if (!originalRel) throw new ApiError(409, "not_applicable", `${t.relPath} is not in the archive, so there is nothing to restore. Nothing was changed.`);
+  const deadLetters = queueDir(prefixOf(t), DEAD_LETTER);
+  if (!originalRel.startsWith(`${deadLetters}/`)) await assertNoLiveDeadLetter(t.root, deadLetters, originalRel.slice(originalRel.lastIndexOf("/") + 1), t.relPath);
   // Not UTF-8, or over 8 MiB: no requeue marked it, and it goes back as it is.
   const text = await readText(t).catch(() => null);
   const asItWas = text === null ? null : unmarked(text);

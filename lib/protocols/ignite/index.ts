@@ -27,4 +27,4 @@ export { backoffCapSeconds, drawBackoffSeconds, upstreamRetry, upstreamRetryCoun
 export { hasTemplate, templateFor, PRIORITIES, STANDARD_TYPES, type MessageTypeInfo, type TemplateSeed } from "./templates";
 export { planReply, type ReplyPlan } from "./reply";
 export { actionsFor } from "./actions";
-export { assertNotRequeuedBefore, assertRequeuedCopyGone } from "./requeued-copy";
+export { assertNoLiveDeadLetter, assertNotRequeuedBefore, assertRequeuedCopyGone } from "./requeued-copy";

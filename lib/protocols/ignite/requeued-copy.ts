@@ -38,3 +38,20 @@ export async function assertNotRequeuedBefore(root: string, letterRel: string, t
     throw new ApiError(409, "already_requeued", `${handed} already holds the message ${letterRel} holds: it was requeued before, and its agent took it. Discard this dead letter instead. Nothing was changed.`);
   }
 }
+
+/**
+ * A 409 when a dead letter in `deadLetterDir` (root-relative) holds the message whose file
+ * `fileName` is to be restored: the copy of a requeue its Undo took back lies in the archive while
+ * the letter is dead again, and restoring it would leave the message queued and dead at once. A
+ * letter is named `<the original's name>_dlq_<seconds>` (ignite-mime.md, ignite-yaml.md).
+ */
+export async function assertNoLiveDeadLetter(root: string, deadLetterDir: string, fileName: string, relPath: string): Promise<void> {
+  const dot = fileName.lastIndexOf(".");
+  const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
+  const dir = await resolveForWrite(root, `${deadLetterDir}/x`).then((abs) => path.dirname(abs), () => null);
+  const names = dir ? await fs.readdir(dir).catch(() => [] as string[]) : [];
+  const letter = names.find((n) => n.startsWith(`${stem}_dlq_`));
+  if (letter) {
+    throw new ApiError(409, "conflict", `${relPath} is held by the dead letter ${deadLetterDir}/${letter}: restored, the message would be queued and dead at once. Requeue or discard the dead letter instead. Nothing was changed.`);
+  }
+}
