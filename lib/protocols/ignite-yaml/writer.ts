@@ -208,7 +208,7 @@ export async function planDiscard(root: string, input: unknown, restore = false)
   placed(v.path);
   const src = await readSource(root, v.path);
   const target = restore ? v.path.slice(ARCHIVE.length) : `${ARCHIVE}${v.path}`;
-  if (restore && !target.startsWith(`queue/${DEAD_LETTER}/`)) await assertNoLiveDeadLetter(root, `queue/${DEAD_LETTER}`, path.posix.basename(target), v.path);
+  if (restore) await assertNoLiveDeadLetter(root, `queue/${DEAD_LETTER}`, target, v.path);
   // A dead letter a requeue archived goes back without the mark the requeue added, and only once its
   // requeued message is gone from where the requeue put it (else it would be both queued and dead).
   // Not UTF-8 (a body cut mid-character): moved as it is, with no mark to look for.

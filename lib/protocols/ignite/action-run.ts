@@ -129,8 +129,7 @@ function planDiscard(t: FileActionTarget): Promise<FileActionPlan> {
 async function planRestore(t: FileActionTarget): Promise<FileActionPlan> {
   const originalRel = t.folder === "archive" ? unarchivePathOf(t.relPath) : null;
   if (!originalRel) throw new ApiError(409, "not_applicable", `${t.relPath} is not in the archive, so there is nothing to restore. Nothing was changed.`);
-  const deadLetters = queueDir(prefixOf(t), DEAD_LETTER);
-  if (!originalRel.startsWith(`${deadLetters}/`)) await assertNoLiveDeadLetter(t.root, deadLetters, originalRel.slice(originalRel.lastIndexOf("/") + 1), t.relPath);
+  await assertNoLiveDeadLetter(t.root, queueDir(prefixOf(t), DEAD_LETTER), originalRel, t.relPath);
   // Not UTF-8, or over 8 MiB: no requeue marked it, and it goes back as it is.
   const text = await readText(t).catch(() => null);
   const asItWas = text === null ? null : unmarked(text);

@@ -10,6 +10,9 @@ import { ApiError } from "@/lib/server/api-error";
 /** processed/ beside a queue file: where the monitor hands it to its agent. */
 const handedOn = (rel: string) => `${path.posix.dirname(rel)}/processed/${path.posix.basename(rel)}`;
 
+/** Whether anything is at `rel` inside the root (a path that would leave it holds nothing of it). */
+const taken = (root: string, rel: string) => resolveForWrite(root, rel).then((abs) => fs.lstat(abs).then(() => true), () => false).catch(() => false);
+
 /**
  * A 409 while the message the letter at `letterRel` was requeued to (`to`, from its mark) is still
  * where the requeue put it, or in processed/ beside it once the monitor handed it to its agent. The
@@ -18,8 +21,7 @@ const handedOn = (rel: string) => `${path.posix.dirname(rel)}/processed/${path.p
 export async function assertRequeuedCopyGone(root: string, letterRel: string, to: string | null): Promise<void> {
   if (to === null) return;
   for (const rel of [to, handedOn(to)]) {
-    const abs = await resolveForWrite(root, rel).catch(() => null);
-    if (abs && (await fs.lstat(abs).catch(() => null))) {
+    if (await taken(root, rel)) {
       throw new ApiError(409, "conflict", `${letterRel} was requeued, and its message is still at ${rel}: discard that first (or undo the requeue), so it is not both live and dead. Nothing was changed.`);
     }
   }
@@ -33,23 +35,26 @@ export async function assertRequeuedCopyGone(root: string, letterRel: string, to
  */
 export async function assertNotRequeuedBefore(root: string, letterRel: string, targetRel: string): Promise<void> {
   const handed = handedOn(targetRel);
-  const abs = await resolveForWrite(root, handed).catch(() => null);
-  if (abs && (await fs.lstat(abs).catch(() => null))) {
+  if (await taken(root, handed)) {
     throw new ApiError(409, "already_requeued", `${handed} already holds the message ${letterRel} holds: it was requeued before, and its agent took it. Discard this dead letter instead. Nothing was changed.`);
   }
 }
 
 /**
- * A 409 when a dead letter in `deadLetterDir` (root-relative) holds the message whose file
- * `fileName` is to be restored: the copy of a requeue its Undo took back lies in the archive while
- * the letter is dead again, and restoring it would leave the message queued and dead at once. A
- * letter is named `<the original's name>_dlq_<seconds>` (ignite-mime.md, ignite-yaml.md).
+ * A 409 when a dead letter in `deadLetterDir` (root-relative) holds the message a restore would put
+ * back at `restoreTo`: the copy of a requeue its Undo took back lies in the archive while the letter
+ * is dead again, and restoring it would leave the message queued and dead at once. A letter is named
+ * `<the original's name>_dlq_<seconds>` (ignite-mime.md, ignite-yaml.md); a letter's own restore is
+ * not looked at.
  */
-export async function assertNoLiveDeadLetter(root: string, deadLetterDir: string, fileName: string, relPath: string): Promise<void> {
-  const dot = fileName.lastIndexOf(".");
-  const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
-  const dir = await resolveForWrite(root, `${deadLetterDir}/x`).then((abs) => path.dirname(abs), () => null);
-  const names = dir ? await fs.readdir(dir).catch(() => [] as string[]) : [];
+export async function assertNoLiveDeadLetter(root: string, deadLetterDir: string, restoreTo: string, relPath: string): Promise<void> {
+  if (restoreTo.startsWith(`${deadLetterDir}/`)) return;
+  const name = path.posix.basename(restoreTo);
+  const stem = name.includes(".") ? name.slice(0, name.lastIndexOf(".")) : name;
+  // The folder itself, never through a link (resolveForWrite checks the parents of what it is given).
+  const names = await resolveForWrite(root, `${deadLetterDir}/${name}`)
+    .then((abs) => fs.readdir(path.dirname(abs)))
+    .catch(() => [] as string[]);
   const letter = names.find((n) => n.startsWith(`${stem}_dlq_`));
   if (letter) {
     throw new ApiError(409, "conflict", `${relPath} is held by the dead letter ${deadLetterDir}/${letter}: restored, the message would be queued and dead at once. Requeue or discard the dead letter instead. Nothing was changed.`);

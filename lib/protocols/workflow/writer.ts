@@ -26,8 +26,8 @@ export interface WorkflowOp {
   /** The message's id (a resend repeats it). */
   id: string;
   expect?: Expect;
-  /** A resend: the agent's ack file, read again just before the append (see run). */
-  ackPath?: string;
+  /** A resend: the agent and its ack file, read again just before the append (see run). */
+  ack?: { agent: string; path: string };
   /** The "sent" event the Node tool's sendMessage logs with every message, and where (see logSent). */
   sent: { log: string; message: { id: string; from: unknown; to: unknown; type: unknown }; workflowId: string };
 }
@@ -124,10 +124,10 @@ export async function planResend(root: string, input: unknown): Promise<WritePla
   await workflowAbs(root, path, v.workflowId);
   const original = (await objectsOf(root, path)).findLast((o) => o.id === v.id);
   if (!original) throw new ApiError(409, "entry_gone", `${path} no longer holds ${v.id} (the file was truncated or rotated since it was read); nothing was sent`);
-  const ackPath = ["broadcast", "orchestrator"].includes(v.to) ? undefined : `${path.slice(0, -".jsonl".length)}.ack`;
-  if (ackPath) await refuseAcked(root, ackPath, v.id, v.to);
+  const ack = ["broadcast", "orchestrator"].includes(v.to) ? undefined : { agent: v.to, path: `${path.slice(0, -".jsonl".length)}.ack` };
+  if (ack) await refuseAcked(root, ack.path, v.id, ack.agent);
   const warnings = original.requires_ack === true ? [] : [`${v.id} does not require an ack; resending it delivers it twice.`];
-  return planOf({ path, line: `${JSON.stringify(original)}\n`, id: v.id, expect: v.expect, ackPath, sent: sentOf(v.workflowId, { id: v.id, from: original.from, to: original.to, type: original.type }) }, warnings);
+  return planOf({ path, line: `${JSON.stringify(original)}\n`, id: v.id, expect: v.expect, ack, sent: sentOf(v.workflowId, { id: v.id, from: original.from, to: original.to, type: original.type }) }, warnings);
 }
 
 /** A 409 once the agent has acknowledged `id`: the tools' readers do not skip an id read before, so a resend would deliver it twice. */
@@ -141,7 +141,7 @@ export async function run(root: string, plan: WritePlan<WorkflowOp>): Promise<{ 
   const abs = await resolveForWrite(root, op.path);
   await assertUnchanged(abs, op.path, op.expect);
   // The ack file is not the channel: an ack written since the plan (a run waits behind queued scans) is only seen here.
-  if (op.ackPath) await refuseAcked(root, op.ackPath, op.id, (op.path.split("/").at(-1) ?? "").replace(/\.jsonl$/, ""));
+  if (op.ack) await refuseAcked(root, op.ack.path, op.id, op.ack.agent);
   await appendLine(abs, op.line, op.path);
   await logSent(root, op.sent, new Date());
   return { path: op.path, id: op.id };
