@@ -1,9 +1,10 @@
-// node_modules/.bin/tsx --conditions=react-server scripts/bench-entry-fill.ts [--each 20000] [--inline]
+// node_modules/.bin/tsx --conditions=react-server scripts/bench-entry-fill.ts [--each 20000] [--inline] [--writes]
 // The mixed bench's entry first fill in one process, without the server: the four entry protocols'
 // trees (`--each` messages each, as `--mixed` writes them; kept in a cache folder), journaled into
 // an empty journal as a start's second turn does (every source in one newest-first load). Prints
 // the CPU seconds (process.cpuUsage), the wall time and the longest stretch between two turns of
-// the event loop. --inline: every file read on this thread, none ahead on a worker. Env: FILL_BY_SQL=1 prints the CPU spent in each SQL text and in COMMIT.
+// the event loop. --inline: every file read on this thread, none ahead on a worker. --writes: the
+// fill's write statements then replayed alone into a second empty journal (lib/bench/sql-writes.ts). Env: FILL_BY_SQL=1 prints the CPU spent in each SQL text and in COMMIT.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { EntryIngest } from "../lib/ingest/entry-ingest";
 import { BATCH_ENTRIES, FIRST_BATCH_ENTRIES } from "../lib/ingest/entry-batch";
 import { TAIL_BYTES } from "../lib/ingest/entry-files";
 import { cpuSeconds, timeStatements } from "../lib/bench/sql-cpu";
+import { recordWrites, replayWrites } from "../lib/bench/sql-writes";
 import { generateIgniteYaml, generateKicklang, generateShogun, generateWorkflow } from "../lib/bench/generate-wave2";
 
 const args = process.argv.slice(2);
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
   try {
     const journal = openJournal(path.join(data, "journal.db"));
     const bySql = process.env.FILL_BY_SQL ? timeStatements(journal.db, { transactions: true }) : null;
+    const recorded = args.includes("--writes") ? recordWrites(journal.db) : null;
     const sources = (await discoverSources(roots)).flatMap((s) => (s.entries ? [s.entries] : []));
     const inline = args.includes("--inline") ? { readAheadFiles: Infinity } : {};
     const ingest = new EntryIngest(journal.db, Date.now, {}, { first: FIRST_BATCH_ENTRIES, rest: BATCH_ENTRIES, tailBytes: TAIL_BYTES, ...inline });
@@ -63,7 +66,17 @@ async function main(): Promise<void> {
       const rows = [...bySql.entries()].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 25);
       for (const [text, t] of rows) console.log(`${t.cpu.toFixed(2).padStart(6)} s ${String(t.calls).padStart(7)}× ${text.replace(/\s+/g, " ").slice(0, 140)}`);
     }
+    recorded?.stop();
     closeJournals();
+    if (recorded) {
+      const writes = recorded.transactions;
+      const replay = openJournal(path.join(data, "replay.db")).db;
+      const floor = replayWrites(replay, writes);
+      const n = writes.reduce((sum, w) => sum + w.length, 0);
+      const again = replay.prepare("SELECT count(*) FROM messages").pluck().get() as number;
+      console.log(`its ${n} writes in ${writes.length} transactions alone (${again} messages): CPU ${floor.cpuS.toFixed(2)} s, wall ${floor.wallS.toFixed(2)} s, longest transaction ${floor.longestMs.toFixed(0)} ms`);
+      closeJournals();
+    }
   } finally {
     fs.rmSync(data, { recursive: true, force: true });
   }
