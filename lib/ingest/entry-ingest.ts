@@ -3,9 +3,7 @@ import "server-only";
 // compares each placed file's stat with how far it was read, reads what changed (an appended file
 // from where the last read stopped) and journals the entries in batches, so that an entry moving
 // from one file to another within a batch is one move. File events take the same path.
-// One load, on this thread's connection: split over two threads with a connection each, a fill of
-// 80,000 entries took 8.6-9.3 s against 9.0 s. SQLite has one writer, and a fill's rows are built
-// inside its transactions; its writes alone take 3.5-4.3 s of that (scripts/bench-entry-fill.ts --writes).
+// A start's big first fills go on in lanes of their own (see lib/journal/lane.ts, entry-lanes.ts).
 import { lstat } from "node:fs/promises";
 import { EntryWriter, type DeletedFile, type EntryFileFacts } from "@/lib/journal/entry-writer";
 import type { Db } from "@/lib/journal/db";
@@ -47,6 +45,16 @@ export class EntryIngest {
     private readonly firstFills = true,
   ) {
     this.writer = new EntryWriter(db, now);
+  }
+
+  /** Sources whose first fill the last load left part-way: a lane goes on with them (entry-lanes.ts). */
+  fillsLeft(): string[] {
+    return [...this.fillsUnderWay];
+  }
+
+  /** Go on with these sources' first fills, left part-way by another EntryIngest (a lane starts from a copy of its rows). */
+  goOnWithFills(sources: Iterable<string>): void {
+    for (const id of sources) this.fillsUnderWay.add(id);
   }
 
   /** Bring the journal level with a source's whole tree. */

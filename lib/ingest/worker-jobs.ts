@@ -1,6 +1,7 @@
 // The jobs ingest's worker threads take (worker.ts runs them, workers.ts hands them out), and
 // their answers: plain data that crosses threads. Pure types.
 import type { BulkTarget } from "@/lib/journal/bulk";
+import type { LaneSeed } from "@/lib/journal/lane";
 import type { Protocol } from "@/lib/model";
 import type { FoundFile } from "@/lib/protocols";
 import type { Layout, ReadContext } from "@/lib/protocols/layout";
@@ -144,5 +145,30 @@ export type FileReadAhead = { chunks: { chunk: FileChunk; plan: ReadPlan }[] } |
 
 export type ReadEntriesResult = { id: number; read: FileReadAhead[] } | { id: number; error: string };
 
-export type Job = LoadJob | DiffJob | FullTextJob | ListJob | OrderJob | ReadEntriesJob;
-export type JobResult = LoadResult | DiffResult | FullTextResult | ListResult | OrderResult | ReadEntriesResult;
+/** A start's first fill of some entry sources, gone on with in a journal file of its own (see entry-lanes.ts). */
+export interface FillLaneJob {
+  kind: "fillLane";
+  id: number;
+  journalFile: string;
+  /** Where the lane's journal goes (nothing may be there). */
+  laneFile: string;
+  /** Each source with its tree as the start's first turn listed it. */
+  sources: { id: string; layout: Layout; files: EntrySourceFile[]; dirs: string[] }[];
+  context: ReadContext;
+}
+
+export type FillLaneResult = { id: number; lane: { seed: LaneSeed; changed: number } } | { id: number; error: string };
+
+/** A filled lane merged into the journal by a worker's own connection (see mergeLane), so no request waits on it. */
+export interface MergeLaneJob {
+  kind: "mergeLane";
+  id: number;
+  journalFile: string;
+  laneFile: string;
+  seed: LaneSeed;
+}
+
+export type MergeLaneResult = { id: number; merged: number } | { id: number; error: string };
+
+export type Job = LoadJob | DiffJob | FullTextJob | ListJob | OrderJob | ReadEntriesJob | FillLaneJob | MergeLaneJob;
+export type JobResult = LoadResult | DiffResult | FullTextResult | ListResult | OrderResult | ReadEntriesResult | FillLaneResult | MergeLaneResult;

@@ -10,12 +10,14 @@ import { BulkInserter } from "@/lib/journal/bulk";
 import { openWorkerDb, type Db } from "@/lib/journal/db";
 import { fileIdentities, type FileIdentity } from "@/lib/journal/files";
 import { fillFullTextChunk } from "@/lib/journal/fulltext";
+import { mergeLane } from "@/lib/journal/lane";
 import type { FileRecord } from "@/lib/journal/writer";
 import type { Protocol } from "@/lib/model";
 import { adapterFor, type SourceReader } from "@/lib/protocols";
 import { agentsOrNull, listSource, underUnreadable } from "./listing";
 import { compareListing, prepareFile, type PreparedFile } from "./sync";
 import { readEntriesAhead } from "./entry-read-job";
+import { fillLane } from "./lane-job";
 import { orderNewestFirst, selectNewest } from "./newest-first";
 import { nameTimes, pack, transferOf as transferListing, unpackedFileAt, type PlainFolder } from "./packed";
 import type {
@@ -209,8 +211,11 @@ function run(job: Job): Promise<JobResult> {
   if (job.kind === "list") return list(job);
   // Not lowered: a load's main thread waits for these reads (see entry-read-ahead.ts).
   if (job.kind === "readEntries") return readEntriesAhead(job);
+  // Not lowered either: a merge holds the journal's write lock, and the lanes it waits on are (see entry-lanes.ts).
+  if (job.kind === "mergeLane") return Promise.resolve({ id: job.id, merged: mergeLane(connectionTo(job.journalFile), job.laneFile, job.seed) });
   lowerPriority();
   if (job.kind === "load") return load(job);
+  if (job.kind === "fillLane") return fillLane(job);
   if (job.kind === "order") return Promise.resolve({ id: job.id, order: orderNewestFirst(job.times) });
   return job.kind === "diff" ? diff(job) : fillFullText(job);
 }

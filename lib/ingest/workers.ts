@@ -5,8 +5,9 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FoundFile } from "@/lib/protocols";
 import type { BulkTarget } from "@/lib/journal/bulk";
+import type { LaneSeed } from "@/lib/journal/lane";
 import type {
-  DiffJob, FileReadAhead, FullTextJob, Job, JobResult, ListingDir, ListingWalked, ListJob, LoadJob, OrderJob, ReadEntriesJob, TreeDiff, WalkedShare,
+  DiffJob, FileReadAhead, FillLaneJob, FullTextJob, MergeLaneJob, Job, JobResult, ListingDir, ListingWalked, ListJob, LoadJob, OrderJob, ReadEntriesJob, TreeDiff, WalkedShare,
 } from "./worker";
 import type { PackedListing } from "./packed";
 import type { PreparedFile, ReadableSource } from "./sync";
@@ -170,6 +171,24 @@ export class IngestWorkers {
       if ("error" in r) throw new Error(r.error);
       if (!("read" in r)) throw new Error("a worker answered a read of entry files with something else");
       return r.read;
+    });
+  }
+
+  /** Go on with some entry sources' first fills in a lane's journal of their own (see entry-lanes.ts), on the least busy worker. */
+  fillLane(job: Omit<FillLaneJob, "kind" | "id">): Promise<{ seed: LaneSeed; changed: number }> {
+    return this.send({ ...job, kind: "fillLane", id: this.nextId++ }, undefined, (r) => {
+      if ("error" in r) throw new Error(r.error);
+      if (!("lane" in r)) throw new Error("a worker answered a lane's fill with something else");
+      return r.lane;
+    });
+  }
+
+  /** Merge a filled lane into the journal on a worker's own connection. */
+  mergeLane(job: Omit<MergeLaneJob, "kind" | "id">): Promise<number> {
+    return this.send({ ...job, kind: "mergeLane", id: this.nextId++ }, undefined, (r) => {
+      if ("error" in r) throw new Error(r.error);
+      if (!("merged" in r)) throw new Error("a worker answered a lane's merge with something else");
+      return r.merged;
     });
   }
 
