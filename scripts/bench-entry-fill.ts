@@ -1,16 +1,18 @@
-// node_modules/.bin/tsx --conditions=react-server scripts/bench-entry-fill.ts [--each 20000] [--inline] [--writes]
+// node_modules/.bin/tsx --conditions=react-server scripts/bench-entry-fill.ts [--each 20000] [--inline] [--writes] [--lanes]
 // The mixed bench's entry first fill in one process, without the server: the four entry protocols'
 // trees (`--each` messages each, as `--mixed` writes them; kept in a cache folder), journaled into
 // an empty journal as a start's second turn does (every source in one newest-first load). Prints
 // the CPU seconds (process.cpuUsage), the wall time and the longest stretch between two turns of
 // the event loop. --inline: every file read on this thread, none ahead on a worker. --writes: the
-// fill's write statements then replayed alone into a second empty journal (lib/bench/sql-writes.ts). Env: FILL_BY_SQL=1 prints the CPU spent in each SQL text and in COMMIT.
+// fill's write statements then replayed alone into a second empty journal (lib/bench/sql-writes.ts).
+// --lanes: as a start does it, a first turn of 10 small commits, then the rest in lanes (entry-lanes.ts). Env: FILL_BY_SQL=1 prints the CPU spent in each SQL text and in COMMIT.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { closeJournals, openJournal } from "../lib/journal/store";
 import { discoverSources } from "../lib/ingest/sources";
 import { EntryIngest } from "../lib/ingest/entry-ingest";
+import { EntryLanes } from "../lib/ingest/entry-lanes";
 import { BATCH_ENTRIES, FIRST_BATCH_ENTRIES } from "../lib/ingest/entry-batch";
 import { TAIL_BYTES } from "../lib/ingest/entry-files";
 import { cpuSeconds, timeStatements } from "../lib/bench/sql-cpu";
@@ -57,7 +59,17 @@ async function main(): Promise<void> {
     const wall0 = performance.now();
     const plans = [];
     for (const s of sources) plans.push(await ingest.plan(s));
-    const changed = await ingest.load(plans, { pause });
+    let changed: number;
+    if (args.includes("--lanes")) {
+      changed = await ingest.load(plans, { pause, maxCommits: 10 });
+      const lanes = EntryLanes.start(path.join(data, "journal.db"), plans, ingest.fillsLeft(), {});
+      console.log(`first turn at ${((performance.now() - wall0) / 1000).toFixed(2)} s; ${lanes ? "lanes" : "no lanes"}`);
+      const merged = (await lanes?.merge(() => false)) ?? [];
+      console.log(`${merged.length} sources merged at ${((performance.now() - wall0) / 1000).toFixed(2)} s`);
+      const again = [];
+      for (const s of sources) again.push(await ingest.plan(s));
+      changed += await ingest.load(again, { pause });
+    } else changed = await ingest.load(plans, { pause });
     const cpu = cpuSeconds() - cpu0;
     const wall = performance.now() - wall0;
     const messages = journal.db.prepare("SELECT count(*) FROM messages").pluck().get() as number;

@@ -5,6 +5,7 @@ import { newestPageAfter } from "@/lib/journal/load-claim";
 import { DEFAULT_LIMIT } from "@/lib/journal/queries";
 import type { Journal } from "@/lib/journal/store";
 import type { ReadContext } from "@/lib/protocols/layout";
+import { EntryLanes } from "./entry-lanes";
 import { EntryIngest, summaryOf, type BatchLimits, type EntryPlan, type EntrySource, type OnEntryCommit } from "./entry-ingest";
 import type { Source } from "./sources";
 
@@ -27,12 +28,14 @@ export class EntrySources {
    * folders the first turn listed (see TreeScans.scan), as a change after any listing is.
    */
   private listedByFirstTurn = new Map<string, Pick<EntryPlan, "files" | "dirs">>();
+  /** A start's first fills gone on with in lanes from its first turn to its second (see entry-lanes.ts). */
+  private lanes: EntryLanes | null = null;
 
   constructor(
     private readonly journal: Journal,
     private readonly context: ReadContext = {},
-    /** Tests: entries per commit (several commits of a small tree), and a fixed clock. */
-    private readonly testing: { limits?: BatchLimits; now?: () => number } = {},
+    /** Tests: entries per commit (several commits of a small tree), a fixed clock, lanes for a small tree (LANES_FROM_BYTES). */
+    private readonly testing: { limits?: BatchLimits; now?: () => number; lanesFromBytes?: number } = {},
   ) {}
 
   /** One EntryIngest per journal connection: the journal may be opened again (reopenJournal). */
@@ -67,6 +70,7 @@ export class EntrySources {
       const plans: EntryPlan[] = [];
       const listed = this.listedByFirstTurn;
       this.listedByFirstTurn = new Map();
+      await this.mergeLanes(stopped);
       for (const source of this.sources) if (!stopped()) plans.push(await this.current().plan(source, report && !firstTurn ? listed.get(source.id) : undefined));
       if (firstTurn) this.listedByFirstTurn = new Map(plans.map((p) => [p.source.id, { files: p.files, dirs: p.dirs }]));
       const total = new Map(plans.map((p) => [p.source.id, { unchanged: p.files.length - p.changed.length, files: p.files.length }]));
@@ -79,6 +83,7 @@ export class EntrySources {
       const ids = plans.map((p) => p.source.id);
       const turn = { maxCommits: FIRST_TURN_MAX_COMMITS, enough: (claimMs: number) => newestPageAfter(this.journal.db, ids, claimMs, DEFAULT_LIMIT) };
       await this.current().load(plans, { pause, stopped, onCommit, ...(firstTurn ? turn : {}) });
+      if (firstTurn && !stopped()) this.lanes = this.startLanes(plans);
       // Stopped mid-load, or a first turn: not known to be level with the tree, so not done (the next scan reads the rest).
       // A first turn's folders are watched from now on (its listing is its second turn's).
       if (stopped() || firstTurn) return { dirs: firstTurn ? plans.flatMap((p) => p.dirs) : [], files: 0 };
@@ -93,6 +98,29 @@ export class EntrySources {
       // stopped, a journal fault) comes with the next rescan, which starts again from the first.
       if (!firstTurn || stopped()) this.scanning = false;
     }
+  }
+
+  /** Lanes for the fills a first turn left (see entry-lanes.ts); none if they cannot start, and the fills go on in place. */
+  private startLanes(plans: readonly EntryPlan[]): EntryLanes | null {
+    try {
+      return EntryLanes.start(this.journal.file, plans, this.current().fillsLeft(), this.context, this.testing.lanesFromBytes);
+    } catch (err) {
+      console.error("[mailroom] could not start lanes for the first fills; they go on in place:", err);
+      return null;
+    }
+  }
+
+  /** Merge the lanes a first turn started (their sources' fills then go on from what they wrote), or give them up once stopped. */
+  private async mergeLanes(stopped: () => boolean): Promise<void> {
+    const lanes = this.lanes;
+    this.lanes = null;
+    if (lanes) await lanes.merge(stopped);
+  }
+
+  /** Stop any lanes under way (the service stops). */
+  async stop(): Promise<void> {
+    await this.lanes?.close();
+    this.lanes = null;
   }
 
   /** File events: each source takes the paths that are its own. */
