@@ -9,7 +9,7 @@ import path from "node:path";
 import { PROTOCOLS } from "@/lib/model";
 import { generateIgniteTree } from "./generate";
 import { generateIgniteYaml, generateKicklang, generateShogun, generateWorkflow } from "./generate-wave2";
-import { dropPageCache, readEveryFile, treeCpuSeconds } from "./measure";
+import { dropPageCache, readEveryFile, treeCpuSeconds, treeRssMb } from "./measure";
 import { NEWEST_PAGE_BUDGET_MS, newestPageLine } from "./newest-page";
 import { CHART_QUERIES, QUERIES, QUERY_BUDGET_P95_MS, latencyLine, queryLatencies, type Latency } from "./queries";
 import { base, ensureBuild, journaledMessages, progress, projectDir, startServer, timeFirstIngest, type Server } from "./server";
@@ -54,12 +54,15 @@ async function firstIngest(roots: string[], data: string, messages: number, sour
   t = performance.now();
   const server = startServer(roots.join(":"), data);
   try {
-    const { listedMs, fullTextMs, newestPage } = await timeFirstIngest(server, messages, t, sources);
+    // The server's memory budget (README: 400 MB RSS at 100,000) holds during the load too: lanes and read-ahead threads count.
+    let peakRssMb = 0;
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, treeRssMb(server.pid))), 100);
+    const { listedMs, fullTextMs, newestPage } = await timeFirstIngest(server, messages, t, sources).finally(() => clearInterval(sampler));
     // Wall time is shared with whatever else runs on the machine; the server's own CPU to this point is not.
     const cpuListedS = treeCpuSeconds(server.pid);
     const journaled = await journaledMessages();
     await keep(server);
-    return { messages, journaled, files, readOnceMs, listedMs, fullTextMs, newestPage, listedRatio: listedMs / readOnceMs, fullTextRatio: fullTextMs / readOnceMs, msgsPerSecond: messages / (listedMs / 1000), cpuListedS, scanLog: server.scanLog };
+    return { messages, journaled, files, readOnceMs, listedMs, fullTextMs, newestPage, listedRatio: listedMs / readOnceMs, fullTextRatio: fullTextMs / readOnceMs, msgsPerSecond: messages / (listedMs / 1000), cpuListedS, peakRssMb, scanLog: server.scanLog };
   } finally {
     await server.stop();
   }
@@ -140,7 +143,7 @@ export function reportMixed(r: Awaited<ReturnType<typeof benchMixed>>): string[]
   console.log(`\nMailroom bench --mixed: ${r.mixed.messages} messages in ${r.mixed.files} files, ${r.roots} root(s); ${r.machine.cores} cores (${r.machine.cpu})`);
   console.log(`  per protocol: ${Object.entries(r.parts).map(([p, n]) => `${p} ${n}`).join(", ")}`);
   const row = (name: string, i: Ingest) =>
-    console.log(`${name.padEnd(12)} read once ${s(i.readOnceMs)}  listed ${s(i.listedMs)} (${i.listedRatio.toFixed(1)}×, ${i.msgsPerSecond.toFixed(0)} msgs/s, server CPU ${i.cpuListedS.toFixed(1)} s)  full text ${s(i.fullTextMs)} (${i.fullTextRatio.toFixed(1)}×)`);
+    console.log(`${name.padEnd(12)} read once ${s(i.readOnceMs)}  listed ${s(i.listedMs)} (${i.listedRatio.toFixed(1)}×, ${i.msgsPerSecond.toFixed(0)} msgs/s, server CPU ${i.cpuListedS.toFixed(1)} s, peak RSS ${i.peakRssMb.toFixed(0)} MB)  full text ${s(i.fullTextMs)} (${i.fullTextRatio.toFixed(1)}×)`);
   row("mixed", r.mixed);
   console.log(newestPageLine("  ", r.mixed.newestPage));
   if (r.ignite) row("IGNITE only", r.ignite);

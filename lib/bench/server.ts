@@ -40,7 +40,7 @@ export function startServer(ws: string, data: string) {
   });
   const scanLog: string[] = [];
   readline.createInterface({ input: child.stdout }).on("line", (line) => {
-    if (line.startsWith("[mailroom] first scan")) scanLog.push(line.replace("[mailroom] ", ""));
+    if (line.startsWith("[mailroom] first scan") || line.startsWith("[mailroom] first fills")) scanLog.push(line.replace("[mailroom] ", ""));
   });
   let failure: string | null = null;
   let stopping = false;
