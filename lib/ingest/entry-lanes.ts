@@ -2,8 +2,8 @@ import "server-only";
 // A start's big first fills, gone on with in lanes (lib/journal/lane.ts): once the start's first
 // turn has journaled the entry sources' newest, the rest of their fills goes on in worker threads,
 // each lane into a journal file of its own, while this thread loads IGNITE's trees. The start's
-// second turn merges each lane, then loads whatever is still to read as it always did: a lane that
-// fails or is not done is given up, and its sources are read in place.
+// second turn merges each lane as it is done, then loads whatever is still to read as it always
+// did: a lane that fails (or a merge) is given up, and its source is read in place.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,23 +13,26 @@ import type { EntryPlan } from "./entry-plan";
 import { IngestWorkers } from "./workers";
 
 /**
- * Lanes pay for themselves from this much left to read: two workers start (0.15-0.2 s each), each
- * copies what the first turn wrote, and each merge holds this thread (about 1 s a lane of 40,000 entries).
+ * Lanes pay for themselves from this much left to read: three workers start (0.15-0.2 s each), each
+ * lane copies what the first turn wrote, and each merge writes its rows again (0.6-0.9 s a source
+ * of 20,000 messages).
  */
 export const LANES_FROM_BYTES = 8 * 1024 * 1024;
-/** Lanes side by side, a core each, up to this many: each is a connection with its own cache, and one writer merges them all. */
-const MAX_LANES = 4;
+/** Lanes filling side by side, a core each, up to this many: each is a connection with its own cache, and one writer merges them all. */
+const MAX_LANE_THREADS = 4;
 
 const LANE_MARK = ".lane-";
 
 interface Lane {
   file: string;
   sources: string[];
-  filled: Promise<{ seed: LaneSeed; changed: number } | null>;
+  filled: Promise<{ seed: LaneSeed; changed: number }>;
 }
 
 export class EntryLanes {
   private readonly startedAt = performance.now();
+  /** Given up (closed): what fails from then on was stopped, and is not news. */
+  private closed = false;
 
   private constructor(
     private readonly journalFile: string,
@@ -43,8 +46,9 @@ export class EntryLanes {
   ) {}
 
   /**
-   * Lanes for the first fills the first turn `left` part-way, or null: too little left for lanes
-   * to win, no second core, or no worker threads. Lanes a killed server left are removed first.
+   * Lanes for the first fills the first turn `left` part-way (`plans`: what is left of each to
+   * read), or null: too little left for lanes to win, fewer than two such sources or cores, or no
+   * worker threads. Lanes a killed server left are removed first.
    */
   static start(journalFile: string, plans: readonly EntryPlan[], left: readonly string[], context: ReadContext, fromBytes = LANES_FROM_BYTES): EntryLanes | null {
     removeLeftLanes(journalFile);
@@ -54,7 +58,7 @@ export class EntryLanes {
     // each: the second lane's merge took 1.47 s after its fill, 100,000 mixed).
     const fills = plans.filter((p) => left.includes(p.source.id) && p.changed.length > 0).sort((a, b) => sizeOf(b) - sizeOf(a));
     const bytes = fills.reduce((n, p) => n + sizeOf(p), 0);
-    const threads = Math.min(os.availableParallelism(), fills.length, MAX_LANES);
+    const threads = Math.min(os.availableParallelism(), fills.length, MAX_LANE_THREADS);
     if (bytes < fromBytes || threads < 2) return null;
     const workers = IngestWorkers.open(threads);
     const merger = workers && IngestWorkers.open(1);
@@ -65,10 +69,9 @@ export class EntryLanes {
     const lanes = fills.map((p, i): Lane => {
       const file = `${journalFile}${LANE_MARK}${i}`;
       const source = { id: p.source.id, layout: p.source.layout, files: p.files, dirs: p.dirs };
-      const filled = workers.fillLane({ journalFile, laneFile: file, sources: [source], context }).catch((err: unknown) => {
-        console.error(`[mailroom] the lane filling ${source.id} failed; it is read in place:`, err);
-        return null;
-      });
+      const filled = workers.fillLane({ journalFile, laneFile: file, sources: [source], context });
+      // Said by merge() when it comes to the lane; lanes given up before are not waited for.
+      filled.catch(() => {});
       return { file, sources: [source.id], filled };
     });
     return new EntryLanes(journalFile, workers, merger, lanes);
@@ -76,7 +79,7 @@ export class EntryLanes {
 
   /**
    * Merge each lane into the journal as it is done, on a worker: a merge writes a lane's every row
-   * again (1.1 s for 40,000 entries), and requests go on meanwhile. Returns the sources merged.
+   * again (see LANES_FROM_BYTES), and requests go on meanwhile. Returns the sources merged.
    * Stopped: the lanes are given up. Call it when nothing else writes the lanes' sources, nor holds
    * the journal's write lock for long (a start's second turn, after IGNITE's loads).
    */
@@ -86,16 +89,20 @@ export class EntryLanes {
     const steps: string[] = [`merging from ${since()}`];
     try {
       const waiting = new Set(this.lanes);
-      while (waiting.size > 0 && !stopped()) {
-        const lane = await Promise.race([...waiting].map((l) => l.filled.then(() => l)));
+      const failed = (what: string) => (err: unknown) => {
+        if (!this.closed) console.error(`[mailroom] ${what}; read in place instead:`, err);
+        return null;
+      };
+      while (waiting.size > 0 && !stopped() && !this.closed) {
+        const lane = await Promise.race([...waiting].map((l) => l.filled.then(() => l, () => l)));
         waiting.delete(lane);
-        const filled = await lane.filled;
+        const filled = await lane.filled.catch(failed(`the lane filling ${lane.sources.join(", ")} failed`));
         if (!filled || stopped()) continue;
         steps.push(`${lane.sources.join(", ")} filled by ${since()}`);
-        await this.merger.mergeLane({ journalFile: this.journalFile, laneFile: lane.file, seed: filled.seed }).then(
-          () => steps.push(`merged by ${since()}`) && merged.push(...lane.sources),
-          (err: unknown) => console.error(`[mailroom] a lane of ${lane.sources.join(", ")} could not be merged; they are read in place:`, err),
-        );
+        const done = await this.merger.mergeLane({ journalFile: this.journalFile, laneFile: lane.file, seed: filled.seed }).catch(failed(`the lane of ${lane.sources.join(", ")} could not be merged`));
+        if (done === null) continue;
+        steps.push(`merged by ${since()}`);
+        merged.push(...lane.sources);
       }
     } finally {
       await this.close();
@@ -106,6 +113,7 @@ export class EntryLanes {
 
   /** Stop the lanes and remove their journals. */
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([this.workers.close(), this.merger.close()]);
     for (const lane of this.lanes) removeLane(lane.file);
   }

@@ -70,7 +70,10 @@ export class EntrySources {
       const plans: EntryPlan[] = [];
       const listed = this.listedByFirstTurn;
       this.listedByFirstTurn = new Map();
-      await this.mergeLanes(stopped);
+      // Only the start's second turn goes on from its first turn's lanes; anything else first (a
+      // retry after a fault, a rescan) may have written their sources since they copied them.
+      if (report && !firstTurn) await this.mergeLanes(stopped);
+      else await this.giveUpLanes();
       for (const source of this.sources) if (!stopped()) plans.push(await this.current().plan(source, report && !firstTurn ? listed.get(source.id) : undefined));
       if (firstTurn) this.listedByFirstTurn = new Map(plans.map((p) => [p.source.id, { files: p.files, dirs: p.dirs }]));
       const total = new Map(plans.map((p) => [p.source.id, { unchanged: p.files.length - p.changed.length, files: p.files.length }]));
@@ -83,7 +86,7 @@ export class EntrySources {
       const ids = plans.map((p) => p.source.id);
       const turn = { maxCommits: FIRST_TURN_MAX_COMMITS, enough: (claimMs: number) => newestPageAfter(this.journal.db, ids, claimMs, DEFAULT_LIMIT) };
       await this.current().load(plans, { pause, stopped, onCommit, ...(firstTurn ? turn : {}) });
-      if (firstTurn && !stopped()) this.lanes = this.startLanes(plans);
+      if (firstTurn && !stopped()) this.lanes = await this.startLanes(plans);
       // Stopped mid-load, or a first turn: not known to be level with the tree, so not done (the next scan reads the rest).
       // A first turn's folders are watched from now on (its listing is its second turn's).
       if (stopped() || firstTurn) return { dirs: firstTurn ? plans.flatMap((p) => p.dirs) : [], files: 0 };
@@ -100,31 +103,43 @@ export class EntrySources {
     }
   }
 
-  /** Lanes for the fills a first turn left (see entry-lanes.ts); none if they cannot start, and the fills go on in place. */
-  private startLanes(plans: readonly EntryPlan[]): EntryLanes | null {
+  /**
+   * Lanes for the fills a first turn left (see entry-lanes.ts), sized by what is left of them to
+   * read (their plans against the journal again, from the same listing); none if they cannot start,
+   * and the fills go on in place.
+   */
+  private async startLanes(plans: readonly EntryPlan[]): Promise<EntryLanes | null> {
     try {
-      return EntryLanes.start(this.journal.file, plans, this.current().fillsLeft(), this.context, this.testing.lanesFromBytes);
+      const left = this.current().fillsLeft();
+      const now: EntryPlan[] = [];
+      for (const p of plans) if (left.includes(p.source.id)) now.push(await this.current().plan(p.source, p));
+      return EntryLanes.start(this.journal.file, now, left, this.context, this.testing.lanesFromBytes);
     } catch (err) {
       console.error("[mailroom] could not start lanes for the first fills; they go on in place:", err);
       return null;
     }
   }
 
-  /** Merge the lanes a first turn started (their sources' fills then go on from what they wrote), or give them up once stopped. */
+  /** Merge the lanes a first turn started: their sources' fills then go on from what they wrote. */
   private async mergeLanes(stopped: () => boolean): Promise<void> {
-    const lanes = this.lanes;
-    this.lanes = null;
-    if (lanes) await lanes.merge(stopped);
+    try {
+      await this.lanes?.merge(stopped);
+    } finally {
+      this.lanes = null;
+    }
   }
 
-  /** Stop any lanes under way (the service stops). */
-  async stop(): Promise<void> {
-    await this.lanes?.close();
+  /** Give up any lanes under way (their sources are read in place), as when the service stops. */
+  async giveUpLanes(): Promise<void> {
+    const lanes = this.lanes;
     this.lanes = null;
+    await lanes?.close();
   }
 
   /** File events: each source takes the paths that are its own. */
   async apply(absPaths: readonly string[]): Promise<void> {
+    // Events wait behind a start's scan, so only a scan that failed between its turns leaves lanes to give up here.
+    await this.giveUpLanes();
     for (const source of this.sources) await this.current().applyPaths(source, absPaths);
   }
 

@@ -232,7 +232,7 @@ export class IngestService {
     this.scans.stop();
     this.recovery.close();
     void this.fullTextWorker?.close();
-    void this.entrySources.stop();
+    void this.entrySources.giveUpLanes();
     for (const t of this.timers) clearTimeout(t);
     this.events.stop();
     this.watcher.close();

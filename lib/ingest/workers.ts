@@ -58,6 +58,8 @@ export class IngestWorkers {
     { worker: Worker; settle: (r: JobResult) => void; reject: (e: Error) => void; onDir?: (dir: string) => void; onWalked?: (w: WalkedShare) => void }
   >();
   private readonly writeLock = new SharedArrayBuffer(4);
+  /** Workers that exited: a job is never sent to one, where it would wait for an answer that never comes. */
+  private readonly gone = new Set<Worker>();
   readonly size: number;
   private nextId = 0;
 
@@ -71,7 +73,10 @@ export class IngestWorkers {
       });
       w.on("error", (err) => this.failAll(err));
       // A worker that ends without an error event (killed, out of memory) must not leave its jobs waiting forever.
-      w.on("exit", (code) => this.failAll(new Error(`an ingest worker thread exited (code ${code})`)));
+      w.on("exit", (code) => {
+        this.gone.add(w);
+        this.failAll(new Error(`an ingest worker thread exited (code ${code})`));
+      });
     }
   }
 
@@ -200,7 +205,9 @@ export class IngestWorkers {
     onWalked?: (w: WalkedShare) => void,
   ): Promise<T> {
     const busy = (w: Worker) => [...this.pending.values()].filter((p) => p.worker === w).length;
-    const worker = this.workers.reduce((best, w) => (busy(w) < busy(best) ? w : best));
+    const alive = this.workers.filter((w) => !this.gone.has(w));
+    const worker = alive.reduce<Worker | undefined>((best, w) => (!best || busy(w) < busy(best) ? w : best), undefined);
+    if (!worker) return Promise.reject(new Error("every ingest worker thread has exited"));
     return new Promise((resolve, reject) => {
       const settle = (r: JobResult) => {
         try {

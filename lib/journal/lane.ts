@@ -55,9 +55,19 @@ export function openLane(file: string, journalFile: string, sources: readonly st
   for (const index of UNUSED_IN_A_LANE) db.exec(`DROP INDEX IF EXISTS ${index}`);
   const counting = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND (name GLOB '*_counts_*' OR name GLOB 'thread_last_*')").pluck().all() as string[];
   for (const name of counting) db.exec(`DROP TRIGGER ${name}`);
+  try {
+    return { db, seed: copyInto(db, journalFile, sources) };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/** What the journal holds of `sources`, copied into the lane `db` in one snapshot; the seed its merge needs. */
+function copyInto(db: Db, journalFile: string, sources: readonly string[]): LaneSeed {
   db.prepare("ATTACH ? AS journal").run(journalFile);
   try {
-    const seed = db.transaction(() => {
+    return db.transaction(() => {
       const copy = (table: string, where: string, bound: Record<string, string> = {}) => {
         const columns = columnsOf(db, table).join(", ");
         db.prepare(`INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM journal.${table} ${where}`).run(bound);
@@ -68,7 +78,6 @@ export function openLane(file: string, journalFile: string, sources: readonly st
       db.prepare(`UPDATE main.meta SET value = (SELECT value FROM journal.meta WHERE name = 'seq') WHERE name = 'seq'`).run();
       return { sources: [...sources], eventsThrough: (db.prepare("SELECT coalesce(max(id), 0) FROM journal.events").pluck().get() as number) };
     })();
-    return { db, seed };
   } finally {
     db.exec("DETACH journal");
   }
@@ -86,6 +95,9 @@ export function mergeLane(db: Db, laneFile: string, seed: LaneSeed): number {
   try {
     return db.transaction(() => {
       const bound = { sources: JSON.stringify(seed.sources) };
+      // Marked stuck since the copy (the stuck sweep runs through a start): kept while still in that status, or the
+      // next sweep would mark them again, with a second "stuck" step beside the first, which stays.
+      const stuck = db.prepare(`SELECT key, status FROM messages WHERE stuck = 1 AND source IN ${IN_SOURCES}`).all(bound) as { key: string; status: string }[];
       db.prepare(`DELETE FROM events WHERE id <= @through AND key IN (SELECT key FROM messages WHERE source IN ${IN_SOURCES})`).run({ ...bound, through: seed.eventsThrough });
       for (const table of ["messages", "entry_refs", "entries", "entry_files"]) db.prepare(`DELETE FROM main.${table} WHERE source IN ${IN_SOURCES}`).run(bound);
 
@@ -105,6 +117,8 @@ export function mergeLane(db: Db, laneFile: string, seed: LaneSeed): number {
         SELECT m.id, r.raw, r.head_only FROM lane.message_raw r JOIN lane.messages l ON l.id = r.id JOIN main.messages m ON m.key = l.key`);
       const events = columnsOf(db, "events").filter((c) => c !== "id").join(", ");
       db.exec(`INSERT INTO main.events (${events}) SELECT ${events} FROM lane.events ORDER BY id`);
+      const keepStuck = db.prepare("UPDATE messages SET stuck = 1 WHERE key = ? AND status = ? AND stuck = 0");
+      for (const r of stuck) keepStuck.run(r.key, r.status);
       refreshThreads(db, seed.sources);
       return merged;
     })();
@@ -116,8 +130,9 @@ export function mergeLane(db: Db, laneFile: string, seed: LaneSeed): number {
 /**
  * The lane threaded its messages by what it held; a thread may also come from, or reach, a message
  * of another source (a reply names any Message-ID). Brought level with the whole journal as the
- * writer keeps it: each message that takes its thread from another again, and what hangs from the
- * ones with a thread of their own. Most are right already, and a refresh writes only what changes.
+ * writer keeps it: each message that takes its thread from another again, then what hangs from
+ * every merged message (its thread is new to the journal, whether its own or taken: a refresh of
+ * one already right changes nothing, so it reaches nothing). A refresh writes only what changes.
  */
 function refreshThreads(db: Db, sources: readonly string[]): void {
   const rows = db.prepare(`SELECT key, message_id AS messageId, thread_id IS NULL AS derived FROM messages WHERE source IN ${IN_SOURCES}`).all({ sources: JSON.stringify(sources) }) as {
@@ -126,7 +141,7 @@ function refreshThreads(db: Db, sources: readonly string[]): void {
     derived: number;
   }[];
   for (const r of rows) if (r.derived) refreshThreadKey(db, r.key);
-  threadKeysSetAtInsert(db, rows.filter((r) => !r.derived));
+  threadKeysSetAtInsert(db, rows);
 }
 
 /** Remove a lane's journal (its merge done, or the lane given up). */
