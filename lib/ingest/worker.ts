@@ -207,8 +207,7 @@ async function fillFullText(job: FullTextJob): Promise<FullTextResult> {
   return { id: job.id, filled: true };
 }
 
-// async: a merge that throws (a full disk, say) rejects, and is answered with its error like any
-// other job; thrown here it would end this thread, and the jobs sent to it after would never be answered.
+// async, as every job: one that throws (a full disk, say) is answered with its error.
 async function mergeLaneJob(job: MergeLaneJob): Promise<MergeLaneResult> {
   return { id: job.id, merged: mergeLane(connectionTo(job.journalFile), job.laneFile, job.seed) };
 }
@@ -238,7 +237,10 @@ function transferOf(r: JobResult): ArrayBuffer[] {
 let queue = Promise.resolve();
 parentPort?.on("message", (job: Job) => {
   queue = queue.then(async () => {
-    const result = await run(job).catch((err: unknown) => ({ id: job.id, error: messageOf(err) }));
+    // Run inside then(): a job that throws before its first await rejects too, and is answered like any other.
+    const result = await Promise.resolve()
+      .then(() => run(job))
+      .catch((err: unknown) => ({ id: job.id, error: messageOf(err) }));
     try {
       parentPort?.postMessage(result, transferOf(result));
     } catch (err) {

@@ -71,11 +71,15 @@ export class IngestWorkers {
         else if ("walked" in m) this.pending.get(m.id)?.onWalked?.(m.walked);
         else this.settle(m);
       });
-      w.on("error", (err) => this.failAll(err));
-      // A worker that ends without an error event (killed, out of memory) must not leave its jobs waiting forever.
+      // A worker that fails or ends (killed, out of memory) must not leave its jobs waiting forever,
+      // nor be sent more; the other workers' jobs go on (a lane that fails is not every lane).
+      w.on("error", (err) => {
+        this.gone.add(w);
+        this.failAll(err, w);
+      });
       w.on("exit", (code) => {
         this.gone.add(w);
-        this.failAll(new Error(`an ingest worker thread exited (code ${code})`));
+        this.failAll(new Error(`an ingest worker thread exited (code ${code})`), w);
       });
     }
   }
@@ -270,8 +274,12 @@ export class IngestWorkers {
     waiting.settle(r);
   }
 
-  private failAll(err: Error): void {
-    for (const w of this.pending.values()) w.reject(err);
-    this.pending.clear();
+  /** Fail the jobs waiting on `worker`, or on every worker. */
+  private failAll(err: Error, worker?: Worker): void {
+    for (const [id, p] of this.pending) {
+      if (worker && p.worker !== worker) continue;
+      p.reject(err);
+      this.pending.delete(id);
+    }
   }
 }

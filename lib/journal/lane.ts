@@ -8,7 +8,7 @@ import "server-only";
 // replaces those rows with the lane's. Protocol-neutral: it moves rows, never reads an entry.
 import fs from "node:fs";
 import { openDb, type Db } from "./db";
-import { refreshThreadKey, threadKeysSetAtInsert } from "./thread-keys";
+import { refreshThreadKey } from "./thread-keys";
 
 /** What a merge may take over from the journal: the events written since the lane's copy (an operator's action) are kept. */
 export interface LaneSeed {
@@ -47,6 +47,17 @@ const columnsOf = (db: Db, table: string, schema = "main") => db.prepare("SELECT
 export function openLane(file: string, journalFile: string, sources: readonly string[]): { db: Db; seed: LaneSeed } {
   if (fs.existsSync(file)) throw new Error(`a lane's journal is already at ${file}`);
   const db = openDb(file);
+  try {
+    prepareLane(db);
+    return { db, seed: copyInto(db, journalFile, sources) };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/** A lane's settings, and what it goes without (see openLane). */
+function prepareLane(db: Db): void {
   db.pragma("journal_mode = MEMORY");
   db.pragma("synchronous = OFF");
   // Its pages are written once and looked up little: a worker connection's 4 MB, not the journal's 96 MB
@@ -55,12 +66,6 @@ export function openLane(file: string, journalFile: string, sources: readonly st
   for (const index of UNUSED_IN_A_LANE) db.exec(`DROP INDEX IF EXISTS ${index}`);
   const counting = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND (name GLOB '*_counts_*' OR name GLOB 'thread_last_*')").pluck().all() as string[];
   for (const name of counting) db.exec(`DROP TRIGGER ${name}`);
-  try {
-    return { db, seed: copyInto(db, journalFile, sources) };
-  } catch (err) {
-    db.close();
-    throw err;
-  }
 }
 
 /** What the journal holds of `sources`, copied into the lane `db` in one snapshot; the seed its merge needs. */
@@ -117,7 +122,7 @@ export function mergeLane(db: Db, laneFile: string, seed: LaneSeed): number {
         SELECT m.id, r.raw, r.head_only FROM lane.message_raw r JOIN lane.messages l ON l.id = r.id JOIN main.messages m ON m.key = l.key`);
       const events = columnsOf(db, "events").filter((c) => c !== "id").join(", ");
       db.exec(`INSERT INTO main.events (${events}) SELECT ${events} FROM lane.events ORDER BY id`);
-      const keepStuck = db.prepare("UPDATE messages SET stuck = 1 WHERE key = ? AND status = ? AND stuck = 0");
+      const keepStuck = db.prepare("UPDATE messages SET stuck = 1 WHERE key = ? AND status = ? AND stuck = 0 AND path IS NOT NULL");
       for (const r of stuck) keepStuck.run(r.key, r.status);
       refreshThreads(db, seed.sources);
       return merged;
@@ -130,18 +135,20 @@ export function mergeLane(db: Db, laneFile: string, seed: LaneSeed): number {
 /**
  * The lane threaded its messages by what it held; a thread may also come from, or reach, a message
  * of another source (a reply names any Message-ID). Brought level with the whole journal as the
- * writer keeps it: each message that takes its thread from another again, then what hangs from
- * every merged message (its thread is new to the journal, whether its own or taken: a refresh of
- * one already right changes nothing, so it reaches nothing). A refresh writes only what changes.
+ * writer keeps it: each merged message that takes its thread from another again, then each message
+ * of another source that takes its thread from a merged one (a reply or a dead letter journaled
+ * while the lane filled), and what hangs from those. A refresh writes only what changes.
  */
 function refreshThreads(db: Db, sources: readonly string[]): void {
-  const rows = db.prepare(`SELECT key, message_id AS messageId, thread_id IS NULL AS derived FROM messages WHERE source IN ${IN_SOURCES}`).all({ sources: JSON.stringify(sources) }) as {
-    key: string;
-    messageId: string | null;
-    derived: number;
-  }[];
-  for (const r of rows) if (r.derived) refreshThreadKey(db, r.key);
-  threadKeysSetAtInsert(db, rows);
+  const bound = { sources: JSON.stringify(sources) };
+  const derived = db.prepare(`SELECT key FROM messages WHERE thread_id IS NULL AND source IN ${IN_SOURCES}`).pluck().all(bound) as string[];
+  for (const key of derived) refreshThreadKey(db, key);
+  const hanging = db.prepare(
+    `SELECT o.key FROM messages o WHERE o.thread_id IS NULL AND o.source NOT IN ${IN_SOURCES} AND (
+       o.dead_letter_of IN (SELECT key FROM messages WHERE source IN ${IN_SOURCES})
+       OR (o.dead_letter_of IS NULL AND o.in_reply_to IN (SELECT message_id FROM messages WHERE message_id IS NOT NULL AND source IN ${IN_SOURCES})))`,
+  ).pluck().all(bound) as string[];
+  for (const key of hanging) refreshThreadKey(db, key);
 }
 
 /** Remove a lane's journal (its merge done, or the lane given up). */
