@@ -1,5 +1,7 @@
 import "server-only";
 import type { DeletedFile, EntryFileRead } from "@/lib/journal/entry-writer";
+import type { EntryReadAhead } from "./entry-read-ahead";
+import type { OrderedFile } from "./entry-order";
 import type { EntrySource } from "./entry-plan";
 
 // What an entry scan journals in one commit (see EntryIngest.journal), and how big that may be.
@@ -54,4 +56,21 @@ export class Batch {
   get full(): boolean {
     return this.entries >= this.maxEntries || this.bytes >= BATCH_BYTES;
   }
+}
+
+/** How EntryIngest.journal goes through a load's files: its commits' sizes, its reads, its turns and what it hears. */
+export interface JournalRun {
+  firstBatch: number;
+  restBatch: number;
+  /** How each part is read (a channel this much at a time). */
+  reads: EntryReadAhead;
+  pause: () => Promise<void>;
+  stopped: () => boolean;
+  committed: (files: number) => void;
+  /** A part to read later (the rest of a file whose tail was read), placed after the first `after` parts. */
+  later: (part: OrderedFile<EntrySource>, after: number) => void;
+  /** Whether the source's batches take the first-fill path (see EntryIngest.load). */
+  firstFill: (source: EntrySource) => boolean;
+  /** Hold problems about absent entries back (see EntryWriter.apply): the entry may still be read. */
+  holdAbsent: boolean;
 }

@@ -3,7 +3,6 @@ import "server-only";
 // compares each placed file's stat with how far it was read, reads what changed (an appended file
 // from where the last read stopped) and journals the entries in batches, so that an entry moving
 // from one file to another within a batch is one move. File events take the same path.
-// A start's big first fills go on in lanes of their own (see lib/journal/lane.ts, entry-lanes.ts).
 import { lstat } from "node:fs/promises";
 import { EntryWriter, type DeletedFile, type EntryFileFacts } from "@/lib/journal/entry-writer";
 import type { Db } from "@/lib/journal/db";
@@ -13,7 +12,7 @@ import { APPEND_CHUNK, listEntryFiles, logicalPath, TAIL_BYTES, type EntrySource
 import { EntryReadAhead } from "./entry-read-ahead";
 import { EntryLoadFront, newestFilesFirst, type OrderedFile } from "./entry-order";
 import { ReadOfFile } from "./read-of-file";
-import { Batch, BATCH_ENTRIES, FIRST_BATCH_ENTRIES, SCAN_CHUNK_BYTES, type BatchLimits } from "./entry-batch";
+import { Batch, BATCH_ENTRIES, FIRST_BATCH_ENTRIES, SCAN_CHUNK_BYTES, type BatchLimits, type JournalRun } from "./entry-batch";
 import { contextOf, readByThisReader, summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
 
 export type { BatchLimits } from "./entry-batch";
@@ -212,21 +211,7 @@ export class EntryIngest {
     files: readonly OrderedFile<EntrySource>[],
     deleted: readonly { source: EntrySource; d: DeletedFile }[],
     known: ReadonlyMap<string, ReadonlyMap<string, EntryFileFacts>>,
-    run: {
-      firstBatch: number;
-      restBatch: number;
-      /** How each part is read (a channel this much at a time). */
-      reads: EntryReadAhead;
-      pause: () => Promise<void>;
-      stopped: () => boolean;
-      committed: (files: number) => void;
-      /** A part to read later (the rest of a file whose tail was read), placed after the first `after` parts. */
-      later: (part: OrderedFile<EntrySource>, after: number) => void;
-      /** Whether the source's batches take the first-fill path (see load). */
-      firstFill: (source: EntrySource) => boolean;
-      /** Hold problems about absent entries back (see EntryWriter.apply): the entry may still be read. */
-      holdAbsent: boolean;
-    },
+    run: JournalRun,
   ): Promise<number> {
     let batch = new Batch(run.firstBatch);
     for (const { source, d } of deleted) batch.of(source).deleted.push(d);

@@ -1,7 +1,7 @@
 import "server-only";
 // A worker thread's side of reading a load's entry files ahead (see entry-read-ahead.ts): each
 // file read exactly as the main thread's load reads one it never read, through the same safe open.
-import { READ_SIDES } from "@/lib/protocols";
+import { readSideFor } from "@/lib/protocols";
 import { RefusedFile } from "@/lib/protocols/safe-open";
 import { readEntryFile, type FileChunk, type ReadPlan } from "./entry-files";
 import type { FileReadAhead, ReadEntriesJob, ReadEntriesResult } from "./worker-jobs";
@@ -10,7 +10,7 @@ export async function readEntriesAhead(job: ReadEntriesJob): Promise<ReadEntries
   const read: FileReadAhead[] = [];
   for (const { layout: at, file } of job.files) {
     const layout = job.layouts[at];
-    const side = READ_SIDES.find((s) => s.protocol === layout?.protocol);
+    const side = readSideFor(layout?.protocol);
     if (!layout || !side) return { id: job.id, error: `no read side for layout ${at}` };
     const chunks: { chunk: FileChunk; plan: ReadPlan }[] = [];
     let held = 0;

@@ -3,7 +3,7 @@ import "server-only";
 // what the journal holds of its sources, and their first fills gone on with there, by the same
 // EntryIngest as in place. The main thread merges the lane once this answers.
 import { openLane } from "@/lib/journal/lane";
-import { READ_SIDES } from "@/lib/protocols";
+import { readSideFor } from "@/lib/protocols";
 import { BATCH_ENTRIES } from "./entry-batch";
 import { TAIL_BYTES } from "./entry-files";
 import { EntryIngest, type BatchLimits, type EntrySource } from "./entry-ingest";
@@ -20,7 +20,7 @@ const LANE_LIMITS: BatchLimits = { first: BATCH_ENTRIES, rest: BATCH_ENTRIES, ta
 /** `now` and `limits`: a test's clock, and commits as small as the fill in place it compares the lane with. */
 export async function fillLane(job: FillLaneJob, now: () => number = Date.now, limits: BatchLimits = LANE_LIMITS): Promise<FillLaneResult> {
   const sources = job.sources.map(({ id, layout }): EntrySource => {
-    const side = READ_SIDES.find((s) => s.protocol === layout.protocol);
+    const side = readSideFor(layout.protocol);
     if (!side) throw new Error(`no read side for ${layout.protocol}`);
     return { id, protocol: side.protocol, root: layout.root, layout, side };
   });

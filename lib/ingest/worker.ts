@@ -21,7 +21,7 @@ import { fillLane } from "./lane-job";
 import { orderNewestFirst, selectNewest } from "./newest-first";
 import { nameTimes, pack, transferOf as transferListing, unpackedFileAt, type PlainFolder } from "./packed";
 import type {
-  DiffJob, DiffResult, FullTextJob, FullTextResult, Job, JobResult, ListingDir, ListingWalked, ListJob, ListResult, LoadJob, LoadResult, MergeLaneJob, MergeLaneResult,
+  DiffJob, DiffResult, FullTextJob, FullTextResult, Job, JobResult, ListingDir, ListingWalked, ListJob, ListResult, LoadJob, LoadResult,
 } from "./worker-jobs";
 
 export type * from "./worker-jobs";
@@ -207,17 +207,12 @@ async function fillFullText(job: FullTextJob): Promise<FullTextResult> {
   return { id: job.id, filled: true };
 }
 
-// async, as every job: one that throws (a full disk, say) is answered with its error.
-async function mergeLaneJob(job: MergeLaneJob): Promise<MergeLaneResult> {
-  return { id: job.id, merged: mergeLane(connectionTo(job.journalFile), job.laneFile, job.seed) };
-}
-
 function run(job: Job): Promise<JobResult> {
   if (job.kind === "list") return list(job);
   // Not lowered: a load's main thread waits for these reads (see entry-read-ahead.ts).
   if (job.kind === "readEntries") return readEntriesAhead(job);
   // Not lowered either: a merge holds the journal's write lock, and the lanes it waits on are (see entry-lanes.ts).
-  if (job.kind === "mergeLane") return mergeLaneJob(job);
+  if (job.kind === "mergeLane") return Promise.resolve({ id: job.id, merged: mergeLane(connectionTo(job.journalFile), job.laneFile, job.seed) });
   lowerPriority();
   if (job.kind === "load") return load(job);
   if (job.kind === "fillLane") return fillLane(job);

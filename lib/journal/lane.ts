@@ -135,18 +135,23 @@ export function mergeLane(db: Db, laneFile: string, seed: LaneSeed): number {
 /**
  * The lane threaded its messages by what it held; a thread may also come from, or reach, a message
  * of another source (a reply names any Message-ID). Brought level with the whole journal as the
- * writer keeps it: each merged message that takes its thread from another again, then each message
- * of another source that takes its thread from a merged one (a reply or a dead letter journaled
- * while the lane filled), and what hangs from those. A refresh writes only what changes.
+ * writer keeps it: each merged message that takes its thread from a message outside the lane (the
+ * ones whose parent is inside it the lane threaded right), then each message of another source that
+ * takes its thread from a merged one (a reply or a dead letter journaled while the lane filled),
+ * and what hangs from those. A refresh writes only what changes.
  */
 function refreshThreads(db: Db, sources: readonly string[]): void {
   const bound = { sources: JSON.stringify(sources) };
-  const derived = db.prepare(`SELECT key FROM messages WHERE thread_id IS NULL AND source IN ${IN_SOURCES}`).pluck().all(bound) as string[];
-  for (const key of derived) refreshThreadKey(db, key);
+  const keys = `(SELECT key FROM messages WHERE source IN ${IN_SOURCES})`;
+  const ids = `(SELECT message_id FROM messages WHERE message_id IS NOT NULL AND source IN ${IN_SOURCES})`;
+  const fromOutside = db.prepare(
+    `SELECT key FROM messages WHERE thread_id IS NULL AND source IN ${IN_SOURCES}
+       AND (dead_letter_of NOT IN ${keys} OR (dead_letter_of IS NULL AND in_reply_to NOT IN ${ids}))`,
+  ).pluck().all(bound) as string[];
+  for (const key of fromOutside) refreshThreadKey(db, key);
   const hanging = db.prepare(
-    `SELECT o.key FROM messages o WHERE o.thread_id IS NULL AND o.source NOT IN ${IN_SOURCES} AND (
-       o.dead_letter_of IN (SELECT key FROM messages WHERE source IN ${IN_SOURCES})
-       OR (o.dead_letter_of IS NULL AND o.in_reply_to IN (SELECT message_id FROM messages WHERE message_id IS NOT NULL AND source IN ${IN_SOURCES})))`,
+    `SELECT key FROM messages WHERE thread_id IS NULL AND source NOT IN ${IN_SOURCES}
+       AND (dead_letter_of IN ${keys} OR (dead_letter_of IS NULL AND in_reply_to IN ${ids}))`,
   ).pluck().all(bound) as string[];
   for (const key of hanging) refreshThreadKey(db, key);
 }

@@ -19,6 +19,11 @@ export function adapterFor(protocol: Protocol): ProtocolAdapter | null {
   return ADAPTERS.find((a) => a.protocol === protocol) ?? null;
 }
 
+/** The read side of a protocol whose files hold many entries, or null (IGNITE v3, or a name no protocol has). */
+export function readSideFor(protocol: string | undefined): ProtocolReadSide | null {
+  return READ_SIDES.find((s) => s.protocol === protocol) ?? null;
+}
+
 /** A protocol's actions on existing messages: which a message offers, and how each is planned and written. */
 export interface ProtocolActions {
   actionsFor(m: ActionSubject): ActionDescriptor[];
@@ -37,7 +42,7 @@ export const PROTOCOL_ACTIONS: Readonly<Record<Protocol, ProtocolActions>> = {
 
 /** A dead letter's facts from its body, as its protocol reads them (null: the protocol's letters carry none beyond their row). */
 export function deadLetterFactsOf(protocol: Protocol, body: string): DeadLetterFacts | null {
-  const read = adapterFor(protocol)?.deadLetterFacts ?? READ_SIDES.find((s) => s.protocol === protocol)?.deadLetterFacts;
+  const read = adapterFor(protocol)?.deadLetterFacts ?? readSideFor(protocol)?.deadLetterFacts;
   return read ? read(body) : null;
 }
 
