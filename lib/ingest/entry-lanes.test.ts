@@ -103,9 +103,11 @@ describe("a start's lanes", () => {
     const root = temp("mailroom-entry-lanes-tree-");
     generateKicklang(root, 3_000);
     generateWorkflow(root, 2_000);
+    // A third source: on two threads its lane waits for one, and is given up before it fills.
+    const v2 = copyFixture("ignite-yaml", temp("mailroom-entry-lanes-v2-"));
     const journal = openJournal(path.join(temp("mailroom-entry-lanes-data-"), "journal.db"));
     const sources = new EntrySources(journal, {}, { limits: LIMITS, lanesFromBytes: 0 });
-    sources.adopt(await discoverSources([root]));
+    sources.adopt(await discoverSources([root, v2]));
     const said = vi.spyOn(console, "log");
     const lanes = vi.spyOn(EntryLanes, "start");
     await sources.scanAll(pause, () => false, true, true);
@@ -115,7 +117,7 @@ describe("a start's lanes", () => {
     expect(fs.readdirSync(path.dirname(journal.file)).filter((f) => f.includes(".lane-"))).toEqual([]);
     await sources.scanAll(pause, () => false, true);
     expect(said.mock.calls.some(([line]) => String(line).startsWith("[mailroom] first fills in "))).toBe(false);
-    expect(journal.db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe((await start([root], Infinity)).messages.length);
+    expect(journal.db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe((await start([root, v2], Infinity)).messages.length);
   });
 
   it("remove the lanes a killed server left, never merging them", () => {
