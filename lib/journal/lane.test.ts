@@ -13,12 +13,12 @@ afterEach(() => open.splice(0).forEach((db) => db.close()));
 
 const SEP = "\u001f";
 let seq = 0;
-type Row = { key: string; source: string; messageId: string; inReplyTo?: string; taskId?: string; threadKey?: string | null; status?: string; stuck?: number };
+type Row = { key: string; source: string; messageId: string; inReplyTo?: string; deadLetterOf?: string; taskId?: string; threadKey?: string | null; status?: string; stuck?: number };
 function message(db: Db, row: Row): void {
   db.prepare(
-    `INSERT INTO messages (key, source, protocol, message_id, in_reply_to, task_id, sort_ms, agent, folder, path, last_path, status, stuck, updated_ms, seq, thread_key)
-     VALUES (@key, @source, 'ignite-yaml', @messageId, @inReplyTo, @taskId, 0, 'a', 'queue', @key, @key, @status, @stuck, 0, @seq, @threadKey)`,
-  ).run({ inReplyTo: null, taskId: null, threadKey: null, status: "queued", stuck: 0, ...row, seq: ++seq });
+    `INSERT INTO messages (key, source, protocol, message_id, in_reply_to, dead_letter_of, task_id, sort_ms, agent, folder, path, last_path, status, stuck, updated_ms, seq, thread_key)
+     VALUES (@key, @source, 'ignite-yaml', @messageId, @inReplyTo, @deadLetterOf, @taskId, 0, 'a', 'queue', @key, @key, @status, @stuck, 0, @seq, @threadKey)`,
+  ).run({ inReplyTo: null, deadLetterOf: null, taskId: null, threadKey: null, status: "queued", stuck: 0, ...row, seq: ++seq });
 }
 
 function journalAndLane() {
@@ -42,6 +42,23 @@ describe("a lane's merge", () => {
     expect(mergeLane(journal, laneFile, seed)).toBe(2);
     removeLane(laneFile);
     expect(journal.prepare("SELECT thread_key FROM messages WHERE key = 'reply'").pluck().get()).toBe(`t${SEP}task_7`);
+  });
+
+  it("threads a merged message by its parent in another source, and another source's dead letter of a merged one", () => {
+    const { journal, laneFile } = journalAndLane();
+    message(journal, { key: "parent", source: "other", messageId: "p1", taskId: "task_7", threadKey: `t${SEP}task_7` });
+    message(journal, { key: "letter", source: "other", messageId: "l1", deadLetterOf: "held" });
+    const { db: lane, seed } = openLane(laneFile, journal.name, ["s"]);
+    // Filled alone, the lane could not know either thread.
+    message(lane, { key: "reply", source: "s", messageId: "r1", inReplyTo: "p1" });
+    message(lane, { key: "held", source: "s", messageId: "h1", taskId: "task_9", threadKey: `t${SEP}task_9` });
+    lane.close();
+
+    expect(mergeLane(journal, laneFile, seed)).toBe(2);
+    removeLane(laneFile);
+    const threadOf = (key: string) => journal.prepare("SELECT thread_key FROM messages WHERE key = ?").pluck().get(key);
+    expect(threadOf("reply")).toBe(`t${SEP}task_7`);
+    expect(threadOf("letter")).toBe(`t${SEP}task_9`);
   });
 
   it("keeps a row stuck that the stuck sweep marked after the lane's copy, with its one step", () => {
