@@ -13,6 +13,7 @@ import { RefusedFile } from "@/lib/protocols/safe-open";
 import { readEntryFile, readTail, type FileChunk, type ReadPlan } from "./entry-files";
 import { oldestDateMs, type OrderedFile } from "./entry-order";
 import type { EntrySource } from "./entry-plan";
+import { WarmAhead } from "./warm-ahead";
 import type { FileReadAhead } from "./worker-jobs";
 import { asBuffer, IngestWorkers } from "./workers";
 
@@ -72,6 +73,8 @@ export class EntryReadAhead {
     private readonly chunkBytes: number,
     private readonly workers: IngestWorkers | null = null,
     private readonly ahead: (part: Part) => boolean = () => false,
+    /** Reading here, as a lane does: the files after the one read are warmed once the tree is found cold (see warm-ahead.ts). */
+    private readonly warmAhead: WarmAhead | null = null,
   ) {}
 
   /** Every part read here, as it is journaled. */
@@ -87,7 +90,8 @@ export class EntryReadAhead {
     // A tail is read here (it is small, and first); a read side the worker has not got (a test's) too.
     const ahead = (p: Part) => !p.tail && p.file.size <= MAX_FILE_BYTES_AHEAD && READ_SIDES.includes(p.source.side) && unread(p);
     const many = os.availableParallelism() >= 2 && parts.filter(ahead).length >= fromFiles;
-    return new EntryReadAhead(parts, context, chunkBytes, many ? IngestWorkers.open(1) : null, ahead);
+    const workers = many ? IngestWorkers.open(1) : null;
+    return new EntryReadAhead(parts, context, chunkBytes, workers, ahead, workers ? null : new WarmAhead(parts));
   }
 
   /**
@@ -110,7 +114,8 @@ export class EntryReadAhead {
       for (const c of answer.chunks.map(revive)) await onChunk(c.chunk, c.plan);
       return;
     }
-    await readEntryFile(part.source.layout, part.source.side, part.file, known, this.context, onChunk, this.chunkBytes);
+    const readHere = () => readEntryFile(part.source.layout, part.source.side, part.file, known, this.context, onChunk, this.chunkBytes);
+    await (this.warmAhead ? this.warmAhead.around(at, readHere) : readHere());
   }
 
   /**
@@ -131,7 +136,7 @@ export class EntryReadAhead {
 
   /** Stop the worker; what it still reads is dropped. */
   async close(): Promise<void> {
-    await this.workers?.close();
+    await Promise.all([this.workers?.close(), this.warmAhead?.close()]);
   }
 
   /** Ask the worker for the parts from `from` on that it may read, as far as the window goes. */

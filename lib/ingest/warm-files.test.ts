@@ -12,7 +12,8 @@ import { openIgnite } from "@/lib/protocols/ignite/reader";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { scanSource } from "./scan";
 import { FileWarmer } from "./warm-files";
-import { diskReadBytes, SAMPLE_FILES, warmJob } from "./warm-worker";
+import { diskReadBytes } from "./disk-reads";
+import { SAMPLE_FILES, warmJob } from "./warm-worker";
 
 const temp = tempDirs();
 let warmer: FileWarmer | null = null;

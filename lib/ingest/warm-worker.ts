@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { openInsideRootSync } from "@/lib/protocols/safe-open";
 import { MAX_FILE_BYTES } from "@/lib/protocols/types";
+import { diskReadBytes } from "./disk-reads";
 
 export interface WarmJob {
   id: number;
@@ -32,16 +33,6 @@ export interface WarmResult {
 export const SAMPLE_FILES = 16;
 
 const scratch = Buffer.allocUnsafe(256 * 1024);
-
-/** Bytes this thread has had read from the disk so far (Linux's per-thread I/O accounting), or null where it cannot say. */
-export function diskReadBytes(): number | null {
-  try {
-    const bytes = /^read_bytes:\s*(\d+)/m.exec(fs.readFileSync("/proc/thread-self/io", "utf8"))?.[1];
-    return bytes === undefined ? null : Number(bytes);
-  } catch {
-    return null;
-  }
-}
 
 /** Read one file as the load will (at most MAX_FILE_BYTES of it); false when it was refused or gone. */
 function warm(root: string, relPath: string): boolean {

@@ -1,0 +1,71 @@
+// A load that reads on its own thread warms the files after the one it reads, but only once its
+// own reads needed the disk (Linux, where the kernel counts a thread's disk reads).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { tempDirs } from "@/lib/testing/temp-dirs";
+import { diskReadBytes } from "./disk-reads";
+import { WarmAhead } from "./warm-ahead";
+
+const temp = tempDirs();
+let open: WarmAhead | null = null;
+afterEach(async () => {
+  await open?.close();
+  open = null;
+});
+
+function tree(count: number) {
+  const root = temp("mailroom-warm-ahead-");
+  const relPaths = Array.from({ length: count }, (_, i) => `m${i}.yaml`);
+  for (const rel of relPaths) fs.writeFileSync(path.join(root, rel), `line of ${rel}\n`.repeat(300));
+  return { root, relPaths, parts: relPaths.map((relPath) => ({ source: { root }, file: { relPath } })) };
+}
+
+/** Drop the files' pages from the page cache (written to disk first), as after a machine's boot (dd asks POSIX_FADV_DONTNEED). */
+function evict(files: string[]): void {
+  for (const f of files) {
+    const fd = fs.openSync(f, "r");
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+  }
+  spawnSync("sh", ["-c", 'for f in "$@"; do dd if="$f" iflag=nocache count=0 status=none; done', "sh", ...files]);
+}
+
+function diskBytesToRead(files: string[]): number {
+  const before = diskReadBytes() ?? 0;
+  for (const f of files) fs.readFileSync(f);
+  return (diskReadBytes() ?? 0) - before;
+}
+
+const onLinux = process.platform === "linux" && diskReadBytes() !== null;
+const evictable = onLinux && (() => {
+  const { root, relPaths } = tree(4);
+  const files = relPaths.map((r) => path.join(root, r));
+  evict(files);
+  return diskBytesToRead(files) > 0;
+})();
+
+describe.runIf(onLinux)("warming a load's files ahead of it", () => {
+  it("starts nothing while the load's reads come from the page cache", async () => {
+    const { root, relPaths, parts } = tree(40); // just written: cached
+    open = new WarmAhead(parts);
+    for (const [i, rel] of relPaths.entries()) await open.around(i, async () => fs.readFileSync(path.join(root, rel)));
+    expect(open.warming).toBe(false);
+    expect(open.read).toBe(0);
+  });
+
+  it.runIf(evictable)("reads the files after the one read into the page cache once a read needed the disk", async () => {
+    const { root, relPaths, parts } = tree(300);
+    const files = relPaths.map((r) => path.join(root, r));
+    evict(files);
+    open = new WarmAhead(parts);
+    await open.around(0, async () => fs.readFileSync(files[0]!));
+    expect(open.warming).toBe(true);
+    const deadline = Date.now() + 10_000;
+    while (open.read < files.length - 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(open.read).toBe(files.length - 1);
+    // The load then reads the rest without the disk.
+    expect(diskBytesToRead(files.slice(1))).toBe(0);
+  });
+});
