@@ -86,7 +86,7 @@ async function coldIngest(roots: string[], data: string, messages: number, sourc
   const server = startServer(roots.join(":"), data);
   try {
     const { listedMs, fullTextMs } = await timeFirstIngest(server, messages, t, sources);
-    return { readOnceMs, listedMs, fullTextMs, listedRatio: listedMs / readOnceMs, fullTextRatio: fullTextMs / readOnceMs };
+    return { readOnceMs, listedMs, fullTextMs, listedRatio: listedMs / readOnceMs, fullTextRatio: fullTextMs / readOnceMs, scanLog: server.scanLog };
   } finally {
     await server.stop();
   }
@@ -169,6 +169,7 @@ export function reportMixed(r: Awaited<ReturnType<typeof benchMixed>>): string[]
     else if (l.p95 > QUERY_BUDGET_P95_MS) missed.push(`query ${q} p95 ${l.p95.toFixed(1)} ms`);
   }
   for (const line of r.mixed.scanLog) console.log(`server log: ${line}`);
+  for (const line of r.cold.mixed?.scanLog ?? []) console.log(`server log, cold: ${line}`);
   for (const m of missed) console.log(`OVER BUDGET: ${m}`);
   return missed;
 }
