@@ -1,9 +1,9 @@
 // A load that reads on its own thread warms the files after the one it reads, but only once its
 // own reads needed the disk (Linux, where the kernel counts a thread's disk reads).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { canEvict, diskBytesToRead, evict } from "@/lib/testing/page-cache";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { diskReadBytes } from "./disk-reads";
 import { WarmAhead } from "./warm-ahead";
@@ -22,28 +22,10 @@ function tree(count: number) {
   return { root, relPaths, parts: relPaths.map((relPath) => ({ source: { root }, file: { relPath } })) };
 }
 
-/** Drop the files' pages from the page cache (written to disk first), as after a machine's boot (dd asks POSIX_FADV_DONTNEED). */
-function evict(files: string[]): void {
-  for (const f of files) {
-    const fd = fs.openSync(f, "r");
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-  }
-  spawnSync("sh", ["-c", 'for f in "$@"; do dd if="$f" iflag=nocache count=0 status=none; done', "sh", ...files]);
-}
-
-function diskBytesToRead(files: string[]): number {
-  const before = diskReadBytes() ?? 0;
-  for (const f of files) fs.readFileSync(f);
-  return (diskReadBytes() ?? 0) - before;
-}
-
 const onLinux = process.platform === "linux" && diskReadBytes() !== null;
 const evictable = onLinux && (() => {
   const { root, relPaths } = tree(4);
-  const files = relPaths.map((r) => path.join(root, r));
-  evict(files);
-  return diskBytesToRead(files) > 0;
+  return canEvict(relPaths.map((r) => path.join(root, r)));
 })();
 
 describe.runIf(onLinux)("warming a load's files ahead of it", () => {

@@ -1,7 +1,7 @@
 // Reading a load's files ahead of it (warm-files.ts, warm-worker.ts): into the page cache, the one
 // safe way, and not at all for a chunk that is there already. Whether a file came from the disk is
 // asked of the kernel (/proc/thread-self/io), as the warm threads ask it: Linux only.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { generateIgniteTree } from "@/lib/bench/generate";
 import { openDb } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
 import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { canEvict, diskBytesToRead, evict } from "@/lib/testing/page-cache";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { scanSource } from "./scan";
 import { FileWarmer } from "./warm-files";
@@ -30,30 +31,10 @@ function queueWith(count: number): { root: string; relPaths: string[] } {
   return { root, relPaths };
 }
 
-/** Drop these files' pages from the page cache (written to disk first), as a machine's first read of them finds them. */
-function evict(files: string[]): void {
-  for (const f of files) {
-    const fd = fs.openSync(f, "r");
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-  }
-  // POSIX_FADV_DONTNEED on each (Node has no fadvise); coreutils' dd asks it with iflag=nocache.
-  spawnSync("sh", ["-c", 'for f in "$@"; do dd if="$f" iflag=nocache count=0 status=none; done', "sh", ...files]);
-}
-
-/** Bytes this thread had read from the disk to read `files` (Node reads them on this thread). */
-function diskBytesToRead(files: string[]): number {
-  const before = diskReadBytes() ?? 0;
-  for (const f of files) fs.readFileSync(f);
-  return (diskReadBytes() ?? 0) - before;
-}
-
-/** Whether this machine can empty one file's pages from the cache (not on tmpfs, not without dd or /proc). */
-function canEvict(): boolean {
+/** Whether this machine can empty one file's pages from the cache. */
+function canEvictHere(): boolean {
   const { root, relPaths } = queueWith(4);
-  const files = relPaths.map((r) => path.join(root, r));
-  evict(files);
-  return diskReadBytes() !== null && diskBytesToRead(files) > 0;
+  return canEvict(relPaths.map((r) => path.join(root, r)));
 }
 
 /** The first scan of a generated tree of `messages` into an empty journal. */
@@ -71,7 +52,7 @@ async function firstScan(messages: number, opts: { workersMinFiles?: number; chu
 }
 
 const onLinux = process.platform === "linux" && diskReadBytes() !== null;
-const evictable = onLinux && canEvict();
+const evictable = onLinux && canEvictHere();
 
 describe.runIf(onLinux)("reading ahead", () => {
   it("reads the regular files inside the root, and no link, FIFO, folder, hard link or missing file", () => {
