@@ -31,6 +31,8 @@ export interface BatchLimits {
   chunkBytes?: number;
   /** From how many files to read a load reads them ahead on a worker (READ_AHEAD_FROM_FILES). */
   readAheadFiles?: number;
+  /** A load that reads here warms the files ahead of it from a cold disk (a lane's, see warm-ahead.ts). */
+  warmAhead?: boolean;
 }
 
 export class Batch {

@@ -126,7 +126,7 @@ export class EntryIngest {
     // A start's first turn reads a few newest files: a worker would only start as it ends.
     const reads = turn
       ? EntryReadAhead.inline(order, this.context, chunkBytes)
-      : EntryReadAhead.open(order, (p) => !known.get(p.source.id)?.has(p.file.relPath), this.context, chunkBytes, this.limits.readAheadFiles);
+      : EntryReadAhead.open(order, (p) => !known.get(p.source.id)?.has(p.file.relPath), this.context, chunkBytes, this.limits.readAheadFiles, this.limits.warmAhead);
     const changedMessages = await this.journal(order, plans.flatMap((p) => p.deleted.map((d) => ({ source: p.source, d }))), known, {
       firstBatch: this.limits.first,
       restBatch: turn ? this.limits.first : this.limits.rest,

@@ -10,7 +10,7 @@ import type { EntryFileFacts, EntryFileRead } from "@/lib/journal/entry-writer";
 import { READ_SIDES } from "@/lib/protocols";
 import type { Layout, ReadContext } from "@/lib/protocols/layout";
 import { RefusedFile } from "@/lib/protocols/safe-open";
-import { readEntryFile, readTail, type FileChunk, type ReadPlan } from "./entry-files";
+import { locate, readEntryFile, readTail, type FileChunk, type ReadPlan } from "./entry-files";
 import { oldestDateMs, type OrderedFile } from "./entry-order";
 import type { EntrySource } from "./entry-plan";
 import { WarmAhead } from "./warm-ahead";
@@ -74,7 +74,7 @@ export class EntryReadAhead {
     private readonly workers: IngestWorkers | null = null,
     private readonly ahead: (part: Part) => boolean = () => false,
     /** Reading here, as a lane does: the files after the one read are warmed once the tree is found cold (see warm-ahead.ts). */
-    private readonly warmAhead: WarmAhead | null = null,
+    private readonly warmAhead: WarmAhead<Part> | null = null,
   ) {}
 
   /** Every part read here, as it is journaled. */
@@ -85,13 +85,18 @@ export class EntryReadAhead {
   /**
    * Read ahead the parts `unread` says were never read (each is read from its start: nothing
    * journaled to go on from), when there are `fromFiles` of them and a second core to read them on.
+   * Else, with `warm`, the files ahead are warmed from a cold disk (warm-ahead.ts).
    */
-  static open(parts: readonly Part[], unread: (part: Part) => boolean, context: ReadContext, chunkBytes: number, fromFiles = READ_AHEAD_FROM_FILES): EntryReadAhead {
+  static open(parts: readonly Part[], unread: (part: Part) => boolean, context: ReadContext, chunkBytes: number, fromFiles = READ_AHEAD_FROM_FILES, warm = false): EntryReadAhead {
     // A tail is read here (it is small, and first); a read side the worker has not got (a test's) too.
     const ahead = (p: Part) => !p.tail && p.file.size <= MAX_FILE_BYTES_AHEAD && READ_SIDES.includes(p.source.side) && unread(p);
     const many = os.availableParallelism() >= 2 && parts.filter(ahead).length >= fromFiles;
     const workers = many ? IngestWorkers.open(1) : null;
-    return new EntryReadAhead(parts, context, chunkBytes, workers, ahead, workers ? null : new WarmAhead(parts));
+    const warmAhead = warm && !workers ? new WarmAhead(parts, (p) => {
+      const { base, rel } = locate(p.source.layout, p.file.relPath);
+      return { root: base, relPath: rel };
+    }) : null;
+    return new EntryReadAhead(parts, context, chunkBytes, workers, ahead, warmAhead);
   }
 
   /**

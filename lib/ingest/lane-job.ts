@@ -13,9 +13,10 @@ import type { FillLaneJob, FillLaneResult } from "./worker-jobs";
  * A load's commits, though no request waits on this thread. With 8,000 entries a commit and a 32 MB
  * cache each, four lanes took the server's peak memory to 795 MB and the mixed start to 10.8 s;
  * with 2,000 and 8 MB, 688 MB and 9.9 s (100,000 messages, its two in place: 572 MB, 13.5 s).
- * Its files are read here, none ahead on another thread: the lanes are the second core's work already.
+ * Its files are read here, none ahead on another thread (the lanes are the second core's work
+ * already), but warmed ahead from a cold disk (see warm-ahead.ts).
  */
-const LANE_LIMITS: BatchLimits = { first: BATCH_ENTRIES, rest: BATCH_ENTRIES, tailBytes: TAIL_BYTES, readAheadFiles: Infinity };
+const LANE_LIMITS: BatchLimits = { first: BATCH_ENTRIES, rest: BATCH_ENTRIES, tailBytes: TAIL_BYTES, readAheadFiles: Infinity, warmAhead: true };
 
 /** `now` and `limits`: a test's clock, and commits as small as the fill in place it compares the lane with. */
 export async function fillLane(job: FillLaneJob, now: () => number = Date.now, limits: BatchLimits = LANE_LIMITS): Promise<FillLaneResult> {
