@@ -3,6 +3,7 @@ import "server-only";
 // slices short enough that requests are answered in between, whatever the files hold.
 import type { FoundFile } from "@/lib/protocols";
 import { prepareFile, type PreparedFile, type ReadableSource } from "./sync";
+import type { WarmAhead } from "./warm-ahead";
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -38,16 +39,20 @@ export function byteBatches(prepared: PreparedFile[]): PreparedFile[][] {
   return batches;
 }
 
-export async function prepareHere(source: ReadableSource, files: FoundFile[]): Promise<PreparedFile[]> {
+/**
+ * Read and parse `files`. `warm`: the load's files in its order, warmed ahead from a cold disk
+ * (warm-ahead.ts), of which `files` start at `from`.
+ */
+export async function prepareHere(source: ReadableSource, files: FoundFile[], warm?: { ahead: WarmAhead<FoundFile>; from: number }): Promise<PreparedFile[]> {
   const prepared: PreparedFile[] = [];
   let sliceStart = performance.now();
-  for (const f of files) {
+  for (const [i, f] of files.entries()) {
     if (performance.now() - sliceStart > READ_SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = performance.now();
     }
     try {
-      const p = await prepareFile(source, f);
+      const p = await (warm ? warm.ahead.around(warm.from + i, () => prepareFile(source, f)) : prepareFile(source, f));
       if (p) prepared.push(p);
     } catch (err) {
       // One unreadable file never stops the scan; the next pass tries it again.

@@ -9,6 +9,7 @@ import type { TreeDiff } from "./worker";
 import { loadOnWorkers, workersForLoad, type LoadedOnWorkers } from "./load-workers";
 import { newestFirstLoad, type LoadFront } from "./newest-first";
 import { loadPacked, newestOfListed } from "./list-workers";
+import { WarmAhead } from "./warm-ahead";
 import { byteBatches, prepareHere } from "./main-thread";
 import { commitFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
@@ -56,7 +57,7 @@ export interface LoadStages {
   loadMs: number;
   /** Worker threads that loaded (0: the main thread did). */
   workers: number;
-  /** Files read into the page cache ahead of the workers (see warm-files.ts); null: none were. */
+  /** Files read into the page cache ahead of the load (see warm-files.ts, warm-ahead.ts); null: none were. */
   readAhead: number | null;
   indexMs: number;
   deadLettersMs: number;
@@ -186,8 +187,11 @@ export async function scanSource(
   const listedAt = performance.now();
   const chunks: FoundFile[][] = order?.chunks ?? [];
   if (!order) for (let i = 0; i < changed.length; i += chunkFiles) chunks.push(changed.slice(i, i + chunkFiles));
+  // A first scan's load on this thread warms its files ahead from a cold disk, as its workers' does (warm-ahead.ts).
+  const warm = bulk && !workers ? new WarmAhead(chunks.flat(), (f) => ({ root: source.root, relPath: f.relPath })) : null;
+  const firstOf = chunks.map((_, i) => chunks.slice(0, i).reduce((n, c) => n + c.length, 0));
   const loadHere = async (chunk: number, files: FoundFile[]) => {
-    const prepared = await prepareHere(source, files);
+    const prepared = await prepareHere(source, files, warm ? { ahead: warm, from: firstOf[chunk] ?? 0 } : undefined);
     const deadLetters = prepared.filter((p) => p.record.parsed.deadLetter);
     afterLoad.push(...deadLetters);
     const batches = byteBatches(prepared.filter((p) => !p.record.parsed.deadLetter));
@@ -219,6 +223,7 @@ export async function scanSource(
       tookLoad(await loadOnWorkers(source, rest, workers, bulk, { stopped: opts.stopped ?? (() => false), onChunk: onWorkerChunk }));
     } else {
       for (const [chunk, files] of chunks.entries()) await loadHere(chunk, files);
+      if (warm?.warming) readAhead = warm.read;
     }
   } catch (err) {
     // A load that failed before the workers took their chunks leaves them running.
@@ -237,6 +242,8 @@ export async function scanSource(
       return scanSource(source, writer, { ...opts, workersMinFiles: Infinity });
     }
     throw err;
+  } finally {
+    await warm?.close();
   }
   let load: LoadStages | null = null;
   const loadedAt = performance.now();

@@ -38,9 +38,10 @@ function canEvictHere(): boolean {
 }
 
 /** The first scan of a generated tree of `messages` into an empty journal. */
-async function firstScan(messages: number, opts: { workersMinFiles?: number; chunkFiles?: number } = {}) {
+async function firstScan(messages: number, opts: { workersMinFiles?: number; chunkFiles?: number } = {}, cold = false) {
   const root = path.join(temp("mailroom-warm-ws-"), "ws");
   generateIgniteTree(root, messages);
+  if (cold) evict((fs.readdirSync(root, { recursive: true }) as string[]).map((r) => path.join(root, r)).filter((f) => fs.statSync(f).isFile()));
   const db = openDb(path.join(temp("mailroom-warm-data-"), "journal.sqlite"));
   try {
     const reader = await openIgnite(root);
@@ -112,6 +113,12 @@ describe.runIf(onLinux)("reading ahead", () => {
   });
 });
 
-it("does not read ahead of a load on the main thread", async () => {
-  expect((await firstScan(50)).load).toMatchObject({ workers: 0, readAhead: null });
+it("does not read ahead of a load on the main thread whose files are in the page cache", async () => {
+  expect((await firstScan(300)).load).toMatchObject({ workers: 0, readAhead: null });
+});
+
+it.runIf(evictable)("reads ahead of a load on the main thread once its reads need the disk, and says how many", async () => {
+  const scanned = await firstScan(300, { chunkFiles: 100 }, true);
+  expect(scanned.load?.workers).toBe(0);
+  expect(scanned.load?.readAhead).toBeGreaterThan(0);
 });
