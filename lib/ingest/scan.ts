@@ -189,7 +189,8 @@ export async function scanSource(
   if (!order) for (let i = 0; i < changed.length; i += chunkFiles) chunks.push(changed.slice(i, i + chunkFiles));
   // A first scan's load on this thread warms its files ahead from a cold disk, as its workers' does (warm-ahead.ts).
   const warm = bulk && !workers ? new WarmAhead(chunks.flat(), (f) => ({ root: source.root, relPath: f.relPath })) : null;
-  const firstOf = chunks.map((_, i) => chunks.slice(0, i).reduce((n, c) => n + c.length, 0));
+  const firstOf: number[] = [];
+  if (warm) chunks.reduce((n, c) => (firstOf.push(n), n + c.length), 0);
   const loadHere = async (chunk: number, files: FoundFile[]) => {
     const prepared = await prepareHere(source, files, warm ? { ahead: warm, from: firstOf[chunk] ?? 0 } : undefined);
     const deadLetters = prepared.filter((p) => p.record.parsed.deadLetter);

@@ -71,6 +71,15 @@ describe.runIf(onLinux)("warming a load's files ahead of it", () => {
     expect(diskBytesToRead([late])).toBe(0);
   });
 
+  it.runIf(evictable)("judges a load found warm again further on, where its older files may not be in the page cache", async () => {
+    const { root, relPaths, parts } = tree(1_300);
+    const files = relPaths.map((r) => path.join(root, r));
+    evict(files.slice(1_000)); // the newest thousand read first, written since the boot; the rest not
+    open = new WarmAhead(parts, (p) => p);
+    for (const [i, f] of files.slice(0, 1_010).entries()) await open.around(i, async () => fs.readFileSync(f));
+    expect(open.warming).toBe(true);
+  });
+
   it("starts nothing for the last few files of a load, found cold or not", async () => {
     const { root, relPaths, parts } = tree(20);
     const files = relPaths.map((r) => path.join(root, r));

@@ -12,6 +12,11 @@ import { diskReadBytes } from "./disk-reads";
 /** Reads judged, and how many of them must have needed the disk (one may be the journal's, or another thread's). */
 const SAMPLE_READS = 8;
 const COLD_READS = 2;
+/**
+ * A load judged warm is judged again this many reads on: it reads the newest files first, the ones
+ * likeliest to be in the page cache (written since the boot) when older ones are not.
+ */
+const JUDGE_AGAIN_EVERY = 1_000;
 /** Files read ahead of the one being read, at most, in jobs of this many: the thread stays ahead, and a job is soon judged. */
 const AHEAD_FILES = 1_000;
 const JOB_FILES = 100;
@@ -27,6 +32,7 @@ export interface WarmablePlace {
 export class WarmAhead<P extends object> {
   private judged = 0;
   private coldReads = 0;
+  private judgeAgainAt = JUDGE_AGAIN_EVERY;
   private cold = false;
   private closed = false;
   /** Parts asked of a warmer: the load may insert parts (a channel's rest) among those not yet read. */
@@ -54,13 +60,19 @@ export class WarmAhead<P extends object> {
   /** Read parts[at] with `read`, which reads it on this thread; the files after it warmed once the tree is found cold. */
   async around<T>(at: number, read: () => Promise<T>): Promise<T> {
     if (this.cold) this.aheadOf(at);
+    else if (at >= this.judgeAgainAt && this.judged >= SAMPLE_READS) {
+      this.judgeAgainAt = at + JUDGE_AGAIN_EVERY;
+      [this.judged, this.coldReads] = [0, 0];
+    }
     if (this.judged >= SAMPLE_READS) return read();
     const before = diskReadBytes("process");
     try {
       return await read();
     } finally {
       const after = diskReadBytes("process");
-      this.judged = before === null ? SAMPLE_READS : this.judged + 1;
+      this.judged++;
+      // Where a process's disk reads cannot be counted, never again.
+      if (before === null) [this.judged, this.judgeAgainAt] = [SAMPLE_READS, Infinity];
       const cold = before !== null && after !== null && after > before && ++this.coldReads >= COLD_READS;
       if (cold && this.parts.length - at - 1 >= MIN_FILES_LEFT) {
         this.cold = true;
