@@ -15,10 +15,12 @@ export default defineConfig([
   },
   {
     plugins: { mailroom: { rules: { "protocol-boundary": protocolBoundary } } },
-    // Exempt: what writes and checks a protocol's files as fixtures do. Tests check a protocol's
-    // insides directly; e2e/ (Playwright) and the benchmark (lib/bench/, scripts/bench*.ts) write
-    // their trees with each protocol's builders, and measure IGNITE's own load stage by stage.
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "lib/bench/**", "scripts/bench*.ts"],
     rules: { "mailroom/protocol-boundary": "error" },
+  },
+  {
+    // Tests, e2e/ (Playwright) and the benchmark check a protocol at its front door (its index and
+    // faces) and write their trees with its fixtures face (lib/protocols/fixtures.ts): never its insides.
+    files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "lib/bench/**", "scripts/bench*.ts"],
+    rules: { "mailroom/protocol-boundary": ["error", { faces: true }] },
   },
 ]);

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { parseReference } from "../lib/protocols/ignite/reference";
+import { ignite } from "../lib/protocols/fixtures";
 import { expect, test } from "./fixtures";
+
+const { parseReference } = ignite;
 
 const FILE = /^\.ignite\/queue\/[a-z_0-9]+\/[a-z_]+_\d{16}\.mime$/;
 

@@ -3,7 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test as base, type Page } from "@playwright/test";
-import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "../lib/protocols/ignite/build";
+import { ignite } from "../lib/protocols/fixtures";
+
+const { buildDeadLetter, buildMessage, markProcessing, messageFileName } = ignite;
 
 interface Workspace {
   root: string;

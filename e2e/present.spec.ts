@@ -1,9 +1,11 @@
 // The presenter view: it follows a new thread by itself, and a pinned presenter stays put.
 import fs from "node:fs";
 import path from "node:path";
-import { buildMessage } from "../lib/protocols/ignite/build";
+import { ignite } from "../lib/protocols/fixtures";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+
+const { buildMessage } = ignite;
 
 test.use({ viewport: { width: 1280, height: 720 } });
 

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { buildMessage } from "../lib/protocols/ignite/build";
+import { ignite } from "../lib/protocols/fixtures";
 import type { ThreadDetail } from "../lib/threads/model";
 import { expect, test } from "./fixtures";
+
+const { buildMessage } = ignite;
 
 // Other specs may add messages (even to this thread): every check is "at least" or per message.
 const THREAD = "thr_readme_42";

@@ -3,7 +3,9 @@
 // imports no protocol's file, nor lib/protocols/catalog.ts, which gathers them (the browser gets
 // the catalogs as data). Inside lib/protocols/, a protocol's index and its catalog, client and demo faces may be
 // imported, never another file inside it. So the core stays protocol-neutral and a protocol can
-// reshape its insides without the app noticing. Relative paths count the same as `@/`.
+// reshape its insides without the app noticing. Relative paths count the same as `@/`. With
+// `{ faces: true }` (tests, the Playwright suite, the bench), code outside lib/protocols/ may also
+// use a protocol's index and faces, to check a protocol at its front door: still never its insides.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -15,9 +17,10 @@ const EXTENSION = /\.(?:ts|tsx|js|mjs)$/;
  * Files a protocol offers besides its index, to the rest of lib/protocols/. The index reads the
  * disk (server only), so the pure modules there need faces that do not: `catalog` (its statuses
  * and folders) and `client` (pure helpers such as a compose form's request schema); and `demo`, its
- * demo team (gathered by lib/protocols/demos.ts; IGNITE v2's team shares IGNITE v3's agents).
+ * demo team (gathered by lib/protocols/demos.ts; IGNITE v2's team shares IGNITE v3's agents); and
+ * `fixtures`, what its own tools write, for tests and the bench (gathered by lib/protocols/fixtures.ts).
  */
-const PUBLIC_FACES = new Set(["index", "catalog", "client", "demo"]);
+const PUBLIC_FACES = new Set(["index", "catalog", "client", "demo", "fixtures"]);
 /** The module gathering every protocol's catalog: outside lib/protocols/, reached through the contract. */
 const GATHERED_CATALOGS = "lib/protocols/catalog";
 
@@ -57,18 +60,19 @@ const rule = {
       contract:
         'Outside lib/protocols/, reach the {{protocol}} protocol through the contract ("@/lib/protocols": its adapter or read side), not "{{spec}}"; client code gets what it needs from the server as data.',
     },
-    schema: [],
+    schema: [{ type: "object", properties: { faces: { type: "boolean" } }, additionalProperties: false }],
   },
   create(context) {
     const importer = context.filename;
     const here = repoPath(importer);
+    const faces = context.options[0]?.faces === true;
     function check(source) {
       if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
       const target = protocolTarget(source.value, importer);
       if (!target || here.startsWith(`lib/protocols/${target.protocol}/`)) return;
       if (target.protocol === "every" && here.startsWith("lib/protocols/")) return;
       const data = { protocol: target.protocol, spec: source.value };
-      if (!here.startsWith("lib/protocols/")) {
+      if (!here.startsWith("lib/protocols/") && !(faces && (target.protocol === "every" || PUBLIC_FACES.has(target.file)))) {
         context.report({ node: source, messageId: target.protocol === "every" ? "catalogs" : "contract", data });
       } else if (!PUBLIC_FACES.has(target.file)) {
         context.report({ node: source, messageId: "deep", data });

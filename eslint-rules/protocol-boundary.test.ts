@@ -82,13 +82,26 @@ describe("protocol boundary", () => {
     expect(await boundary('import { writer } from "@/lib/protocols/shogun";\n', "lib/client/x.ts")).toHaveLength(1);
   });
 
-  it("lets a protocol import its own files, and exempts tests, e2e and the benchmark", async () => {
+  it("lets a protocol import its own files", async () => {
     const deep = 'export { read } from "@/lib/protocols/shogun/read";\n';
     expect(await boundary('export { read } from "./read";\n', "lib/protocols/shogun/x.ts")).toEqual([]);
     expect(await boundary(deep, "lib/protocols/shogun/deeper/x.ts")).toEqual([]);
+  });
+
+  it("lets tests, e2e and the benchmark use a protocol's index and faces (its fixtures among them), never its insides", async () => {
+    const deep = 'export { read } from "@/lib/protocols/shogun/read";\n';
+    const faces = [
+      'export { read } from "@/lib/protocols/shogun";',
+      'export { SHOGUN_CATALOG } from "@/lib/protocols/shogun/catalog";',
+      'export { ignite } from "@/lib/protocols/fixtures";',
+      'export { CATALOGS } from "@/lib/protocols/catalog";',
+    ].join("\n");
     for (const file of ["app/x.test.ts", "components/x.test.tsx", "e2e/x.spec.ts", "scripts/bench-x.ts", "lib/bench/x.ts"]) {
-      expect(await boundary(deep, file), file).toEqual([]);
+      expect(await boundary(deep, file), file).toHaveLength(1);
+      expect(await boundary(`${faces}\n`, file), file).toEqual([]);
     }
+    expect(await boundary('export { buildMessage } from "../lib/protocols/ignite/build";\n', "e2e/x.spec.ts")).toHaveLength(1);
+    expect(await boundary('export { buildMessage } from "./ignite/fixtures";\n', "lib/protocols/fixtures.ts")).toEqual([]);
     // The demo's entry point and the server's are product code.
     for (const file of ["scripts/demo.ts", "scripts/serve.mjs"]) expect(await boundary(deep, file), file).toHaveLength(1);
   });

@@ -23,7 +23,9 @@ import { newestPageLine, type NewestPage } from "../lib/bench/newest-page";
 import { benchStages, reportStages } from "../lib/bench/stages";
 import { benchStream, reportStream, uiPollMs } from "../lib/bench/stream";
 import { base, ensureBuild, progress, projectDir, sleep, startServer, timeFirstIngest, waitFor, type Server } from "../lib/bench/server";
-import { buildMessage, messageFileName } from "../lib/protocols/ignite/build";
+import { ignite } from "../lib/protocols/fixtures";
+
+const { buildMessage, messageFileName } = ignite;
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);

@@ -8,9 +8,11 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { listMessages } from "@/lib/journal";
 import { MAX_FILE_BYTES } from "@/lib/protocols";
-import { buildMessage } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { openIngestedWorkspace, type IngestedWorkspace } from "@/lib/testing/ingested-workspace";
 import { GET as raw } from "./messages/[key]/raw/route";
+
+const { buildMessage } = ignite;
 
 let w: IngestedWorkspace;
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { seededRandom, type Random } from "@/lib/demo/random";
-import { CHANNELS_DIR, channelToPath } from "@/lib/protocols/kicklang/channels";
+import { CHANNELS_DIR, channelToPath } from "@/lib/protocols/kicklang";
 
 export interface GeneratedPart {
   /** Messages as the journal counts them (workflow acks and shogun documents are not messages). */

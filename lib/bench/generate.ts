@@ -3,10 +3,10 @@
 // with Japanese bodies. Deterministic for a given seed.
 import fs from "node:fs";
 import path from "node:path";
-import {
-  buildDeadLetter, buildMessage, markProcessing, markRetrying, messageFileName, setHeader,
-} from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { seededRandom } from "@/lib/demo/random";
+
+const { buildDeadLetter, buildMessage, markProcessing, markRetrying, messageFileName, setHeader } = ignite;
 
 export const BENCH_AGENTS = [
   "leader", "strategist", "architect", "evaluator", "coordinator", "innovator",

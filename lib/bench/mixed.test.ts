@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { findIgniteLayout } from "@/lib/protocols/ignite/reader";
+import { findIgniteLayout } from "@/lib/protocols/ignite";
 import { igniteYamlReadSide } from "@/lib/protocols/ignite-yaml";
 import { kicklangReadSide } from "@/lib/protocols/kicklang";
 import { shogunReadSide } from "@/lib/protocols/shogun";

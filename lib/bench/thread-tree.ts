@@ -3,7 +3,9 @@
 // assignments retried or dead-lettered (with the original inside), the last round still queued.
 import fs from "node:fs";
 import path from "node:path";
-import { buildDeadLetter, buildMessage, markProcessing, markRetrying, messageFileName, setHeader } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
+
+const { buildDeadLetter, buildMessage, markProcessing, markRetrying, messageFileName, setHeader } = ignite;
 
 const WORKERS = Array.from({ length: 8 }, (_, i) => `ignitian_${i + 1}`);
 const AGENTS = ["user", "leader", "strategist", "coordinator", "evaluator", ...WORKERS];

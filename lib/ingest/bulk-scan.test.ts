@@ -8,15 +8,17 @@ import { openDb, type Db } from "@/lib/journal/db";
 import { deferIndexes } from "@/lib/journal/deferred-indexes";
 import { LOAD_SETS_ASIDE } from "@/lib/journal/load-triggers";
 import { JournalWriter } from "@/lib/journal/writer";
-import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { openIgnite } from "@/lib/protocols/ignite";
 import { MAX_FILE_BYTES } from "@/lib/protocols";
-import { buildDeadLetter, buildMessage, markProcessing, messageFileName, setHeader } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { BulkLoad } from "@/lib/journal/bulk";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { fileRecord } from "@/lib/testing/parsed";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { IngestWorkers } from "./workers";
 import { scanSource } from "./scan";
+
+const { buildDeadLetter, buildMessage, markProcessing, messageFileName, setHeader } = ignite;
 
 const NOW = Date.parse("2026-11-22T00:00:00Z");
 const temp = tempDirs();

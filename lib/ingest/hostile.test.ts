@@ -9,7 +9,7 @@ import { openDb, type Db } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
 import { buildFullText, fullTextReady } from "@/lib/journal/fulltext";
 import { queryThread, queryThreadOf, queryThreads } from "@/lib/journal/threads";
-import { igniteAdapter, openIgnite } from "@/lib/protocols/ignite/reader";
+import { igniteAdapter, openIgnite } from "@/lib/protocols/ignite";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { writeHostileFiles, type HostileFile } from "@/lib/testing/hostile-files";
 import { scanSource } from "./scan";

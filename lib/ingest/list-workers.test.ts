@@ -6,9 +6,8 @@ import { describe, expect, it } from "vitest";
 import { generateIgniteTree } from "@/lib/bench/generate";
 import type { FoundFile } from "@/lib/protocols";
 import { listNoFollow } from "@/lib/protocols/fs-safe";
-import { buildMessage, messageFileName } from "@/lib/protocols/ignite/build";
-import { nameTimeMs } from "@/lib/protocols/ignite/name-time";
-import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { ignite } from "@/lib/protocols/fixtures";
+import { openIgnite } from "@/lib/protocols/ignite";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { listOnWorkers, newestOfListed, restChunks, type ListedOnWorkers } from "./list-workers";
@@ -16,6 +15,8 @@ import { NAME_CLOCK_SLACK_MS, newestFirst, orderNewestFirst, selectNewest } from
 import type { ReadableSource } from "./sync";
 import { nameTimes, pack, PackedTree, unpackedFileAt } from "./packed";
 import { IngestWorkers } from "./workers";
+
+const { buildMessage, messageFileName, nameTimeMs } = ignite;
 
 const temp = tempDirs();
 

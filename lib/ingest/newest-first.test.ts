@@ -10,13 +10,15 @@ import { queryThreadOf, queryThreads } from "@/lib/journal/threads";
 import { JournalWriter } from "@/lib/journal/writer";
 import type { PageLoading } from "@/lib/model";
 import type { FoundFile } from "@/lib/protocols";
-import { openIgnite } from "@/lib/protocols/ignite/reader";
-import { buildDeadLetter, buildMessage, markProcessing, messageFileName } from "@/lib/protocols/ignite/build";
+import { openIgnite } from "@/lib/protocols/ignite";
+import { ignite } from "@/lib/protocols/fixtures";
 import { fileRecord } from "@/lib/testing/parsed";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { FIRST_CHUNK_FILES, LoadFront, NAME_CLOCK_SLACK_MS, newestFirst, newestFirstLoad, orderNewestFirst, selectNewest } from "./newest-first";
 import { scanSource } from "./scan";
 import type { PreparedFile } from "./sync";
+
+const { buildDeadLetter, buildMessage, markProcessing, messageFileName } = ignite;
 
 const temp = tempDirs();
 

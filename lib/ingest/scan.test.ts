@@ -6,15 +6,17 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
-import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { openIgnite } from "@/lib/protocols/ignite";
 import { lifecycleSteps } from "@/lib/client/lifecycle";
 import { queryHistory } from "@/lib/journal/queries";
 import { VOCABULARY } from "@/lib/protocols";
 import { archivePathOf } from "@/lib/operations/paths";
-import { buildDeadLetter, buildMessage, messageFileName } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { describeLoad, scanSource } from "./scan";
 import type { ReadableSource } from "./sync";
+
+const { buildDeadLetter, buildMessage, messageFileName } = ignite;
 
 let ws: string;
 let data: string;

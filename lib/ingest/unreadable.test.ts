@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { querySources } from "@/lib/journal/queries";
 import { loadConfig } from "@/lib/server/config";
 import { data, freshJournal, journal, mime, q, queue, service, setUpIngestFixture, until, ws } from "./ingest-fixture";
-import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { openIgnite } from "@/lib/protocols/ignite";
 import { scanSource } from "./scan";
 import { IngestService } from "./service";
 import { discoverSources } from "./sources";

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { generateIgniteTree } from "@/lib/bench/generate";
 import { openDb } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
-import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { openIgnite } from "@/lib/protocols/ignite";
 import { canEvict, diskBytesToRead, evict } from "@/lib/testing/page-cache";
 import { tempDirs } from "@/lib/testing/temp-dirs";
 import { scanSource } from "./scan";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDb } from "@/lib/journal/db";
 import { JournalWriter } from "@/lib/journal/writer";
-import { openIgnite } from "@/lib/protocols/ignite/reader";
+import { openIgnite } from "@/lib/protocols/ignite";
 import { copyFixture } from "@/lib/testing/fixtures";
 import { IngestWorkers } from "./workers";
 import { prepareFile, type ReadableSource } from "./sync";

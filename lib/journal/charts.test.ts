@@ -3,8 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OTHER } from "@/lib/chart-model";
 import { fileRecord } from "@/lib/testing/parsed";
 import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
-import { CATALOGS } from "@/lib/protocols/catalog";
-import { IGNITE_CATALOG } from "@/lib/protocols/ignite/catalog";
+import { CATALOGS, catalogOf } from "@/lib/protocols/catalog";
 import { chartWindow, countsBy, failures, hopChart, hopSampling, hopSql, hopsOf, HOP_SAMPLE, queryCharts } from "./charts";
 import { FAILURE_EVENT_SQL, FAILURE_EVENT_STATUSES } from "./schema-sql";
 
@@ -129,7 +128,7 @@ describe("hopChart", () => {
     const keys = Array.from({ length: 10 }, (_, i) => send(i + 1, "coder", 0));
     keys.forEach((key, i) => deliver(key, i + 1, "coder", i + 1, 2));
     const w = chartWindow(journal.db, { window: twoHours });
-    const [delivery, handling] = IGNITE_CATALOG.hops;
+    const [delivery, handling] = catalogOf("ignite").hops;
     if (!delivery || !handling) throw new Error("IGNITE has two hops");
     const d = hopChart(journal.db, w, "ignite", delivery);
     expect(d.overall).toEqual({ n: 10, p50: 5 * MIN, p90: 9 * MIN, p99: 10 * MIN });
@@ -145,7 +144,7 @@ describe("hopChart", () => {
     send(1, "coder", 0);
     deliver(send(2, "leader", 0), 2, "leader", 3);
     const w = chartWindow(journal.db, { window: twoHours });
-    const delivery = IGNITE_CATALOG.hops[0];
+    const delivery = catalogOf("ignite").hops[0];
     if (!delivery) throw new Error("IGNITE has hops");
     expect(hopChart(journal.db, w, "ignite", delivery).overall).toMatchObject({ n: 1, p50: 3 * MIN });
     expect(hopChart(journal.db, w, "ignite", delivery, "coder").overall.n).toBe(0);
@@ -154,7 +153,7 @@ describe("hopChart", () => {
     const keys = Array.from({ length: 6 }, (_, i) => send(i + 1, "coder", 0));
     keys.forEach((key, i) => deliver(key, i + 1, "coder", i + 1, i % 2 === 0 ? 2 : undefined));
     const w = chartWindow(journal.db, { window: twoHours });
-    const [delivery, handling] = IGNITE_CATALOG.hops;
+    const [delivery, handling] = catalogOf("ignite").hops;
     if (!delivery || !handling) throw new Error("IGNITE has two hops");
     // The same IGNITE hop asked as another protocol's finds none of IGNITE's messages.
     const together = hopsOf(journal.db, w, [{ protocol: "ignite", hop: delivery }, { protocol: "workflow", hop: delivery }, { protocol: "ignite", hop: handling }]);
@@ -186,7 +185,7 @@ describe("hopSampling", () => {
   });
 
   it("reads only the sampled messages, by id", () => {
-    const delivery = IGNITE_CATALOG.hops[0];
+    const delivery = catalogOf("ignite").hops[0];
     if (!delivery) throw new Error("IGNITE has hops");
     // The planner is judged on a journal the size of the bench's: 10,000 rows, analyzed.
     const insert = journal.db.prepare(
@@ -202,7 +201,7 @@ describe("hopSampling", () => {
   });
 
   it("finds the same sample by looking its ids up as by reading the window, and reads no other message", () => {
-    const delivery = IGNITE_CATALOG.hops[0];
+    const delivery = catalogOf("ignite").hops[0];
     if (!delivery) throw new Error("IGNITE has hops");
     const keys = Array.from({ length: 40 }, (_, i) => send(i + 1, i % 2 ? "coder" : "leader", i));
     keys.forEach((key, i) => deliver(key, i + 1, i % 2 ? "coder" : "leader", i + 1 + (i % 7)));
@@ -228,7 +227,7 @@ describe("hopSampling", () => {
   it("times 1 in `every` messages", () => {
     const keys = Array.from({ length: 10 }, (_, i) => send(i + 1, "coder", 0));
     keys.forEach((key, i) => deliver(key, i + 1, "coder", 1));
-    const delivery = IGNITE_CATALOG.hops[0];
+    const delivery = catalogOf("ignite").hops[0];
     if (!delivery) throw new Error("IGNITE has hops");
     expect(hopChart(journal.db, chartWindow(journal.db, { window: twoHours }), "ignite", delivery, undefined, 2).overall.n).toBe(5);
   });

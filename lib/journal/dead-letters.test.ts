@@ -4,11 +4,12 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { planMessageAction, requeueMessage, runBulk } from "@/lib/operations";
-import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
-import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
+import { ignite } from "@/lib/protocols/fixtures";
 import { DL_ARCH, DL_TASK, QUEUED, openHarness, type Harness } from "@/lib/operations/test-harness";
 import { LISTED_DEAD_LETTERS_SQL, listDeadLetters } from "./dead-letters";
 import { getJournal } from "./store";
+
+const { parseDeadLetterBody, splitHeaderBlock } = ignite;
 
 describe("the dead-letter list", () => {
   let h: Harness;

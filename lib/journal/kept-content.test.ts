@@ -4,9 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { MAX_FILE_BYTES } from "@/lib/protocols";
-import { buildMessage } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { openIngestedWorkspace, type IngestedWorkspace } from "@/lib/testing/ingested-workspace";
 import { getMessage, getRawMessage, listMessages } from "./index";
+
+const { buildMessage } = ignite;
 
 let w: IngestedWorkspace;
 beforeEach(async () => {

@@ -3,11 +3,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMessage, listMessages } from "@/lib/journal";
 import { parseReference } from "@/lib/protocols/ignite";
-import { rfc2822Date } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { ApiError } from "@/lib/server/errors";
 import { fixturePath } from "@/lib/testing/fixtures";
 import { openIngestedWorkspace, type IngestedWorkspace } from "@/lib/testing/ingested-workspace";
 import { compose, ComposeFieldsError, type ComposedItem, type PreviewItem } from "./compose";
+
+const { rfc2822Date } = ignite;
 
 let w: IngestedWorkspace;
 beforeAll(async () => {

@@ -3,12 +3,12 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listDeadLetters } from "@/lib/journal";
-import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
-import { splitHeaderBlock } from "@/lib/protocols/ignite/reference";
-import { requeuedText } from "@/lib/protocols/ignite/requeued";
+import { ignite } from "@/lib/protocols/fixtures";
 import { createFile } from "./fs";
 import { STUCK_RETRIED, DL_ARCH, STUCK, failureOf, openHarness, statusOf, type Harness } from "./test-harness";
 import { discardMessage, requeueMessage, retryMessage } from "./index";
+
+const { parseDeadLetterBody, splitHeaderBlock, requeuedText } = ignite;
 
 let h: Harness;
 beforeEach(async () => {

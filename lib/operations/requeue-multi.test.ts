@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildDeadLetter, buildMessage, markProcessing, setHeader } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { getMessage } from "@/lib/journal";
 import { openHarness, type Harness } from "./test-harness";
 import { requeueMessage } from "./index";
+
+const { buildDeadLetter, buildMessage, markProcessing, setHeader } = ignite;
 
 let h: Harness;
 beforeEach(async () => {

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listDeadLetters } from "@/lib/journal";
-import { getHeader } from "@/lib/protocols/ignite/build";
-import { parseDeadLetterBody } from "@/lib/protocols/ignite/dead-letter";
-import { parseReference, splitHeaderBlock } from "@/lib/protocols/ignite/reference";
+import { ignite } from "@/lib/protocols/fixtures";
 import { DL_ARCH, DL_TASK, QUEUED, STUCK, failureOf, openHarness, type Harness } from "./test-harness";
 import { discardMessage, requeueMessage, restoreMessage } from "./index";
+
+const { getHeader, parseDeadLetterBody, parseReference, splitHeaderBlock } = ignite;
 
 let h: Harness;
 beforeEach(async () => {

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getHeader } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { ACTOR, STUCK_RETRIED, DL_ARCH, QUEUED, STUCK, failureOf, openHarness, type Harness } from "./test-harness";
 import { discardMessage, restoreMessage, retryMessage } from "./index";
+
+const { getHeader } = ignite;
 
 let h: Harness;
 beforeEach(async () => {

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { removeHeader, setHeader } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { STUCK_RETRIED, STUCK, openHarness, type Harness } from "./test-harness";
+
+const { removeHeader, setHeader } = ignite;
 
 let h: Harness;
 beforeEach(async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { composeFormOf, protocolComposeSchema } from "./compose-forms";
 import { checkValues, optionsOf, requestOf } from "./compose-spec";
 import { igniteAdapter } from "./ignite";
-import { PRIORITIES, STANDARD_TYPES, templateFor } from "./ignite/templates";
+import { PRIORITIES, STANDARD_TYPES, templateFor } from "./ignite";
 
 const lists = { agents: ["karo", "ashigaru1", "⫻command/dispatch"], workflows: ["wf_1", "wf_2"] };
 

@@ -5,10 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyFixture, fixturePath } from "@/lib/testing/fixtures";
-import { detect as detectIgniteYaml } from "./ignite-yaml/detect";
-import { detect as detectKicklang } from "./kicklang/detect";
-import { detect as detectShogun } from "./shogun/detect";
-import { detect as detectWorkflow } from "./workflow/detect";
+import { detect as detectIgniteYaml } from "./ignite-yaml";
+import { detect as detectKicklang } from "./kicklang";
+import { detect as detectShogun } from "./shogun";
+import { detect as detectWorkflow } from "./workflow";
 
 const DETECTORS = { "ignite-yaml": detectIgniteYaml, shogun: detectShogun, workflow: detectWorkflow, kicklang: detectKicklang } as const;
 type Name = keyof typeof DETECTORS;

@@ -12,14 +12,11 @@ import {
 } from "@/lib/testing/hostile-files";
 import type { Entry, EntryProblem, FileRead } from "./entries";
 import { makeEntry } from "./entry-kit";
-import { read as readIgniteYaml } from "./ignite-yaml/read";
-import { read as readKicklang } from "./kicklang/read";
-import { resolve as resolveKicklang } from "./kicklang/statuses";
-import { read as readShogun } from "./shogun/read";
-import { readHeartbeat, readRegistry, readRegistryFile } from "./workflow/health";
-import { read as readWorkflow } from "./workflow/read";
+import { read as readIgniteYaml } from "./ignite-yaml";
+import { read as readKicklang, resolve as resolveKicklang } from "./kicklang";
+import { read as readShogun } from "./shogun";
+import { read as readWorkflow, readHeartbeat, readRegistry, readRegistryFile, resolve as resolveWorkflow } from "./workflow";
 import { objectsOf } from "./write-kit";
-import { resolve as resolveWorkflow } from "./workflow/statuses";
 
 const bytes = (text: string) => Buffer.from(text);
 const fixture = (protocol: string, rel: string) => fs.readFileSync(fixturePath(protocol, rel), "utf8");

@@ -6,9 +6,11 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { MAX_FILE_BYTES } from "@/lib/protocols";
-import { buildMessage } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { openIngestedWorkspace, type IngestedWorkspace } from "@/lib/testing/ingested-workspace";
 import { GET as exportThread } from "./[id]/export/route";
+
+const { buildMessage } = ignite;
 
 let w: IngestedWorkspace;
 beforeEach(async () => {

@@ -5,12 +5,14 @@ import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildMessage } from "@/lib/protocols/ignite/build";
+import { ignite } from "@/lib/protocols/fixtures";
 import { openIngestedWorkspace, type IngestedWorkspace } from "@/lib/testing/ingested-workspace";
 import type { ThreadDetail, ThreadList } from "@/lib/threads/model";
 import { GET as list } from "./route";
 import { GET as detail } from "./[id]/route";
 import { GET as exportThread } from "./[id]/export/route";
+
+const { buildMessage } = ignite;
 
 let workspace: IngestedWorkspace;
 let ws: string;

@@ -27,7 +27,7 @@ export const workflowReadSide: ProtocolReadSide<WorkflowLayout> = {
 export { detect, placeWorkflow, read, resolve, STATUSES, type WorkflowLayout };
 export { WORKFLOW_DIR, type WorkflowPlace } from "./paths";
 export { ACK_DUE_MS, threadOf, type ReadOptions } from "./read";
-export { agentHealth, readHeartbeat, readRegistry, UNRESPONSIVE_AFTER_MS, type AgentHealth, type Liveness, type RegisteredAgent } from "./health";
+export { agentHealth, readHeartbeat, readRegistry, readRegistryFile, UNRESPONSIVE_AFTER_MS, type AgentHealth, type Liveness, type RegisteredAgent } from "./health";
 export { actionsFor } from "./actions";
 export { planAction } from "./action-run";
 /** The protocol's writes (plan, then run), for the operations that send and change its messages. */
