@@ -73,14 +73,12 @@ export class IngestWorkers {
       });
       // A worker that fails or ends (killed, out of memory) must not leave its jobs waiting forever,
       // nor be sent more; the other workers' jobs go on (a lane that fails is not every lane).
-      w.on("error", (err) => {
+      const ended = (err: Error) => {
         this.gone.add(w);
         this.failAll(err, w);
-      });
-      w.on("exit", (code) => {
-        this.gone.add(w);
-        this.failAll(new Error(`an ingest worker thread exited (code ${code})`), w);
-      });
+      };
+      w.on("error", ended);
+      w.on("exit", (code) => ended(new Error(`an ingest worker thread exited (code ${code})`)));
     }
   }
 
