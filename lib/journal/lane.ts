@@ -8,6 +8,7 @@ import "server-only";
 // replaces those rows with the lane's. Protocol-neutral: it moves rows, never reads an entry.
 import fs from "node:fs";
 import { openDb, type Db } from "./db";
+import { insertCountedInBulk } from "./load-triggers";
 import { refreshThreadKey } from "./thread-keys";
 
 /** What a merge may take over from the journal: the events written since the lane's copy (an operator's action) are kept. */
@@ -116,8 +117,9 @@ export function mergeLane(db: Db, laneFile: string, seed: LaneSeed): number {
       const merged = db.prepare("SELECT count(*) FROM lane.messages").pluck().get() as number;
       const last = db.prepare("UPDATE meta SET value = value + ? WHERE name = 'seq' RETURNING value").pluck().get(merged) as number;
       const columns = columnsOf(db, "messages").filter((c) => c !== "seq" && c !== "id");
-      db.prepare(`INSERT INTO main.messages (${columns.join(", ")}, seq)
-        SELECT ${columns.join(", ")}, @first + row_number() OVER (ORDER BY seq, id) - 1 FROM lane.messages ORDER BY id`).run({ first: last - merged + 1 });
+      insertCountedInBulk(db, "lane.messages", () =>
+        db.prepare(`INSERT INTO main.messages (${columns.join(", ")}, seq)
+          SELECT ${columns.join(", ")}, @first + row_number() OVER (ORDER BY seq, id) - 1 FROM lane.messages ORDER BY id`).run({ first: last - merged + 1 }));
       db.exec(`INSERT INTO main.message_raw (id, raw, head_only)
         SELECT m.id, r.raw, r.head_only FROM lane.message_raw r JOIN lane.messages l ON l.id = r.id JOIN main.messages m ON m.key = l.key`);
       const events = columnsOf(db, "events").filter((c) => c !== "id").join(", ");

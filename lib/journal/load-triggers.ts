@@ -90,3 +90,36 @@ export class LoadTriggerWork {
     }
   }
 }
+
+/**
+ * Run `insert` (rows copied from `from`, a table of the same columns as messages, into messages)
+ * with the set-aside triggers out, doing their work for those rows grouped, one statement each.
+ * For a lane's merge: four merges of 20,000 messages took 3.7 s of CPU with the triggers' four
+ * upserts a row, 3.3 s grouped (reading the rows again costs most of what the triggers did).
+ * Call it in the insert's transaction: the triggers go and come back in it, so no other
+ * connection sees them gone. A trigger already set aside (a load's) is left to whoever set it
+ * aside, as the insert alone would have left it.
+ */
+export function insertCountedInBulk(db: Db, from: string, insert: () => void): void {
+  const triggers = db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${LOAD_SETS_ASIDE.map(() => "?").join(", ")})`)
+    .all(...LOAD_SETS_ASIDE) as { name: (typeof LOAD_SETS_ASIDE)[number]; sql: string }[];
+  for (const { name } of triggers) db.exec(`DROP TRIGGER ${name}`);
+  insert();
+  // Each as its trigger adds one row (schema-base.ts, schema.ts); WHERE true: an upsert's SELECT needs a WHERE.
+  const work: Record<(typeof LOAD_SETS_ASIDE)[number], string> = {
+    agent_counts_insert: `INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms)
+      SELECT source, agent, folder = 'dead_letter', status, count(*), sum(stuck), max(updated_ms) FROM ${from} WHERE true GROUP BY 1, 2, 3, 4
+      ON CONFLICT DO UPDATE SET n = n + excluded.n, stuck = stuck + excluded.stuck, last_ms = max(coalesce(last_ms, 0), excluded.last_ms)`,
+    thread_last_insert: `INSERT INTO thread_last SELECT thread_key, max(sort_ms) FROM ${from} WHERE thread_key IS NOT NULL GROUP BY thread_key
+      ON CONFLICT DO UPDATE SET last_ms = max(last_ms, excluded.last_ms)`,
+    hour_counts_insert: `INSERT INTO hour_agent_counts SELECT sort_ms / ${HOUR_MS}, agent, count(*) FROM ${from} WHERE folder != 'dead_letter' GROUP BY 1, 2
+        ON CONFLICT DO UPDATE SET n = n + excluded.n;
+      INSERT INTO hour_type_counts SELECT sort_ms / ${HOUR_MS}, coalesce(type, '${NO_TYPE}'), count(*) FROM ${from} WHERE folder != 'dead_letter' GROUP BY 1, 2
+        ON CONFLICT DO UPDATE SET n = n + excluded.n`,
+  };
+  for (const { name, sql } of triggers) {
+    db.exec(work[name]);
+    db.exec(sql);
+  }
+}
