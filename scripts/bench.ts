@@ -1,6 +1,6 @@
 // npm run bench [-- --messages N] [-- --clients 50 --seconds 20] [-- --cold] [-- --hostile [--copies 5]]
 //   [-- --stream [--stream-mb 100 --stream-line-bytes 2048 --stream-thread 3 --stream-rate 1000 --stream-seconds 30 --tight-ms 50]]
-//   [-- --mixed [--messages N] [--one-root] [--no-compare] [--cold]] [-- --stages [--messages N] [--no-whole]]
+//   [-- --mixed [--messages N] [--one-root] [--no-compare] [--cold] [--repeat N]] [-- --stages [--messages N] [--no-whole]]
 // Generates an IGNITE tree of N messages (default 100,000), starts the production server on it and
 // measures: the baseline (reading every file once), time until every message is listed and
 // filterable, until full-text search is ready, /api/messages latency for a fixed set of queries,
@@ -9,7 +9,8 @@
 // page cache. Prints a table; writes JSON to bench-results/. With --hostile, instead: hostile files
 // among N ordinary messages (default 5,000), the worst latency and peak RSS during the first scan.
 // With --stream, instead: a KickLang channel growing by 1,000 appends a second (lib/bench/stream.ts);
-// with --mixed, a tree of all five protocols against an IGNITE-only one (lib/bench/mixed.ts); with
+// with --mixed, a tree of all five protocols against an IGNITE-only one (lib/bench/mixed.ts; --repeat N:
+// N first ingests of each, in turns, judged on the medians); with
 // --stages, each stage of the first ingest timed alone beside its floor (lib/bench/stages.ts).
 import fs from "node:fs";
 import os from "node:os";
@@ -115,7 +116,7 @@ async function main() {
   if (args.includes("--stream")) return mainStream();
   if (args.includes("--stages")) return reportStages(await benchStages(N, { whole: !args.includes("--no-whole") }));
   if (args.includes("--mixed")) {
-    const missed = reportMixed(await benchMixed(N, { oneRoot: args.includes("--one-root"), compare: !args.includes("--no-compare"), cold: args.includes("--cold") }));
+    const missed = reportMixed(await benchMixed(N, { oneRoot: args.includes("--one-root"), compare: !args.includes("--no-compare"), cold: args.includes("--cold"), repeat: option("--repeat", 1) }));
     if (missed.length > 0) process.exitCode = 1;
     return;
   }

@@ -155,3 +155,22 @@ export function treeReadBytes(pid: number): number | null {
   }
   return total;
 }
+
+/** The machine's CPU time so far (/proc/stat, jiffies): all of it, and what a VM's host gave to other guests ("steal"). Null off Linux. */
+export function machineCpuTicks(): { total: number; steal: number } | null {
+  let line: string | undefined;
+  try {
+    line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0];
+  } catch {
+    return null;
+  }
+  const ticks = (line ?? "").split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+  return { total: ticks.slice(0, 8).reduce((a, b) => a + (b || 0), 0), steal: ticks[7] ?? 0 };
+}
+
+/** The share of the machine's CPU time stolen by its host between two samples, or null. */
+export function stealShare(from: ReturnType<typeof machineCpuTicks>, to: ReturnType<typeof machineCpuTicks>): number | null {
+  if (!from || !to || to.total <= from.total) return null;
+  return (to.steal - from.steal) / (to.total - from.total);
+}

@@ -9,7 +9,7 @@ import path from "node:path";
 import { PROTOCOLS } from "@/lib/model";
 import { generateIgniteTree } from "./generate";
 import { generateIgniteYaml, generateKicklang, generateShogun, generateWorkflow } from "./generate-wave2";
-import { dropPageCache, readEveryFile, treeCpuSeconds, treeRssMb } from "./measure";
+import { dropPageCache, machineCpuTicks, readEveryFile, stealShare, treeCpuSeconds, treeRssMb } from "./measure";
 import { NEWEST_PAGE_BUDGET_MS, newestPageLine } from "./newest-page";
 import { CHART_QUERIES, QUERIES, QUERY_BUDGET_P95_MS, latencyLine, queryLatencies, type Latency } from "./queries";
 import { base, ensureBuild, journaledMessages, progress, projectDir, startServer, timeFirstIngest, type Server } from "./server";
@@ -52,6 +52,7 @@ async function firstIngest(roots: string[], data: string, messages: number, sour
   const files = roots.reduce((n, r) => n + readEveryFile(r), 0);
   const readOnceMs = performance.now() - t;
   t = performance.now();
+  const ticks = machineCpuTicks();
   const server = startServer(roots.join(":"), data);
   try {
     // The server's memory budget (README: 400 MB RSS at 100,000) holds during the load too: lanes and read-ahead threads count.
@@ -60,9 +61,10 @@ async function firstIngest(roots: string[], data: string, messages: number, sour
     const { listedMs, fullTextMs, newestPage } = await timeFirstIngest(server, messages, t, sources).finally(() => clearInterval(sampler));
     // Wall time is shared with whatever else runs on the machine; the server's own CPU to this point is not.
     const cpuListedS = treeCpuSeconds(server.pid);
+    const steal = stealShare(ticks, machineCpuTicks());
     const journaled = await journaledMessages();
     await keep(server);
-    return { messages, journaled, files, readOnceMs, listedMs, fullTextMs, newestPage, listedRatio: listedMs / readOnceMs, fullTextRatio: fullTextMs / readOnceMs, msgsPerSecond: messages / (listedMs / 1000), cpuListedS, peakRssMb, scanLog: server.scanLog };
+    return { messages, journaled, files, readOnceMs, listedMs, fullTextMs, newestPage, listedRatio: listedMs / readOnceMs, fullTextRatio: fullTextMs / readOnceMs, msgsPerSecond: messages / (listedMs / 1000), cpuListedS, steal, peakRssMb, scanLog: server.scanLog };
   } finally {
     await server.stop();
   }
@@ -97,7 +99,17 @@ type Cold = Awaited<ReturnType<typeof coldIngest>>;
 const COLD_LISTED = 3;
 const COLD_FULL_TEXT = 6;
 
-export async function benchMixed(total: number, opts: { oneRoot: boolean; compare: boolean; cold?: boolean }) {
+/** The middle value (the lower of the two middle ones of an even count). */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+
+/**
+ * `repeat`: first ingests of each tree, taken in turns (mixed, IGNITE-only, mixed, …), the speed
+ * budget judged on the medians. On a shared VM one pair is not a measurement: the same server on
+ * the same IGNITE-only tree was listed in 11.7–14.3 s in three runs within ten minutes. Each run
+ * says how much of the machine's CPU its host took meanwhile (steal).
+ */
+export async function benchMixed(total: number, opts: { oneRoot: boolean; compare: boolean; cold?: boolean; repeat?: number }) {
+  if (!Number.isInteger(opts.repeat ?? 1) || (opts.repeat ?? 1) < 1) throw new Error("--repeat must be a positive whole number");
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-bench-mixed-"));
   try {
     console.log(`Generating ${total} messages in five protocols under ${work} …`);
@@ -123,10 +135,19 @@ export async function benchMixed(total: number, opts: { oneRoot: boolean; compar
       progress(`IGNITE only: listed after ${(ignite.listedMs / 1000).toFixed(1)} s`);
       if (cold.mixed) cold.ignite = await coldIngest([root], path.join(work, "data-ignite-cold"), messages, 1);
     }
+    const runs = { mixed: [mixed], ignite: ignite ? [ignite] : [] };
+    for (let i = 1; i < (opts.repeat ?? 1); i++) {
+      runs.mixed.push(await firstIngest(tree.roots, path.join(work, `data-mixed-${i}`), tree.messages, PROTOCOLS.length, async () => {}));
+      progress(`mixed, run ${i + 1}: listed after ${(runs.mixed[i]!.listedMs / 1000).toFixed(1)} s`);
+      if (!ignite) continue;
+      const root = path.join(work, "ignite-only");
+      runs.ignite.push(await firstIngest([root], path.join(work, `data-ignite-${i}`), ignite.messages, 1, async () => {}));
+      progress(`IGNITE only, run ${i + 1}: listed after ${(runs.ignite[i]!.listedMs / 1000).toFixed(1)} s`);
+    }
     const result = {
       command: ["npm run bench --", ...process.argv.slice(2)].join(" "),
       machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? "?", node: process.version },
-      parts: tree.parts, roots: tree.roots.length, mixed, ignite, cold, latency,
+      parts: tree.parts, roots: tree.roots.length, mixed, ignite, runs, cold, latency,
     };
     fs.mkdirSync(path.join(projectDir, "bench-results"), { recursive: true });
     fs.writeFileSync(path.join(projectDir, "bench-results", `bench-mixed-${tree.messages}.json`), JSON.stringify(result, null, 2));
@@ -143,11 +164,12 @@ export function reportMixed(r: Awaited<ReturnType<typeof benchMixed>>): string[]
   console.log(`\nMailroom bench --mixed: ${r.mixed.messages} messages in ${r.mixed.files} files, ${r.roots} root(s); ${r.machine.cores} cores (${r.machine.cpu})`);
   console.log(`  per protocol: ${Object.entries(r.parts).map(([p, n]) => `${p} ${n}`).join(", ")}`);
   const row = (name: string, i: Ingest) =>
-    console.log(`${name.padEnd(12)} read once ${s(i.readOnceMs)}  listed ${s(i.listedMs)} (${i.listedRatio.toFixed(1)}×, ${i.msgsPerSecond.toFixed(0)} msgs/s, server CPU ${i.cpuListedS.toFixed(1)} s, peak RSS ${i.peakRssMb.toFixed(0)} MB)  full text ${s(i.fullTextMs)} (${i.fullTextRatio.toFixed(1)}×)`);
+    console.log(`${name.padEnd(12)} read once ${s(i.readOnceMs)}  listed ${s(i.listedMs)} (${i.listedRatio.toFixed(1)}×, ${i.msgsPerSecond.toFixed(0)} msgs/s, server CPU ${i.cpuListedS.toFixed(1)} s${stolen(i)}, peak RSS ${i.peakRssMb.toFixed(0)} MB)  full text ${s(i.fullTextMs)} (${i.fullTextRatio.toFixed(1)}×)`);
   row("mixed", r.mixed);
   console.log(newestPageLine("  ", r.mixed.newestPage));
   if (r.ignite) row("IGNITE only", r.ignite);
   if (r.ignite) console.log(newestPageLine("  ", r.ignite.newestPage));
+  if (r.runs.mixed.length > 1) repeatedRuns(r.runs);
   const coldRow = (name: string, c: Cold) =>
     c && console.log(`${name.padEnd(12)} cold: read once ${s(c.readOnceMs)}  listed ${s(c.listedMs)} (${c.listedRatio.toFixed(1)}×, budget ${COLD_LISTED}×)  full text ${s(c.fullTextMs)} (${c.fullTextRatio.toFixed(1)}×, budget ${COLD_FULL_TEXT}×)`);
   coldRow("mixed", r.cold.mixed);
@@ -159,9 +181,9 @@ export function reportMixed(r: Awaited<ReturnType<typeof benchMixed>>): string[]
   if (!(newestAfterMs <= NEWEST_PAGE_BUDGET_MS)) missed.push(`a correct newest page ${(newestAfterMs / 1000).toFixed(2)} s after the first answer`);
   if (r.mixed.journaled < r.mixed.messages) missed.push(`only ${r.mixed.journaled} of ${r.mixed.messages} messages journaled`);
   if (r.ignite) {
-    if (r.mixed.msgsPerSecond * SPEED_TOLERANCE < r.ignite.msgsPerSecond) {
-      missed.push(`first ingest ${r.mixed.msgsPerSecond.toFixed(0)} msgs/s vs IGNITE-only ${r.ignite.msgsPerSecond.toFixed(0)} msgs/s (10% slower allowed)`);
-    }
+    const [mixed, ignite] = [median(r.runs.mixed.map((i) => i.msgsPerSecond)), median(r.runs.ignite.map((i) => i.msgsPerSecond))];
+    const of = r.runs.mixed.length > 1 ? ` (medians of ${r.runs.mixed.length} runs each)` : "";
+    if (mixed * SPEED_TOLERANCE < ignite) missed.push(`first ingest ${mixed.toFixed(0)} msgs/s vs IGNITE-only ${ignite.toFixed(0)} msgs/s${of} (10% slower allowed)`);
   }
   for (const [q, l] of Object.entries(r.latency)) {
     console.log(latencyLine(q, l, QUERY_BUDGET_P95_MS));
@@ -172,4 +194,18 @@ export function reportMixed(r: Awaited<ReturnType<typeof benchMixed>>): string[]
   for (const line of r.cold.mixed?.scanLog ?? []) console.log(`server log, cold: ${line}`);
   for (const m of missed) console.log(`OVER BUDGET: ${m}`);
   return missed;
+}
+
+const stolen = (i: Ingest) => (i.steal === null ? "" : `, ${(i.steal * 100).toFixed(1)} % of the machine's CPU stolen`);
+
+/** Every run of each tree, in the order taken, and the ratio of the medians' msgs/s. */
+function repeatedRuns(runs: { mixed: Ingest[]; ignite: Ingest[] }): void {
+  const line = (name: string, all: Ingest[]) =>
+    console.log(`  ${name.padEnd(12)} ${all.map((i) => `${(i.listedMs / 1000).toFixed(1)} s (${i.msgsPerSecond.toFixed(0)} msgs/s, CPU ${i.cpuListedS.toFixed(1)} s${stolen(i)})`).join("; ")}`);
+  console.log(`runs, in turns:`);
+  line("mixed", runs.mixed);
+  if (runs.ignite.length === 0) return;
+  line("IGNITE only", runs.ignite);
+  const ratio = median(runs.mixed.map((i) => i.msgsPerSecond)) / median(runs.ignite.map((i) => i.msgsPerSecond));
+  console.log(`  median msgs/s, mixed against IGNITE only: ${(ratio * 100).toFixed(0)} % (budget ${(100 / SPEED_TOLERANCE).toFixed(0)} %)`);
 }
