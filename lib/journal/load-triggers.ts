@@ -1,5 +1,6 @@
 import "server-only";
 import type { Statement } from "better-sqlite3";
+import { DEAD_LETTER_FOLDER } from "@/lib/model";
 import type { Db } from "./db";
 import { FILL_AGENT_COUNTS_SQL, FILL_HOUR_COUNTS_SQL, FILL_THREAD_LAST_SQL, HOUR_MS, NO_TYPE } from "./schema-sql";
 
@@ -109,13 +110,13 @@ export function insertCountedInBulk(db: Db, from: string, insert: () => void): v
   // Each as its trigger adds one row (schema-base.ts, schema.ts); WHERE true: an upsert's SELECT needs a WHERE.
   const work: Record<(typeof LOAD_SETS_ASIDE)[number], string> = {
     agent_counts_insert: `INSERT INTO agent_counts (source, agent, dead_letter, status, n, stuck, last_ms)
-      SELECT source, agent, folder = 'dead_letter', status, count(*), sum(stuck), max(updated_ms) FROM ${from} WHERE true GROUP BY 1, 2, 3, 4
+      SELECT source, agent, folder = '${DEAD_LETTER_FOLDER}', status, count(*), sum(stuck), max(updated_ms) FROM ${from} WHERE true GROUP BY 1, 2, 3, 4
       ON CONFLICT DO UPDATE SET n = n + excluded.n, stuck = stuck + excluded.stuck, last_ms = max(coalesce(last_ms, 0), excluded.last_ms)`,
     thread_last_insert: `INSERT INTO thread_last SELECT thread_key, max(sort_ms) FROM ${from} WHERE thread_key IS NOT NULL GROUP BY thread_key
       ON CONFLICT DO UPDATE SET last_ms = max(last_ms, excluded.last_ms)`,
-    hour_counts_insert: `INSERT INTO hour_agent_counts SELECT sort_ms / ${HOUR_MS}, agent, count(*) FROM ${from} WHERE folder != 'dead_letter' GROUP BY 1, 2
+    hour_counts_insert: `INSERT INTO hour_agent_counts SELECT sort_ms / ${HOUR_MS}, agent, count(*) FROM ${from} WHERE folder != '${DEAD_LETTER_FOLDER}' GROUP BY 1, 2
         ON CONFLICT DO UPDATE SET n = n + excluded.n;
-      INSERT INTO hour_type_counts SELECT sort_ms / ${HOUR_MS}, coalesce(type, '${NO_TYPE}'), count(*) FROM ${from} WHERE folder != 'dead_letter' GROUP BY 1, 2
+      INSERT INTO hour_type_counts SELECT sort_ms / ${HOUR_MS}, coalesce(type, '${NO_TYPE}'), count(*) FROM ${from} WHERE folder != '${DEAD_LETTER_FOLDER}' GROUP BY 1, 2
         ON CONFLICT DO UPDATE SET n = n + excluded.n`,
   };
   for (const { name, sql } of triggers) {
