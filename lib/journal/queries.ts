@@ -6,7 +6,7 @@ import type { Term } from "@/lib/query";
 import type { Db } from "./db";
 import { compileFilter } from "./filter";
 import { fullTextReady } from "./fulltext";
-import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./rows";
+import { SUMMARY_COLUMNS, summaryRows, toSummary } from "./rows";
 
 export const MAX_LIMIT = 500;
 export const DEFAULT_LIMIT = 100;
@@ -45,7 +45,7 @@ export function queryPage(db: Db, terms: Term[], limit: number, cursor: string |
     where += " AND (sort_ms < ? OR (sort_ms = ? AND key < ?))";
     params.push(sortMs, sortMs, key);
   }
-  const rows = db.prepare(pageSql(where)).all(...params, limit + 1) as SummaryRow[];
+  const rows = summaryRows(db, pageSql(where), ...params, limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -73,9 +73,7 @@ export function queryChanges(db: Db, terms: Term[], since: number, limit: number
   // More changes than one answer reads: this answer ends at the last one read.
   let upTo = changed.length === span ? (changed[span - 1]?.seq ?? seq) : seq;
   const filter = compileFilter(terms, { fullText: fullTextReady(db) });
-  const matching = db
-    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE seq > ? AND seq <= ? AND ${filter.where} ORDER BY seq LIMIT ?`)
-    .all(since, upTo, ...filter.params, limit) as SummaryRow[];
+  const matching = summaryRows(db, `SELECT ${SUMMARY_COLUMNS} FROM messages WHERE seq > ? AND seq <= ? AND ${filter.where} ORDER BY seq LIMIT ?`, since, upTo, ...filter.params, limit);
   // A full answer ends at its last message: the changes after it are the next poll's.
   if (matching.length === limit) upTo = matching[limit - 1]?.seq ?? upTo;
   const kept = new Set(matching.map((r) => r.key));
@@ -84,7 +82,7 @@ export function queryChanges(db: Db, terms: Term[], since: number, limit: number
 }
 
 export function querySummary(db: Db, key: string): MessageSummary | null {
-  const row = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE key = ?`).get(key) as SummaryRow | undefined;
+  const [row] = summaryRows(db, `SELECT ${SUMMARY_COLUMNS} FROM messages WHERE key = ?`, key);
   return row ? toSummary(row) : null;
 }
 

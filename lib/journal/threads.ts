@@ -8,7 +8,7 @@ import type { Db } from "./db";
 import { compileFilter } from "./filter";
 import { fullTextReady } from "./fulltext";
 import { currentSeq } from "./queries";
-import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./rows";
+import { SUMMARY_COLUMNS, summaryRows, toSummary } from "./rows";
 import { getJournal } from "./store";
 import { inSnapshot } from "./versioned";
 import { buildThreadGraph, type Requeue } from "./thread-graph";
@@ -110,9 +110,7 @@ export function queryThread(db: Db, id: string): ThreadDetail | null {
   return cached(db, `thread\0${id}`, () => {
     const found = groupsFor(db, id);
     if (!found) return null;
-    const rows = db
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE thread_key IN (SELECT value FROM json_each(?)) ORDER BY sort_ms, key`)
-      .all(JSON.stringify(found.groups)) as SummaryRow[];
+    const rows = summaryRows(db, `SELECT ${SUMMARY_COLUMNS} FROM messages WHERE thread_key IN (SELECT value FROM json_each(?)) ORDER BY sort_ms, key`, JSON.stringify(found.groups));
     const messages = rows.map(toSummary);
     const keys = JSON.stringify(messages.map((m) => m.key));
     const requeues = db
