@@ -1,6 +1,6 @@
 import type { MessageSummary } from "@/lib/model";
-import type { Db } from "./db";
 import { messageSummarySchema } from "@/lib/model";
+import type { Db } from "./db";
 
 /** The columns a summary needs (never the body or raw bytes: lists stay light). */
 export const SUMMARY_COLUMNS = `key, source, protocol, message_id, from_name, to_list, cc_list, type, priority,
