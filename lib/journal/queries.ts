@@ -3,6 +3,7 @@ import { z } from "zod";
 import { historyEventSchema, type HistoryEvent, type MessagePage, type MessageSummary, type SourceInfo } from "@/lib/model";
 import { PROTOCOLS } from "@/lib/model";
 import type { Term } from "@/lib/query";
+import { isoOf } from "@/lib/protocols/iso-time";
 import type { Db } from "./db";
 import { compileFilter } from "./filter";
 import { fullTextReady } from "./fulltext";
@@ -114,7 +115,7 @@ export function queryHistory(db: Db, key: string): HistoryEvent[] {
     data: string | null;
   }[];
   return rows.map((r) => {
-    const event: HistoryEvent = { at: new Date(r.at_ms).toISOString(), kind: r.kind, detail: r.detail };
+    const event: HistoryEvent = { at: isoOf(r.at_ms), kind: r.kind, detail: r.detail };
     const data = r.data === null ? null : historyEventSchema.shape.data.safeParse(JSON.parse(r.data));
     if (data?.success && data.data) event.data = data.data;
     return event;

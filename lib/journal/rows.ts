@@ -1,5 +1,6 @@
 import type { MessageSummary } from "@/lib/model";
 import { messageSummarySchema } from "@/lib/model";
+import { isoOf } from "@/lib/protocols/iso-time";
 import type { Db } from "./db";
 
 /** The columns a summary needs (never the body or raw bytes: lists stay light). */
@@ -96,7 +97,7 @@ export function toSummary(r: SummaryRow): MessageSummary {
     deadLetterOf: r.dead_letter_of,
     preview: r.preview,
     size: r.size,
-    updatedAt: new Date(r.updated_ms).toISOString(),
+    updatedAt: isoOf(r.updated_ms),
     sortMs: r.sort_ms,
     seq: r.seq,
   });

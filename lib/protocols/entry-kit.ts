@@ -2,6 +2,9 @@
 // fields. Pure.
 import type { YamlValue } from "@/lib/model";
 import type { Entry, EntryProblem } from "./entries";
+import { canonicalIso, isoOfMs } from "./iso-time";
+
+export { isoOfMs };
 
 type Required_ = Pick<Entry, "kind" | "locator" | "agent" | "folder" | "status">;
 
@@ -39,6 +42,8 @@ const ISO =
  */
 export function isoToUtc(value: unknown, localOffsetMinutes?: number): string | null {
   if (typeof value !== "string") return null;
+  const canonical = canonicalIso(value);
+  if (canonical !== null) return canonical;
   const m = ISO.exec(value.trim());
   if (!m) return null;
   const [, y, mo, d, hh, mi, ss, frac, zone] = m;
@@ -65,13 +70,6 @@ export function isoToUtc(value: unknown, localOffsetMinutes?: number): string | 
   return isoOfMs(asUtc - offset * 60_000);
 }
 
-/** JavaScript's last date, in ms either side of 1970: past it, a Date is invalid and toISOString throws. */
-const MAX_DATE_MS = 8.64e15;
-
-/** `ms` since 1970 as ISO 8601 UTC; null outside JavaScript's dates. */
-export function isoOfMs(ms: number): string | null {
-  return Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS ? new Date(ms).toISOString() : null;
-}
 
 /** `iso` plus `ms` milliseconds, as ISO 8601 UTC; null stays null, and so does a time past JavaScript's last date. */
 export function addMs(iso: string | null, ms: number): string | null {

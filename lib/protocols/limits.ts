@@ -12,6 +12,7 @@
 // 8 MiB YAML block scalar, about 0.65 s. Ingest lets requests in every 50 ms between files
 // (ingest/main-thread.ts), so one file is the longest a request waits on parsing.
 import type { YamlValue } from "@/lib/model";
+import { isoOfMs } from "./iso-time";
 
 const KIB = 1024;
 
@@ -101,7 +102,7 @@ function scalar(value: unknown): YamlValue {
   if (typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
   if (typeof value === "bigint") return value.toString();
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof Date) return isoOfMs(value.getTime());
   return String(value);
 }
 
