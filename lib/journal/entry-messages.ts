@@ -58,10 +58,11 @@ const INSERT_ROWS_SQL = `INSERT INTO messages (${INSERTED.join(", ")})
   SELECT ${INSERTED.map((c) => `j.value ->> '${c}'`).join(", ")} FROM jsonb_each(?) AS j`;
 
 /**
- * A first fill's rows go in as bound values instead, VALUES_ROWS a statement (33 columns each, under
- * SQLite's 32,766 host parameters): `->>` parses a row's JSON again for each of its columns, and
- * with bodies of a few KB that was most of the insert (20,000 entries of a protocol: 1.5–2.1 s of CPU, 0.7–0.85 s
- * bound). The rest of a batch goes in statements of halving sizes, so few SQL texts are prepared.
+ * A first fill's rows go in as bound values instead (see insertBound), where the full-text trigger
+ * is in VALUES_ROWS a statement (33 columns each, under SQLite's 32,766 host parameters): `->>`
+ * parses a row's JSON again for each of its columns, and with bodies of a few KB that was most of
+ * the insert (20,000 entries of a protocol: 1.5–2.1 s of CPU, 0.7–0.85 s bound). The rest of a batch
+ * goes in statements of halving sizes, so few SQL texts are prepared.
  */
 const VALUES_ROWS = 512;
 const valuesSql = (table: string, columns: readonly string[], rows: number) =>
@@ -150,8 +151,7 @@ export class EntryMessages {
     const aRowAtATime = !this.fullTextIndexesRows();
     if (batch.firstFill) this.insertBound("messages", INSERTED, fresh.map((w) => INSERTED.map((c) => w.row[c] ?? null)), aRowAtATime);
     else if (fresh.length > 0) this.sql(INSERT_ROWS_SQL).run(JSON.stringify(fresh.map((w) => w.row)));
-    // The batch's steps in one statement or a few, in the order written one by one (a first fill:
-    // a "seen" step a row, 20,000 statements of their own for 20,000 entries).
+    // The batch's steps after its rows, in the order written (a first fill: a "seen" step a row).
     const steps: EventValues[] = [];
     const raws: RawValues[] = [];
     for (const w of writes) this.history(w, batch, steps, raws);
@@ -177,7 +177,7 @@ export class EntryMessages {
     return this.sql("SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND name = 'messages_fts_insert'").get() !== undefined;
   }
 
-  /** Rows' bytes, each to its message's id (found by key), as bound values (see RAW_SQL). */
+  /** Rows' bytes, each to its message's id (found by key), as bound values (see rawSql). */
   private insertRaws(raws: readonly RawValues[]): void {
     this.runInChunks(raws, rawSql);
   }

@@ -70,7 +70,6 @@ export function isoToUtc(value: unknown, localOffsetMinutes?: number): string | 
   return isoOfMs(asUtc - offset * 60_000);
 }
 
-
 /** `iso` plus `ms` milliseconds, as ISO 8601 UTC; null stays null, and so does a time past JavaScript's last date. */
 export function addMs(iso: string | null, ms: number): string | null {
   return iso === null ? null : isoOfMs(Date.parse(iso) + ms);
