@@ -99,6 +99,21 @@ describe("a KickLang channel", () => {
     expect(h.all().filter((m) => m.messageId === "dup")).toHaveLength(3);
   });
 
+  it("keeps envelopes whose id is a lone surrogate apart across appends, though their ids read back from SQLite as U+FFFD", async () => {
+    const h = await harness("kicklang");
+    // JSON.stringify escapes a lone surrogate, as a writer may: the line reads back as "\ud800".
+    fs.appendFileSync(channel(h.root), `${envelope("\ud800")}\n${envelope("\udc00")}\n`);
+    await h.scan();
+    // Two values, so the append is a read of many entries (see EntryWriter.journalFile).
+    fs.appendFileSync(channel(h.root), `${envelope("\ud800")}\n${envelope("after-odd")}\n`);
+    await h.scan();
+    await h.scan();
+    expect(h.all().filter((m) => m.messageId === "after-odd")).toHaveLength(1);
+    const odd = h.all().filter((m) => m.messageId?.includes("\ufffd"));
+    expect(odd).toHaveLength(3);
+    expect(odd.filter((m) => m.problems.some((p) => /has the same id/.test(p)))).toHaveLength(1);
+  });
+
   it("reads CRLF lines, and an empty file and binary garbage never stop the scan", async () => {
     const h = await harness("kicklang");
     fs.appendFileSync(channel(h.root), `${envelope("crlf-1")}\r\n${envelope("crlf-2")}\r\n`);

@@ -149,8 +149,10 @@ export class EntryWriter {
     // A file of many entries: the locators it holds are read in one statement, and only those, and
     // those this read placed there, are looked up (a first fill's were 98,689 lookups in four lanes'
     // 80,000 entries, most of them finding nothing; 25,355 now, mostly IGNITE v2's one-entry files).
+    // A locator with a lone surrogate (an id of "\ud800" in JSON) is always looked up: it is bound
+    // as bytes that are not UTF-8, and reads back with U+FFFD in their place, so only as bound is it found.
     const heldHere = entries.length > 1 ? new Set(this.sql("SELECT locator FROM entries WHERE source = ? AND path = ?").pluck().all(ctx.source, relPath) as string[]) : null;
-    const mayHold = heldHere && ((locator: string) => heldHere.has(locator) || here.has(locator));
+    const mayHold = heldHere && ((locator: string) => heldHere.has(locator) || here.has(locator) || !locator.isWellFormed());
     for (const found of entries) {
       const { id, changed, isNew, e } = this.journalEntry(ctx, relPath, found, pending, appendedFrom, !read.whole, mayHold);
       here.add(e.locator);
