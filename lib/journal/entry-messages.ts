@@ -79,6 +79,7 @@ type RawValues = [string, Buffer, 0 | 1];
  * row was 80,000 statements in four lanes' fills (0.68 s of CPU). `WHERE true`: SQLite's upsert
  * after a join needs it to tell its ON CONFLICT from the join's ON.
  */
+const RAW_BYTES_A_STATEMENT = 1024 * 1024;
 const rawSql = (rows: number) => `INSERT INTO message_raw (id, raw, head_only)
   SELECT m.id, v.column2, v.column3 FROM (VALUES ${Array.from({ length: rows }, () => "(?, ?, ?)").join(", ")}) AS v JOIN messages m ON m.key = v.column1 WHERE true
   ON CONFLICT (id) DO UPDATE SET raw = excluded.raw, head_only = excluded.head_only`;
@@ -135,8 +136,9 @@ export class EntryMessages {
   }
 
   /**
-   * Write the planned rows: updates first (one may free the place a new row takes), then every new
-   * row in one statement, then their history, bytes and threads. Seqs in the order planned.
+   * Write the planned rows: updates first (one may free the place a new row takes), then the new
+   * rows (see insertBound), each one's thread where it has none of its own, then their history and
+   * bytes, then the batch's new threads. Seqs in the order planned.
    */
   write(writes: readonly RowWrite[], batch: RowContext): void {
     if (writes.length === 0) return;
@@ -177,9 +179,23 @@ export class EntryMessages {
     return this.sql("SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND name = 'messages_fts_insert'").get() !== undefined;
   }
 
-  /** Rows' bytes, each to its message's id (found by key), as bound values (see rawSql). */
+  /**
+   * Rows' bytes, each to its message's id (found by key), as bound values (see rawSql), at most
+   * RAW_BYTES_A_STATEMENT a statement but for one bigger file's: binding copies each one, so a
+   * statement holds its bytes twice meanwhile.
+   */
   private insertRaws(raws: readonly RawValues[]): void {
-    this.runInChunks(raws, rawSql);
+    let group: RawValues[] = [];
+    let bytes = 0;
+    for (const row of raws) {
+      if (group.length > 0 && bytes + row[1].length > RAW_BYTES_A_STATEMENT) {
+        this.runInChunks(group, rawSql);
+        [group, bytes] = [[], 0];
+      }
+      group.push(row);
+      bytes += row[1].length;
+    }
+    this.runInChunks(group, rawSql);
   }
 
   /** `rows` bound into statements of VALUES_ROWS rows, then of halving sizes: few SQL texts are prepared. */
@@ -192,7 +208,7 @@ export class EntryMessages {
     }
   }
 
-  /** A written row's steps go to `steps`; its bytes and thread are written here. */
+  /** A written row's steps go to `steps` and its bytes to `raws` (written after the batch's rows); its thread is written here. */
   private history({ s, status, locator, row, before, nowMs }: RowWrite, batch: RowContext, steps: EventValues[], raws: RawValues[]): void {
     const atMs = row.updated_ms as number;
     const step = (at: number, kind: string, detail: string, fromStatus: string | null, data: Record<string, unknown>) => steps.push([s.key, at, kind, detail, fromStatus, JSON.stringify(data)]);
