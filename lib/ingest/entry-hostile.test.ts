@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeJournals, openJournal, type Journal } from "@/lib/journal/store";
-import { queryHistory, queryPage } from "@/lib/journal/queries";
+import { queryContent, queryHistory, queryPage } from "@/lib/journal/queries";
 import { parseQuery } from "@/lib/query";
 import { VOCABULARY } from "@/lib/protocols";
 import { copyFixture } from "@/lib/testing/fixtures";
@@ -112,6 +112,15 @@ describe("a KickLang channel", () => {
     const odd = h.all().filter((m) => m.messageId?.includes("\ufffd"));
     expect(odd).toHaveLength(3);
     expect(odd.filter((m) => m.problems.some((p) => /has the same id/.test(p)))).toHaveLength(1);
+  });
+
+  it("keeps each envelope's own bytes when a read's bytes are more than one statement takes (1 MB)", async () => {
+    const h = await harness("kicklang");
+    const lines = ["big-1", "big-2", "big-3", "big-4"].map((id, i) => JSON.stringify({ ...(JSON.parse(envelope(id)) as object), content: `${i}`.repeat(400_000) }));
+    fs.appendFileSync(channel(h.root), `${lines.join("\n")}\n`);
+    await h.scan();
+    const big = h.all().filter((m) => m.messageId?.startsWith("big-")).sort((a, b) => ((a.messageId ?? "") < (b.messageId ?? "") ? -1 : 1));
+    expect(big.map((m) => queryContent(h.journal.db, m.key)?.raw?.toString("utf8"))).toEqual(lines);
   });
 
   it("reads CRLF lines, and an empty file and binary garbage never stop the scan", async () => {
