@@ -9,7 +9,7 @@ import path from "node:path";
 import { PROTOCOLS } from "@/lib/model";
 import { generateIgniteTree } from "./generate";
 import { generateIgniteYaml, generateKicklang, generateShogun, generateWorkflow } from "./generate-wave2";
-import { dropPageCache, machineCpuTicks, readEveryFile, stealShare, treeCpuSeconds, treeRssMb } from "./measure";
+import { dropPageCache, machineCpuTicks, percentile, readEveryFile, stealShare, treeCpuSeconds, treeRssMb } from "./measure";
 import { NEWEST_PAGE_BUDGET_MS, newestPageLine } from "./newest-page";
 import { CHART_QUERIES, QUERIES, QUERY_BUDGET_P95_MS, latencyLine, queryLatencies, type Latency } from "./queries";
 import { base, ensureBuild, journaledMessages, progress, projectDir, startServer, timeFirstIngest, type Server } from "./server";
@@ -99,9 +99,6 @@ type Cold = Awaited<ReturnType<typeof coldIngest>>;
 const COLD_LISTED = 3;
 const COLD_FULL_TEXT = 6;
 
-/** The middle value (the lower of the two middle ones of an even count). */
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
-
 /**
  * `repeat`: first ingests of each tree, taken in turns (mixed, IGNITE-only, mixed, …), the speed
  * budget judged on the medians. On a shared VM one pair is not a measurement: the same server on
@@ -129,20 +126,19 @@ export async function benchMixed(total: number, opts: { oneRoot: boolean; compar
       if (!cold.mixed) console.error("--cold: the kernel's caches cannot be emptied here (it takes Linux and root); the cold figures are left out.");
     }
     let ignite: Ingest | null = null;
+    const igniteRoot = path.join(work, "ignite-only");
     if (opts.compare) {
-      const root = path.join(work, "ignite-only");
-      const messages = generateIgniteTree(root, tree.messages).messages;
-      ignite = await firstIngest([root], path.join(work, "data-ignite"), messages, 1, async () => {});
+      const messages = generateIgniteTree(igniteRoot, tree.messages).messages;
+      ignite = await firstIngest([igniteRoot], path.join(work, "data-ignite"), messages, 1, async () => {});
       progress(`IGNITE only: listed after ${(ignite.listedMs / 1000).toFixed(1)} s`);
-      if (cold.mixed) cold.ignite = await coldIngest([root], path.join(work, "data-ignite-cold"), messages, 1);
+      if (cold.mixed) cold.ignite = await coldIngest([igniteRoot], path.join(work, "data-ignite-cold"), messages, 1);
     }
     const runs = { mixed: [mixed], ignite: ignite ? [ignite] : [] };
     for (let i = 1; i < repeat; i++) {
       runs.mixed.push(await firstIngest(tree.roots, path.join(work, `data-mixed-${i}`), tree.messages, PROTOCOLS.length, async () => {}));
       progress(`mixed, run ${i + 1}: listed after ${(runs.mixed[i]!.listedMs / 1000).toFixed(1)} s`);
       if (!ignite) continue;
-      const root = path.join(work, "ignite-only");
-      runs.ignite.push(await firstIngest([root], path.join(work, `data-ignite-${i}`), ignite.messages, 1, async () => {}));
+      runs.ignite.push(await firstIngest([igniteRoot], path.join(work, `data-ignite-${i}`), ignite.messages, 1, async () => {}));
       progress(`IGNITE only, run ${i + 1}: listed after ${(runs.ignite[i]!.listedMs / 1000).toFixed(1)} s`);
     }
     const result = {
@@ -171,7 +167,8 @@ export function reportMixed(r: Awaited<ReturnType<typeof benchMixed>>): string[]
   if (r.ignite) row("IGNITE only", r.ignite);
   if (r.ignite) console.log(newestPageLine("  ", r.ignite.newestPage));
   // msgs/s of each tree: the medians of its runs (one run's own when not repeated).
-  const speed = r.ignite ? { mixed: median(r.runs.mixed.map((i) => i.msgsPerSecond)), ignite: median(r.runs.ignite.map((i) => i.msgsPerSecond)) } : null;
+  const median = (runs: Ingest[]) => percentile(runs.map((i) => i.msgsPerSecond), 50);
+  const speed = r.ignite ? { mixed: median(r.runs.mixed), ignite: median(r.runs.ignite) } : null;
   if (r.runs.mixed.length > 1) repeatedRuns(r.runs, speed);
   const coldRow = (name: string, c: Cold) =>
     c && console.log(`${name.padEnd(12)} cold: read once ${s(c.readOnceMs)}  listed ${s(c.listedMs)} (${c.listedRatio.toFixed(1)}×, budget ${COLD_LISTED}×)  full text ${s(c.fullTextMs)} (${c.fullTextRatio.toFixed(1)}×, budget ${COLD_FULL_TEXT}×)`);
