@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addMs, decodeUtf8, isDebris, isoOfMs, isoToUtc, makeEntry, str } from "./entry-kit";
+import { addMs, decodeUtf8, isDebris, isoToUtc, makeEntry, str } from "./entry-kit";
+import { isoOfMs } from "./iso-time";
 import type { EntryProblem } from "./entries";
 
 describe("isoToUtc", () => {

@@ -4,8 +4,6 @@ import type { YamlValue } from "@/lib/model";
 import type { Entry, EntryProblem } from "./entries";
 import { canonicalIso, isoOfMs } from "./iso-time";
 
-export { isoOfMs };
-
 type Required_ = Pick<Entry, "kind" | "locator" | "agent" | "folder" | "status">;
 
 /** An entry with every optional field empty; the reader fills in what its protocol has. */

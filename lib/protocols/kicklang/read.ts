@@ -2,7 +2,8 @@
 // protocol's rules on each (shown as problems, never a reason to drop it). Pure.
 import type { YamlValue } from "@/lib/model";
 import type { EntryProblem, FileRead } from "@/lib/protocols/entries";
-import { addMs, isoOfMs, isoToUtc, makeEntry, str } from "@/lib/protocols/entry-kit";
+import { addMs, isoToUtc, makeEntry, str } from "@/lib/protocols/entry-kit";
+import { isoOfMs } from "@/lib/protocols/iso-time";
 import { readStreamEntries, type JsonObject } from "@/lib/protocols/json-stream";
 import { ORCHESTRATOR, REQUEST_TYPES, SPACE_FORMAT_PROBLEM, spaceFormatProblem } from "./client";
 import { placeKicklang } from "./paths";
