@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ignite } from "../lib/protocols/fixtures";
 import type { ThreadDetail } from "../lib/threads/model";
-import { expect, test } from "./fixtures";
+import { expect, interactive, test } from "./fixtures";
 
 const { buildMessage } = ignite;
 
@@ -27,6 +27,9 @@ test("the thread list shows the fixture's threads, the inferred one marked", asy
   await expect(table.getByRole("link", { name: "thr_ci_cache_57" })).toBeVisible();
   const inferred = table.getByRole("row").filter({ has: page.getByRole("link", { name: "issue-owner-repo-43" }) });
   await expect(inferred.getByText("inferred")).toBeVisible();
+  // Once hydrated, every relative time swaps its UTC text for a shorter one and the rows move: a
+  // click in that moment can press one row and release on another. CI lost one click, likely so.
+  await interactive(page);
   await table.getByRole("link", { name: THREAD }).click();
   await expect(page).toHaveURL(new RegExp(`/threads/${THREAD}$`));
   await expect(page.getByRole("heading", { level: 1, name: THREAD })).toBeVisible();
