@@ -5,11 +5,13 @@ import { SiteHeader } from "@/components/site-header";
 import { JournalNotice } from "@/components/journal-notice";
 import { LiveProvider } from "@/components/live-provider";
 import { HydratedMark } from "@/components/hydrated-mark";
+import { ServerNowProvider } from "@/components/server-now";
 import { Announcer } from "@/components/announcer";
 import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
 import { CatalogsProvider } from "@/lib/client/catalogs";
 import { getClientConfig, getJournalProblem, listSourcesIfOpen } from "@/lib/journal";
 import { CATALOGS } from "@/lib/protocols";
+import { renderedAt } from "@/lib/server/clock";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -35,13 +37,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         {/* Every protocol's words, as data (about 7 KB of JSON for the five): client components read them with useVocabulary(). */}
         <CatalogsProvider catalogs={CATALOGS}>
-          <LiveProvider pollMs={pollMs}>
-            <SiteHeader sources={sources} pollMs={pollMs} />
-            <JournalNotice initial={journal} pollMs={pollMs} />
-            <main id="main" className="mx-auto max-w-[96rem] px-4 py-6 sm:px-6">
-              {children}
-            </main>
-          </LiveProvider>
+          <ServerNowProvider now={renderedAt()}>
+            <LiveProvider pollMs={pollMs}>
+              <SiteHeader sources={sources} pollMs={pollMs} />
+              <JournalNotice initial={journal} pollMs={pollMs} />
+              <main id="main" className="mx-auto max-w-[96rem] px-4 py-6 sm:px-6">
+                {children}
+              </main>
+            </LiveProvider>
+          </ServerNowProvider>
         </CatalogsProvider>
         <footer className="mx-auto max-w-[96rem] px-4 pb-6 sm:px-6">
           <KeyboardShortcuts />
