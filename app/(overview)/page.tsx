@@ -6,6 +6,7 @@ import { TeamHealth } from "./_components/team-health";
 import { ChartsPanel } from "@/components/charts/charts-panel";
 import { RangePicker } from "@/components/range-picker";
 import { RECENT_LIMIT } from "@/lib/client/config";
+import { sourcesHealth } from "@/lib/ingest/source-state";
 import { getClientConfig, getStats, hasWorkspaces, listMessages, listSources } from "@/lib/journal";
 import { rangeOrAll } from "@/lib/query/range";
 
@@ -14,6 +15,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const range = rangeOrAll(await searchParams);
   const sources = listSources();
   const { pollMs } = getClientConfig();
+  // Drawn with the page, not after it (see useSourceHealth); a state file that fails is the poll's to say.
+  const health = hasWorkspaces() ? await sourcesHealth().catch(() => null) : null;
 
   return (
     <div className="space-y-5">
@@ -23,7 +26,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       ) : (
         <>
           <SourcesNotice initial={sources} pollMs={pollMs} />
-          <TeamHealth pollMs={pollMs} multiSource={sources.length !== 1} />
+          <TeamHealth initial={health} pollMs={pollMs} multiSource={sources.length !== 1} />
           <OverviewLive stats={getStats()} recent={listMessages({ limit: RECENT_LIMIT })} pollMs={pollMs} />
           <RangePicker />
           <ChartsPanel range={range} pollMs={pollMs} />

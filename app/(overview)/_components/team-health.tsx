@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import Link from "next/link";
 import { routes } from "@/lib/client/keys";
 import { useSourceHealth } from "@/lib/client/use-source-health";
-import type { SourceHealth } from "@/lib/model";
+import type { SourceHealth, SourceHealthItem } from "@/lib/model";
 import { TEXT_LINK } from "@/components/ui/text-link";
 
 const tone = (health: string) => (health === "healthy" ? "emerald" : health === "unknown" ? "neutral" : "amber");
@@ -24,9 +24,9 @@ function Monitor({ monitor }: { monitor: NonNullable<SourceHealth["monitor"]> })
   );
 }
 
-/** Is the team alive: the monitor, each agent's health, the session (nothing when no source keeps such state). */
-export function TeamHealth({ pollMs, multiSource }: { pollMs: number; multiSource: boolean }) {
-  const { sources } = useSourceHealth(pollMs);
+/** Is the team alive: the monitor, each agent's health, the session (nothing when no source keeps such state). `initial`: the server's. */
+export function TeamHealth({ initial, pollMs, multiSource }: { initial: SourceHealthItem[] | null; pollMs: number; multiSource: boolean }) {
+  const { sources } = useSourceHealth(pollMs, initial);
   const shown = (sources ?? []).filter((s) => s.health !== null);
   if (shown.length === 0) return null;
   return (

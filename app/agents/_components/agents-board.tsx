@@ -28,7 +28,7 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
 /** Every agent across protocols, live, sortable by any column; the unhealthy first until another order is chosen. */
 export function AgentsBoard({ initialStats, initialHealth, pollMs }: { initialStats: Stats; initialHealth: SourceHealthItem[] | null; pollMs: number }) {
   const { data: stats } = useStats(initialStats, pollMs);
-  const { sources } = useSourceHealth(pollMs);
+  const { sources } = useSourceHealth(pollMs, initialHealth);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "attention", descending: false });
   const words = useVocabulary();
   const rows = sortAgents(agentRows(words, (stats ?? initialStats).agents, sources ?? initialHealth), sort.key, sort.descending);

@@ -1,0 +1,41 @@
+import type { Page } from "@playwright/test";
+import { expect, interactive, test } from "./fixtures";
+
+// What moves once a page is interactive: every layout shift from hydration on, summed as the
+// browser's Cumulative Layout Shift counts it. A list that moved under a click lost that click (a
+// UTC date swapped for its age after hydration; the overview's team health drawn only then).
+declare global {
+  interface Window { mailroomShifts: { at: number; value: number }[] }
+}
+
+const PAGES = ["/", "/messages", "/threads", "/dead-letters", "/agents"];
+/** Web Vitals' "good" is 0.1 for a whole visit; what is left here is a count's digits changing width. */
+const MOST = 0.05;
+
+async function shiftSinceHydrated(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await interactive(page);
+  // Polls and the clock's first tick run within this; later ones are news, not the page settling.
+  await page.waitForTimeout(1500);
+  return page.evaluate(() => {
+    const hydratedAt = performance.getEntriesByName("mailroom:hydrated")[0]?.startTime ?? 0;
+    return window.mailroomShifts.filter((s) => s.at >= hydratedAt).reduce((n, s) => n + s.value, 0);
+  });
+}
+
+for (const width of [1280, 390]) {
+  test(`nothing moves once a page is interactive, ${width} px wide`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.addInitScript(() => {
+      window.mailroomShifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!e.hadRecentInput) window.mailroomShifts.push({ at: e.startTime, value: e.value });
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+      const mark = () => (document.documentElement?.dataset.hydrated ? performance.mark("mailroom:hydrated") : setTimeout(mark, 5));
+      mark();
+    });
+    for (const url of PAGES) expect(await shiftSinceHydrated(page, url), `${url} moved once interactive`).toBeLessThan(MOST);
+  });
+}
