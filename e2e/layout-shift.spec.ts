@@ -8,7 +8,7 @@ declare global {
   interface Window { mailroomShifts: { at: number; value: number }[] }
 }
 
-const PAGES = ["/", "/messages", "/threads", "/dead-letters", "/agents"];
+const PAGES = ["/", "/messages", "/threads", "/dead-letters", "/agents", "/logs", "/present"];
 /** Web Vitals' "good" is 0.1 for a whole visit; what is left here is a count's digits changing width. */
 const MOST = 0.05;
 

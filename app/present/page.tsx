@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { Presenter } from "./_components/presenter";
 import { TICKER_SIZE } from "@/lib/client/presenter";
+import { sourcesHealth } from "@/lib/ingest/source-state";
 import { getClientConfig, getStats, getThread, listMessages, listSources, listThreads } from "@/lib/journal";
 
 export const metadata: Metadata = { title: "Presenter" };
@@ -17,6 +18,7 @@ export default async function PresentPage() {
   const threads = listThreads({});
   const newest = threads.items[0];
   const protocols = [...new Set(listSources().map((s) => s.protocol))];
+  const health = await sourcesHealth().catch(() => null);
   return (
     <Presenter
       initial={{
@@ -24,6 +26,7 @@ export default async function PresentPage() {
         thread: newest ? getThread(newest.id) : null,
         recent: listMessages({ limit: TICKER_SIZE }),
         stats: getStats(),
+        health,
         protocols,
       }}
       pollMs={pollMs}

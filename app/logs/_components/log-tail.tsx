@@ -4,13 +4,13 @@ import Link from "next/link";
 import { useState } from "react";
 import { routes } from "@/lib/client/keys";
 import { logParts } from "@/lib/client/log-lines";
-import { useTail } from "./use-tail";
+import { useTail, type TailStart } from "./use-tail";
 
-/** One log at a time, live: the last lines, colour codes stripped, message file names linked. */
-export function LogTail({ logs, pollMs, multiSource }: { logs: { source: string; name: string }[]; pollMs: number; multiSource: boolean }) {
+/** One log at a time, live: the last lines, colour codes stripped, message file names linked. `start`: the first log's tail, read by the server. */
+export function LogTail({ logs, start, pollMs, multiSource }: { logs: { source: string; name: string }[]; start: TailStart | null; pollMs: number; multiSource: boolean }) {
   const [picked, setPicked] = useState(0);
   const log = logs[picked] ?? logs[0];
-  const { lines, error } = useTail(log?.source ?? "", log?.name ?? "", pollMs);
+  const { lines, error } = useTail(log?.source ?? "", log?.name ?? "", pollMs, start);
   if (!log) return null;
   return (
     <div className="space-y-2">

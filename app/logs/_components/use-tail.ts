@@ -27,13 +27,24 @@ export function nextTailDelay(intervalMs: number, failures: number, error: unkno
   return failures === 0 ? intervalMs : Math.min(intervalMs * 2 ** failures, MAX_BACKOFF_MS);
 }
 
+/** A log's tail as the server read it for the page: its text, and the byte its reading goes on from. */
+export interface TailStart {
+  source: string;
+  name: string;
+  text: string;
+  to: number;
+}
+
 /**
  * The last lines of one log, read from where the last read ended. One read at a time (the next is
  * timed from the end of the last, so two never ask from the same place and append it twice), none
- * while Live is paused.
+ * while Live is paused. `start`: the page's first log as the server read it, drawn with the page
+ * (read only after hydration, the tail pushed the footer 536 px down a moment after the page).
  */
-export function useTail(source: string, name: string, pollMs: number): { lines: string[]; error: string | null } {
-  const [state, setState] = useState<{ id: string; lines: string[]; error: string | null; from: number }>({ id: "", lines: [], error: null, from: -1 });
+export function useTail(source: string, name: string, pollMs: number, start: TailStart | null = null): { lines: string[]; error: string | null } {
+  const [state, setState] = useState<{ id: string; lines: string[]; error: string | null; from: number }>(() =>
+    start ? { id: `${start.source}/${start.name}`, lines: keepLast([], start.text, MAX_LINES), error: null, from: start.to } : { id: "", lines: [], error: null, from: -1 },
+  );
   const settings = useLiveSettings();
   const intervalMs = effectiveInterval(pollMs, pollMs, settings);
   const id = `${source}/${name}`;

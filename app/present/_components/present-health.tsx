@@ -3,15 +3,15 @@
 import { cn } from "@/components/ui/cn";
 import { useSourceHealth } from "@/lib/client/use-source-health";
 import { useStats } from "@/lib/client/use-stats";
-import type { Stats } from "@/lib/model";
+import type { SourceHealthItem, Stats } from "@/lib/model";
 
 const DOT = { healthy: "bg-emerald-500", unknown: "bg-zinc-400", other: "bg-amber-500" } as const;
 const dotOf = (health: string) => (health === "healthy" || health === "unknown" ? DOT[health] : DOT.other);
 
 /** The team at a glance: totals that need someone (dead, past due), each monitor that is down, how many agents are healthy and which are not. */
-export function PresentHealth({ initial, pollMs }: { initial: Stats; pollMs: number }) {
+export function PresentHealth({ initial, initialHealth, pollMs }: { initial: Stats; initialHealth: SourceHealthItem[] | null; pollMs: number }) {
   const { data: stats = initial } = useStats(initial, pollMs);
-  const { sources } = useSourceHealth(pollMs);
+  const { sources } = useSourceHealth(pollMs, initialHealth);
   const dead = stats.totals.dead ?? 0;
   const overdue = stats.agents.reduce((n, a) => n + a.stuck, 0);
   const monitorsDown = (sources ?? []).filter((s) => s.health?.monitor && !s.health.monitor.alive).map((s) => s.source);

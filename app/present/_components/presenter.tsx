@@ -3,7 +3,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { focusIsLost } from "@/components/actions/use-focus-on-mount";
 import { EscapeBack } from "@/components/keyboard/escape-back";
-import type { MessagePage, Protocol, Stats } from "@/lib/model";
+import type { MessagePage, Protocol, SourceHealthItem, Stats } from "@/lib/model";
 import { useVocabulary } from "@/lib/client/catalogs";
 import { nextProtocol, presentedThread, presenterKey, protocolQuery, stepThread, type PresenterKey, type PresenterView } from "@/lib/client/presenter";
 import { shortcutKeyAllowed } from "@/lib/client/single-keys";
@@ -20,6 +20,8 @@ export interface PresenterInitial {
   thread: ThreadDetail | null;
   recent: MessagePage;
   stats: Stats;
+  /** The team's health as the server read it: drawn with the page, the stage does not move when it comes. */
+  health: SourceHealthItem[] | null;
   protocols: Protocol[];
 }
 
@@ -88,7 +90,7 @@ export function Presenter({ initial, pollMs }: { initial: PresenterInitial; poll
           )}
         </section>
         <aside className="flex min-h-0 flex-col gap-4 overflow-y-auto lg:overflow-visible">
-          <PresentHealth initial={initial.stats} pollMs={pollMs} />
+          <PresentHealth initial={initial.stats} initialHealth={initial.health} pollMs={pollMs} />
           <PresentTicker initial={initial.recent} pollMs={pollMs} several={initial.protocols.length > 1} />
         </aside>
       </div>
