@@ -13,6 +13,11 @@ describe("RelativeTime before hydration", () => {
     expect(html).toContain('title="2026-11-20 00:30:00 UTC"');
   });
 
+  it("calls a time after the server's clock (a message read after the page's clock, on a slow render) just now", () => {
+    const html = renderToString(<ServerNowProvider now={Date.parse(ISO) - 6_000}><RelativeTime iso={ISO} /></ServerNowProvider>);
+    expect(html).toContain(">just now<");
+  });
+
   it("keeps the UTC date outside a page that says the server's time, and for the absolute variants", () => {
     expect(renderToString(<RelativeTime iso={ISO} />)).toContain(">11-20 00:30 UTC<");
     const absolute = renderToString(<ServerNowProvider now={EIGHT_DAYS_ON}><RelativeTime iso={ISO} variant="absolute" /></ServerNowProvider>);

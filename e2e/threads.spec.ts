@@ -27,8 +27,8 @@ test("the thread list shows the fixture's threads, the inferred one marked", asy
   await expect(table.getByRole("link", { name: "thr_ci_cache_57" })).toBeVisible();
   const inferred = table.getByRole("row").filter({ has: page.getByRole("link", { name: "issue-owner-repo-43" }) });
   await expect(inferred.getByText("inferred")).toBeVisible();
-  // Once hydrated, every relative time swaps its UTC text for a shorter one and the rows move: a
-  // click in that moment can press one row and release on another. CI lost one click, likely so.
+  // CI lost this click once (the rows then moved as hydration swapped their times; no longer): the
+  // row's link is clicked once its handlers are attached.
   await interactive(page);
   await table.getByRole("link", { name: THREAD }).click();
   await expect(page).toHaveURL(new RegExp(`/threads/${THREAD}$`));

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { ApiClientError, fetchJson } from "@/lib/client/fetcher";
 import { keys } from "@/lib/client/keys";
 import { effectiveInterval, useLiveSettings } from "@/lib/client/live";
@@ -27,6 +27,8 @@ export function nextTailDelay(intervalMs: number, failures: number, error: unkno
   return failures === 0 ? intervalMs : Math.min(intervalMs * 2 ** failures, MAX_BACKOFF_MS);
 }
 
+const subscribeNever = () => () => {};
+
 /** A log's tail as the server read it for the page: its text, and the byte its reading goes on from. */
 export interface TailStart {
   source: string;
@@ -42,8 +44,13 @@ export interface TailStart {
  * (read only after hydration, the tail pushed the footer 536 px down a moment after the page).
  */
 export function useTail(source: string, name: string, pollMs: number, start: TailStart | null = null): { lines: string[]; error: string | null } {
+  // Only as the page is hydrated: a mount later (Back to a page Next kept) would seed it with a tail
+  // read minutes ago, and catch up from there 64 KB a read; it reads the tail as it is now instead.
+  const hydrating = useSyncExternalStore(subscribeNever, () => false, () => true);
   const [state, setState] = useState<{ id: string; lines: string[]; error: string | null; from: number }>(() =>
-    start ? { id: `${start.source}/${start.name}`, lines: keepLast([], start.text, MAX_LINES), error: null, from: start.to } : { id: "", lines: [], error: null, from: -1 },
+    start && hydrating
+      ? { id: `${start.source}/${start.name}`, lines: keepLast([], start.text, MAX_LINES), error: null, from: start.to }
+      : { id: "", lines: [], error: null, from: -1 },
   );
   const settings = useLiveSettings();
   const intervalMs = effectiveInterval(pollMs, pollMs, settings);
