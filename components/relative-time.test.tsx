@@ -13,9 +13,11 @@ describe("RelativeTime before hydration", () => {
     expect(html).toContain('title="2026-11-20 00:30:00 UTC"');
   });
 
-  it("calls a time after the server's clock (a message read after the page's clock, on a slow render) just now", () => {
-    const html = renderToString(<ServerNowProvider now={Date.parse(ISO) - 6_000}><RelativeTime iso={ISO} /></ServerNowProvider>);
+  it("calls a message read just after the page's clock just now, and a backoff still to come by when it ends", () => {
+    const html = renderToString(<ServerNowProvider now={Date.parse(ISO) - 3_000}><RelativeTime iso={ISO} /></ServerNowProvider>);
     expect(html).toContain(">just now<");
+    const backoff = renderToString(<ServerNowProvider now={Date.parse(ISO) - 120_000}><RelativeTime iso={ISO} /></ServerNowProvider>);
+    expect(backoff).toContain(">in 2 min<");
   });
 
   it("keeps the UTC date outside a page that says the server's time, and for the absolute variants", () => {

@@ -27,8 +27,7 @@ export function RelativeTime({
   const t = parseTime(iso);
   if (t === null || iso === null) return <span className={cn("text-zinc-500 dark:text-zinc-400", className)}>{empty}</span>;
   if (now === null) {
-    // Not "in 2 s": a message newer than the page's clock (read after it, on a slow render) is just now.
-    const before = variant !== "relative" ? formatUtc(t) : serverNow === null ? formatUtcShort(t) : formatRelative(t, Math.max(serverNow, t));
+    const before = variant !== "relative" ? formatUtc(t) : serverNow === null ? formatUtcShort(t) : formatRelative(t, serverNow);
     return (
       <time dateTime={iso} title={formatUtc(t)} className={className}>
         {before}
