@@ -31,7 +31,7 @@ export function AgentsBoard({ initialStats, initialHealth, pollMs }: { initialSt
   const { sources } = useSourceHealth(pollMs, initialHealth);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "attention", descending: false });
   const words = useVocabulary();
-  const rows = sortAgents(agentRows(words, (stats ?? initialStats).agents, sources ?? initialHealth), sort.key, sort.descending);
+  const rows = sortAgents(agentRows(words, (stats ?? initialStats).agents, sources), sort.key, sort.descending);
   const toggle = (key: SortKey) => setSort((s) => ({ key, descending: s.key === key ? !s.descending : key !== "agent" && key !== "protocol" }));
 
   if (rows.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No agent has a queue, inbox or channel yet.</p>;
