@@ -12,6 +12,7 @@ import { APPEND_CHUNK, listEntryFiles, logicalPath, TAIL_BYTES, type EntrySource
 import { EntryReadAhead } from "./entry-read-ahead";
 import { EntryLoadFront, newestFilesFirst, type OrderedFile } from "./entry-order";
 import { ReadOfFile } from "./read-of-file";
+import { yieldToEventLoop } from "./main-thread";
 import { Batch, BATCH_ENTRIES, FIRST_BATCH_ENTRIES, SCAN_CHUNK_BYTES, type BatchLimits, type JournalRun } from "./entry-batch";
 import { contextOf, readByThisReader, summaryOf, type EntryPlan, type EntryScan, type EntrySource, type OnEntryCommit } from "./entry-plan";
 
@@ -58,15 +59,18 @@ export class EntryIngest {
 
   /** Bring the journal level with a source's whole tree. */
   async scan(source: EntrySource, pause: () => Promise<void> = async () => {}): Promise<EntryScan> {
-    const plan = await this.plan(source);
+    const plan = await this.plan(source, undefined, pause);
     const entries = await this.load([plan], { pause });
     return { ...summaryOf(plan), changed: entries };
   }
 
-  /** List a source's tree (or take `listed`, a listing made for this scan) and compare it with what the journal read of it. */
-  async plan(source: EntrySource, listed?: Pick<EntryPlan, "files" | "dirs">): Promise<EntryPlan> {
+  /**
+   * List a source's tree (or take `listed`, a listing made for this scan) and compare it with what
+   * the journal read of it, read a page at a time with `pause()` between (a turn of the event loop).
+   */
+  async plan(source: EntrySource, listed?: Pick<EntryPlan, "files" | "dirs">, pause: () => Promise<void> = yieldToEventLoop): Promise<EntryPlan> {
     const { files, dirs } = listed ?? (await listEntryFiles(source.layout, source.side));
-    const journaled = this.writer.files(source.id);
+    const journaled = await this.writer.files(source.id, pause);
     const known = readByThisReader(source, journaled);
     const present = new Set(files.map((f) => f.relPath));
     const changed = files.filter((f) => {
@@ -177,7 +181,7 @@ export class EntryIngest {
     if (placed.length === 0) return false;
     // Written by another way than the fill: the next load is not its continuation.
     this.fillsUnderWay.delete(source.id);
-    const journaled = this.writer.files(source.id);
+    const journaled = this.writer.filesAt(source.id, placed.map((p) => p.relPath));
     const known = readByThisReader(source, journaled);
     const changed: EntrySourceFile[] = [];
     const deleted: DeletedFile[] = [];

@@ -5,7 +5,7 @@ import type { FoundFile } from "@/lib/protocols";
 import { prepareFile, type PreparedFile, type ReadableSource } from "./sync";
 import type { WarmAhead } from "./warm-ahead";
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The longest the main thread reads files before it lets requests in. A chunk of 2,000 ordinary

@@ -10,6 +10,7 @@ import type { Db } from "./db";
 import { EntryMessages } from "./entry-messages";
 import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext, type JournaledFile } from "./entry-rows";
 import { apartFromEarlier, EntryStore, type StoredEntry } from "./entry-store";
+import { entryFiles, entryFilesAt } from "./files";
 import { preparedOnce } from "./prepared";
 import { affectedBy, neighbourhood, settle } from "./entry-settle";
 import { makeEntryKey, makeKey } from "./keys";
@@ -70,11 +71,9 @@ export class EntryWriter {
     return !this.sql("SELECT 1 FROM entry_files WHERE source = ? UNION ALL SELECT 1 FROM entries WHERE source = ? LIMIT 1").get(source, source);
   }
 
-  /** How far each file of a source was read, and by which reader version, by path. */
-  files(source: string): Map<string, JournaledFile> {
-    const rows = this.sql("SELECT path, size, mtime_ms AS mtimeMs, ino, consumed, head, reader FROM entry_files WHERE source = ?").all(source) as ({ path: string } & JournaledFile)[];
-    return new Map(rows.map(({ path, ...facts }) => [path, facts]));
-  }
+  /** How far each file of a source was read, and by which reader version, by path: every file (a page at a time, `pause()` between), or those `at`. */
+  files = (source: string, pause: () => Promise<void>): Promise<Map<string, JournaledFile>> => entryFiles(this.db, source, pause);
+  filesAt = (source: string, at: readonly string[]): Map<string, JournaledFile> => entryFilesAt(this.db, source, at);
 
   /**
    * Journal what a batch of files now holds, and the files gone from it, in one transaction: moves
