@@ -86,6 +86,19 @@ describe("EntryWriter.apply on appends", () => {
     expect(row(db, "r2").seq).toBeLessThan(row(db, "q1").seq);
   });
 
+  it("asks which of an append's own locators its file holds, never for every locator the file holds", () => {
+    const db = journal();
+    const asked = listsAsked<string>(db, "FROM entries WHERE source = ? AND path = ? AND locator IN");
+    const writer = new EntryWriter(db, () => 1_700_000_000_000);
+    writer.apply(ctx, [appended(Array.from({ length: 50 }, (_, i) => message(`m${i}`, { span: { start: 2 * i, end: 2 * i + 2 } })), 100)]);
+    asked.splice(0);
+    // An append of two, one of them an id the channel holds already (upstream's ids are short random strings).
+    const twin = message("m7", { span: { start: 150, end: 180 } });
+    writer.apply(ctx, [{ ...appended([message("n1"), twin], 200), from: 100 }]);
+    expect(asked).toEqual([["n1", "m7", "m7@150"]]);
+    expect(db.prepare("SELECT locator FROM entries WHERE locator GLOB 'm7*' ORDER BY locator").pluck().all()).toEqual(["m7", "m7@150"]);
+  });
+
   it("a new row with its own thread id threads at once, and a reply journaled before it joins it", () => {
     const db = journal();
     const writer = new EntryWriter(db, () => 1_700_000_000_000);
