@@ -60,7 +60,7 @@ describe("migration 23", () => {
 
       expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
       expect(indexes(db).filter((name) => DROPPED.includes(name))).toEqual([]);
-      expect(columnsOf(db, "messages_sort")).toEqual(["sort_ms", "key", "agent", "type", "folder"]);
+      expect(columnsOf(db, "messages_sort")).toEqual(["sort_ms", "key", "agent", "type", "folder", "status", "priority"]);
       expect(db.prepare("SELECT count(*) FROM messages INDEXED BY messages_files WHERE path IS NOT NULL AND locator = ''").pluck().get()).toBe(4);
       expect(db.prepare(FILE_IDENTITIES_SQL).all("ws-ignite", "").map((r) => (r as { path: string }).path)).not.toContain("channel.jsonl");
       expect(answers(db)).toEqual(before);

@@ -195,6 +195,15 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE entry_files ADD COLUMN reader INTEGER NOT NULL DEFAULT 0;
   `,
+  // 26: a timeline filtered by status or priority, read from the timeline's index. A page of a rare
+  // match (100,000 mixed messages: 474 high-priority ones not delivered, 189 critical ones) walked
+  // messages_sort and read each row from the table to test it: 20-41 ms a page of 100. With the two
+  // columns in the index a row is read only once it matches: 6-14 ms. The index was 153 ms to build.
+  `
+  DROP INDEX IF EXISTS messages_sort;
+  DELETE FROM deferred_indexes WHERE name = 'messages_sort';
+  CREATE INDEX messages_sort ON messages (sort_ms DESC, key DESC, agent, type, folder, status, priority);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
