@@ -10,7 +10,7 @@ import { loadOnWorkers, workersForLoad, type LoadedOnWorkers } from "./load-work
 import { newestFirstLoad, type LoadFront } from "./newest-first";
 import { loadPacked, newestOfListed } from "./list-workers";
 import { WarmAhead } from "./warm-ahead";
-import { byteBatches, prepareHere } from "./main-thread";
+import { byteBatches, prepareHere, yieldToEventLoop } from "./main-thread";
 import { commitFile, type PreparedFile, type ReadableSource, type SyncContext } from "./sync";
 
 /** Files journaled per transaction (fewer commits rewrite fewer index pages); between chunks the event loop serves requests. */
@@ -23,7 +23,6 @@ export const CHUNK = 2000;
  */
 export const WORKERS_MIN_FILES = 20_000;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 
 /**

@@ -27,12 +27,17 @@ export const FILE_IDENTITIES_SQL = `SELECT path, mtime_ms AS mtimeMs, size, ino 
  * Every file of `source` the journal believes is on disk, by path. Read in pages with `pause()`
  * between them: on the main thread, at a million files one read would hold the server for seconds.
  */
-export async function fileIdentities(db: Db, source: string, pause: () => Promise<void>): Promise<Map<string, FileIdentity>> {
-  const page = db.prepare(FILE_IDENTITIES_SQL);
-  const files = new Map<string, FileIdentity>();
+export function fileIdentities(db: Db, source: string, pause: () => Promise<void>): Promise<Map<string, FileIdentity>> {
+  return byPathInPages<FileIdentity>(db, FILE_IDENTITIES_SQL, source, pause);
+}
+
+/** Rows of `sql` (a source and the path to go on after, a page of PAGE in path order) by path, `pause()` between pages. */
+async function byPathInPages<T>(db: Db, sql: string, source: string, pause: () => Promise<void>): Promise<Map<string, T>> {
+  const page = db.prepare(sql);
+  const files = new Map<string, T>();
   for (let after = ""; ; ) {
-    const rows = page.all(source, after) as (FileIdentity & { path: string })[];
-    for (const { path, ...identity } of rows) files.set(path, identity);
+    const rows = page.all(source, after) as ({ path: string } & T)[];
+    for (const { path, ...facts } of rows) files.set(path, facts as T);
     const last = rows[rows.length - 1];
     if (!last || rows.length < PAGE) return files;
     after = last.path;
@@ -43,17 +48,8 @@ export async function fileIdentities(db: Db, source: string, pause: () => Promis
 const ENTRY_FILE_COLUMNS = "path, size, mtime_ms AS mtimeMs, ino, consumed, head, reader";
 
 /** How far each file of an entry source was read, and by which reader version, by path (read in pages, `pause()` between them). */
-export async function entryFiles(db: Db, source: string, pause: () => Promise<void>): Promise<Map<string, JournaledFile>> {
-  const page = db.prepare(`SELECT ${ENTRY_FILE_COLUMNS} FROM entry_files WHERE source = ? AND path > ? ORDER BY path LIMIT ${PAGE}`);
-  const files = new Map<string, JournaledFile>();
-  for (let after = ""; ; ) {
-    const rows = page.all(source, after) as ({ path: string } & JournaledFile)[];
-    for (const { path, ...facts } of rows) files.set(path, facts);
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < PAGE) return files;
-    after = last.path;
-    await pause();
-  }
+export function entryFiles(db: Db, source: string, pause: () => Promise<void>): Promise<Map<string, JournaledFile>> {
+  return byPathInPages<JournaledFile>(db, `SELECT ${ENTRY_FILE_COLUMNS} FROM entry_files WHERE source = ? AND path > ? ORDER BY path LIMIT ${PAGE}`, source, pause);
 }
 
 /**
