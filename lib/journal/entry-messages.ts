@@ -90,7 +90,7 @@ const updateSql = (withBody: boolean) => `UPDATE messages SET message_id = @mess
     path = @path, last_path = @last_path, status = @status, raw_status = @raw_status, retry_count = @retry_count, problems = @problems,
     ${withBody ? "preview = @preview, body = @body," : ""} locator = @locator, due_ms = @due_ms, dead_letter_of = @dead_letter_of, task_id = @task_id,
     updated_ms = @updated_ms, seq = @seq,
-    stuck = CASE WHEN @due_ms IS NULL OR @path IS NULL THEN 0 ELSE stuck END
+    stuck = CASE WHEN @due_ms IS NULL OR @path IS NULL OR @due_ms > @now_ms THEN 0 ELSE stuck END
   WHERE key = @key`;
 
 export class EntryMessages {
@@ -147,7 +147,8 @@ export class EntryMessages {
     for (const w of writes) {
       if (!w.before) continue;
       const sameBody = this.sql("SELECT body IS ? FROM messages WHERE key = ?").pluck().get(w.row.body, w.row.key) === 1;
-      this.sql(updateSql(!sameBody)).run(w.row);
+      // A row due again later (a new stint of work) is not overdue until then.
+      this.sql(updateSql(!sameBody)).run({ ...w.row, now_ms: w.nowMs });
     }
     const fresh = writes.filter((w) => !w.before);
     const aRowAtATime = !this.fullTextIndexesRows();

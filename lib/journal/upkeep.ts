@@ -64,6 +64,13 @@ interface StuckSweep {
 }
 
 /**
+ * The rows this sweep keeps: the one-file-per-message path's (writer.ts), which no entry has. An
+ * entry's row is stuck once overdue by its adapter's due time (EntryWriter.sweepDue): clearing those
+ * here, as not in the stuck status, made the next sweepDue mark them again, a step each second.
+ */
+const FILE_ROWS = "NOT EXISTS (SELECT 1 FROM entries e WHERE e.key = messages.key)";
+
+/**
  * Mark messages processing longer than `stuckAfterMs` as stuck, and clear it once they moved on;
  * returns how many changed. The sweep runs every second, so it reads only rows whose state may
  * have changed, never every stuck or processing message (at a million messages, with 20,000 of
@@ -82,13 +89,13 @@ export function sweepStuck(parts: WriterParts, stuckAfterMs: number): number {
   // INDEXED BY: sampled statistics (analysis_limit) make the planner walk every processing row instead.
   const newlyStuck = sql(
     `SELECT key, mtime_ms FROM messages INDEXED BY messages_processing_unstuck
-     WHERE status = '${FILE_LIFE.stuck}' AND stuck = 0 AND path IS NOT NULL AND mtime_ms <= ?`,
+     WHERE status = '${FILE_LIFE.stuck}' AND stuck = 0 AND path IS NOT NULL AND mtime_ms <= ? AND ${FILE_ROWS}`,
   ).all(threshold) as { key: string; mtime_ms: number }[];
   for (const r of newlyStuck) {
     sql("UPDATE messages SET stuck = 1, seq = ? WHERE key = ?").run(nextSeq(parts), r.key);
     addEvent(parts, r.key, r.mtime_ms + stuckAfterMs, "stuck", `${FILE_LIFE.stuck} for more than ${Math.round(stuckAfterMs / 1000)} s`);
   }
-  const movedOn = `stuck = 1 AND (status != '${FILE_LIFE.stuck}' OR path IS NULL OR mtime_ms > ?)`;
+  const movedOn = `stuck = 1 AND (status != '${FILE_LIFE.stuck}' OR path IS NULL OR mtime_ms > ?) AND ${FILE_ROWS}`;
   const last = lastStuckSweep(parts);
   const stuckRows = sql("SELECT coalesce(sum(stuck), 0) FROM agent_counts").pluck().get() as number;
   const since = last && threshold >= last.threshold && currentSeq(parts.db) - last.seq < stuckRows ? last.seq : null;
