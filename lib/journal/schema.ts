@@ -204,6 +204,14 @@ export const MIGRATIONS: readonly string[] = [
   DELETE FROM deferred_indexes WHERE name = 'messages_sort';
   CREATE INDEX messages_sort ON messages (sort_ms DESC, key DESC, agent, type, folder, status, priority);
   `,
+  // 27: the copies of one overdue or stuck step a sweep wrote again each second, while the file
+  // path's stuck sweep cleared the entries' overdue rows for the next due sweep to mark (upkeep.ts):
+  // a step is kept once for its message, kind and time. One pass of the events, each such step
+  // looked up by its message's own steps (events_key).
+  `
+  DELETE FROM events WHERE kind IN ('overdue', 'stuck')
+    AND EXISTS (SELECT 1 FROM events p WHERE p.key = events.key AND p.id < events.id AND p.kind = events.kind AND p.at_ms = events.at_ms);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
