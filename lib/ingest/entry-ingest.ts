@@ -160,11 +160,7 @@ export class EntryIngest {
   private async settleHeld(sources: readonly EntrySource[], pause: () => Promise<void>): Promise<void> {
     for (const source of sources) {
       if (!this.everyHeld && !this.heldAbsent.has(source.id)) continue;
-      for (let after = 0, ids = this.writer.namingAbsent(source.id, after, BATCH_ENTRIES); ids.length > 0; ids = this.writer.namingAbsent(source.id, after, BATCH_ENTRIES)) {
-        this.writer.settleAbsent(contextOf(source), ids);
-        after = ids[ids.length - 1] as number;
-        await pause();
-      }
+      for await (const ids of this.writer.namingAbsent(source.id, BATCH_ENTRIES, pause)) this.writer.settleAbsent(contextOf(source), ids);
       this.heldAbsent.delete(source.id);
     }
     this.everyHeld = false;

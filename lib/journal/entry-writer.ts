@@ -11,6 +11,7 @@ import { EntryMessages } from "./entry-messages";
 import { journalWord, problemEntry, rawOf, type DeletedFile, type EntryFileFacts, type EntryFileRead, type EntrySourceContext, type JournaledFile } from "./entry-rows";
 import { apartFromEarlier, EntryStore, type StoredEntry } from "./entry-store";
 import { entryFiles, entryFilesAt } from "./files";
+import { namingAbsent } from "./naming-absent";
 import { preparedOnce } from "./prepared";
 import { affectedBy, neighbourhood, settle } from "./entry-settle";
 import { makeEntryKey, makeKey } from "./keys";
@@ -120,15 +121,9 @@ export class EntryWriter {
     return this.heldIn.delete(source);
   }
 
-  /**
-   * Entries of a source that name an id no entry of it has, the first `limit` after entry id
-   * `after`: those whose problems about an absent entry a load held back, among others (see apply).
-   */
-  namingAbsent(source: string, after: number, limit: number): number[] {
-    return this.sql(
-      `SELECT DISTINCT r.entry FROM entry_refs r WHERE r.source = ? AND r.entry > ?
-         AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.source = r.source AND e.message_id = r.target) ORDER BY r.entry LIMIT ?`,
-    ).pluck().all(source, after, limit) as number[];
+  /** Entries of a source that name an id no entry of it has, each once, `batch` at a time (see naming-absent.ts). */
+  namingAbsent(source: string, batch: number, pause: () => Promise<void>): AsyncGenerator<number[]> {
+    return namingAbsent(this.sql, source, batch, pause);
   }
 
   /** Settle `ids` as the journal now stands, problems about absent entries included; only rows that change are written. */
