@@ -30,3 +30,12 @@ describe("MessageTable: the protocol of each message", () => {
     expect(text(table())).not.toMatch(/protocol|IGNITE|KickLang/);
   });
 });
+
+describe("MessageTable: names cut short by their column", () => {
+  it("keeps each sender's and recipients' whole names in a tooltip", () => {
+    const long = { ...kick, from: "RoleDefinitionAgent", to: ["Orchestrator", "agent_architecture_review"] };
+    const html = renderWithCatalogs(<MessageTable items={[long]} caption="Messages" />);
+    expect(html).toContain('title="RoleDefinitionAgent"');
+    expect(html).toContain('title="Orchestrator, agent_architecture_review"');
+  });
+});

@@ -24,4 +24,6 @@ it("names the protocol the message speaks when the journal holds several, and on
   const v2 = { ...retrying, protocol: "ignite-yaml" as const };
   expect(renderWithCatalogs(<MessageHeader message={v2} showProtocol />)).toMatch(/<span class="sr-only">protocol <\/span>IGNITE v2 \(YAML\)<\/span>/);
   expect(renderWithCatalogs(<MessageHeader message={v2} />)).not.toContain("IGNITE v2");
+  // Nor is its id beside the size ("10 bytes · ignite-yaml" read as part of the size).
+  expect(renderWithCatalogs(<MessageHeader message={v2} />)).not.toContain("ignite-yaml");
 });

@@ -74,7 +74,7 @@ export function MessageHeader({ message: m, showProtocol = false }: { message: M
           ) : null}
         </Fact>
         <Fact label="Updated"><RelativeTime iso={m.updatedAt} variant="both" /></Fact>
-        <Fact label="Size">{`${m.size.toLocaleString("en-US")} bytes · ${m.protocol}`}</Fact>
+        <Fact label="Size">{`${m.size.toLocaleString("en-US")} bytes`}</Fact>
       </dl>
     </header>
   );
