@@ -126,7 +126,7 @@ export class EntryMessages {
       key: s.key, source: ctx.source, protocol: ctx.protocol, message_id: e.messageId, from_name: e.from, to_list: JSON.stringify(e.to),
       type: e.type, priority: e.priority, thread_id: e.threadKey, in_reply_to: e.inReplyTo, correlation_id: e.correlationId, date: e.date,
       agent: e.agent, folder: e.folder, path: s.path, last_path: s.path ?? before?.path ?? before?.lastPath ?? "", status: e.status, raw_status: e.rawStatus,
-      retry_count: e.retryCount, problems, preview: previewOf(e.body), body: e.body, locator: e.locator, due_ms: dueMs,
+      retry_count: e.retryCount, problems, preview: previewOf(e.summary ?? e.body), body: e.body, locator: e.locator, due_ms: dueMs,
       dead_letter_of: heldKey, task_id: taskIdOf(e.body), updated_ms: atMs, seq: 0,
       // A new row with its own thread id has its thread at once (see history); any other is threaded after it is written.
       thread_key: ownGroupOf({ thread_id: e.threadKey, repository: null, issue: null, task_id: null }),
@@ -146,7 +146,7 @@ export class EntryMessages {
     writes.forEach((w, i) => (w.row.seq = last - writes.length + 1 + i));
     for (const w of writes) {
       if (!w.before) continue;
-      const sameBody = this.sql("SELECT body IS ? FROM messages WHERE key = ?").pluck().get(w.row.body, w.row.key) === 1;
+      const sameBody = this.sql("SELECT body IS ? AND preview IS ? FROM messages WHERE key = ?").pluck().get(w.row.body, w.row.preview, w.row.key) === 1;
       // A row due again later (a new stint of work) is not overdue until then.
       this.sql(updateSql(!sameBody)).run({ ...w.row, now_ms: w.nowMs });
     }

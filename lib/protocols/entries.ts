@@ -67,6 +67,11 @@ export interface Entry {
   dueAt: string | null;
   /** Text for full-text search and previews. */
   body: string;
+  /**
+   * What a list's preview shows where the body's first words would only repeat its columns (IGNITE
+   * v2's file begins with its type, from and to): the message's own words. Absent: the body.
+   */
+  summary?: string;
   /** The parsed structure (YAML or JSON), or null. */
   data: YamlValue | null;
   links: EntryLink[];

@@ -12,6 +12,8 @@ export const igniteYamlReadSide: ProtocolReadSide<IgniteYamlLayout> = {
   detect,
   place: placeIgniteYaml,
   appendOnly: () => false,
+  // 1: a message's preview is its payload (summary.ts), not the type, from and to its file begins with.
+  readerVersion: 1,
   read,
   statuses: STATUSES,
   resolve,

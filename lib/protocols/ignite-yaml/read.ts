@@ -8,6 +8,7 @@ import { addMs, decodeUtf8, isoToUtc, isRecord, keyLine, listOf, makeEntry, str 
 import type { Place } from "@/lib/protocols/layout";
 import { REQUEUED_TO } from "./lifecycle";
 import { placeIgniteYaml } from "./paths";
+import { summaryOf } from "./summary";
 
 export interface ReadOptions {
   /** Time in `processing` before an entry is due (the monitor's timeout: 300 s). */
@@ -144,6 +145,7 @@ export function read(relPath: string, bytes: Uint8Array, opts: ReadOptions = {})
     retryCount,
     dueAt: status === "processing" ? addMs(since, timeout) : null,
     body: text,
+    summary: summaryOf(text, typeof fields.original_message === "string" && letter ? fields.original_message : null),
     data,
     links: letter ? [letter.link] : [],
     problems,
