@@ -4,10 +4,14 @@
 // then `--appends` envelopes appended `--batch` at a time, each batch journaled as a file event
 // is (EntryIngest.applyPaths), with the overdue sweep once per 1,000 appends (the server's timer
 // runs it every second). Prints the CPU seconds (process.cpuUsage) per 1,000 appends (all, and the
-// median of each 1,000: steadier on a shared machine), the bytes read (rchar) and a search's time.
+// median of each 1,000: steadier on a shared machine), the bytes read (rchar), the WAL's size at the
+// end per 1,000 (with APPEND_PRAGMAS="wal_autocheckpoint=0", every page the commits wrote: a count,
+// the same run to run, where CPU seconds are not) and a search's time.
 // --profile FILE: a .cpuprofile of the appends alone. Env: APPEND_BY_SQL=1 prints the CPU spent in
 // each SQL text; APPEND_PRAGMAS="a=1;b=2" and APPEND_FTS="automerge=0" set the journal's options
-// for the run; APPEND_WAIT_MS pauses before the appends (to attach perf to the printed pid).
+// for the run; APPEND_SQL runs SQL on the journal first (DROP INDEX x: what x costs); APPEND_CACHE
+// names another pre-filled cache folder (one VACUUMed to another page size, say); APPEND_WAIT_MS
+// pauses before the appends (to attach perf to the printed pid).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,7 +31,7 @@ const BATCH = Number(option("--batch", "50"));
 /** Writes a .cpuprofile of the appends alone (not the pre-fill) here. */
 const PROFILE = option("--profile", "");
 /** Named for how it is made: a cache from before the pre-fill was analyzed as a start analyzes it is not reused. */
-const cache = path.join(os.tmpdir(), `mailroom-append-cache-${MB}mb-analyzed`);
+const cache = process.env.APPEND_CACHE ?? path.join(os.tmpdir(), `mailroom-append-cache-${MB}mb-analyzed`);
 const run = path.join(os.tmpdir(), "mailroom-append-run");
 /** Bytes this process has read by any call (rchar): SQLite's page reads past its cache show here. */
 const readBytes = () => Number(/rchar: (\d+)/.exec(fs.readFileSync("/proc/self/io", "utf8"))?.[1] ?? NaN);
@@ -67,6 +71,7 @@ async function main(): Promise<void> {
   for (const [k, v] of (process.env.APPEND_FTS ?? "").split(";").filter(Boolean).map((kv) => kv.split("="))) {
     journal.db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('${k}', ${Number(v)})`);
   }
+  if (process.env.APPEND_SQL) journal.db.exec(process.env.APPEND_SQL);
   const bySql = process.env.APPEND_BY_SQL ? timeStatements(journal.db) : null;
   const ingest = new EntryIngest(journal.db);
   const source = (await discoverSources([path.join(run, "ws")])).flatMap((x) => (x.entries ? [x.entries] : [])).find((s) => file.startsWith(s.root));
@@ -109,6 +114,7 @@ async function main(): Promise<void> {
   writer.close();
   const readMbPer1000 = ((readBytes() - read0) / 1024 / 1024) * (1000 / APPENDS);
   if (PROFILE) fs.writeFileSync(PROFILE, JSON.stringify((await session.post("Profiler.stop")).profile));
+  const walBytes = fs.statSync(path.join(run, "journal.db-wal"), { throwIfNoEntry: false })?.size ?? 0;
   const count = journal.db.prepare("SELECT count(*) FROM messages").pluck().get() as number;
   // What a full-text search costs after the appends (its segments, as the appends left them).
   const search = journal.db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT 50").pluck();
@@ -125,6 +131,7 @@ async function main(): Promise<void> {
       medianPer1000: +([...perThousand].sort((a, b) => a - b)[Math.floor(perThousand.length / 2)] ?? NaN).toFixed(3), sweepSecondsPer1000: +((sweep * 1000) / APPENDS).toFixed(3),
       searchMs: +searchMs.toFixed(2),
       readMbPer1000: +readMbPer1000.toFixed(1),
+      walMbPer1000: +((walBytes / 1024 / 1024) * (1000 / APPENDS)).toFixed(1),
       wallSeconds: +((performance.now() - wall) / 1000).toFixed(1),
     }),
   );
