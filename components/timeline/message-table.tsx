@@ -128,8 +128,6 @@ export function MessageRow({
           className="rounded-sm text-zinc-900 outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:after:ring-2 focus-visible:after:ring-sky-500 dark:text-zinc-100"
         >
           {m.type ?? <span className="italic text-zinc-500 dark:text-zinc-400">no type</span>}
-          {/* Tabbing from row to row, a screen reader says the link alone: "Info" told one row from no other. */}
-          <span className="sr-only">{`, from ${m.from ?? "unknown"} to ${m.to.length > 0 ? m.to.join(", ") : "nobody"}`}</span>
         </Link>
       </td>
       <td className={cn(TD, "text-zinc-700 dark:text-zinc-300")}>
