@@ -1,23 +1,17 @@
 // The entries naming an id their source has no entry of, found in one pass over the source's
 // references a page at a time: every such entry once, however its references fall across pages.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDb, type Db } from "./db";
+import { openTempJournal, type TempJournal } from "@/lib/testing/temp-journal";
 import { absentInPage, namingAbsent } from "./naming-absent";
 import { preparedOnce } from "./prepared";
 
-let dir: string;
-let db: Db;
+let journal: TempJournal;
+let db: TempJournal["db"];
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailroom-naming-absent-"));
-  db = openDb(path.join(dir, "journal.sqlite"));
+  journal = openTempJournal();
+  db = journal.db;
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => journal.close());
 
 /** An entry of `source` with message id `id` naming `targets`; returns its entry id. */
 function entry(source: string, id: string, targets: readonly string[]): number {
