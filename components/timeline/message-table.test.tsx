@@ -39,3 +39,10 @@ describe("MessageTable: names cut short by their column", () => {
     expect(html).toContain('title="Orchestrator, agent_architecture_review"');
   });
 });
+
+describe("MessageTable: a row's link", () => {
+  it("is named by its type, sender and recipients, so tabbing from row to row tells them apart", () => {
+    const link = /<a [^>]*>(.*?)<\/a>/.exec(renderWithCatalogs(<MessageTable items={[v3]} caption="Messages" />))?.[1] ?? "";
+    expect(text(link).trim()).toBe("task_assignment , from leader to ignitian_1");
+  });
+});

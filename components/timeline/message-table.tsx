@@ -127,7 +127,10 @@ export function MessageRow({
           prefetch={false}
           className="rounded-sm text-zinc-900 outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:after:ring-2 focus-visible:after:ring-sky-500 dark:text-zinc-100"
         >
-          {m.type ?? <span className="italic text-zinc-500 dark:text-zinc-400">no type</span>}
+          {m.type === null ? <span className="italic text-zinc-500 dark:text-zinc-400">no type</span> : <span>{m.type}</span>}
+          {/* Tabbing from row to row, a screen reader says the link alone: "Info" told one row from no other.
+              The type keeps an element of its own, so finding a row by its type's exact text still works. */}
+          <span className="sr-only">{`, from ${m.from ?? "unknown"} to ${m.to.length > 0 ? m.to.join(", ") : "nobody"}`}</span>
         </Link>
       </td>
       <td className={cn(TD, "text-zinc-700 dark:text-zinc-300")}>
