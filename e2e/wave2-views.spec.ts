@@ -41,6 +41,9 @@ test("the overview names workflow agents healthy or unresponsive; /logs tails a 
   const agents = page.getByRole("region", { name: "Team health" }).getByRole("list", { name: "Agents" });
   await expect(agents.getByText("agent_security: healthy")).toBeVisible();
   await expect(agents.getByText("agent_cognitive: unresponsive")).toBeVisible();
+  // Two protocols in one console: each recent message says which it speaks.
+  const recent = page.getByRole("table", { name: "The latest messages" });
+  await expect(recent.getByTitle(/^Protocol: /).first()).toBeVisible();
 
   await page.goto(`${server.base}/logs`);
   await page.getByLabel("Log").selectOption({ label: `flow-workflow · ${ID}.errors.jsonl` });

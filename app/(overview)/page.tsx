@@ -7,7 +7,7 @@ import { ChartsPanel } from "@/components/charts/charts-panel";
 import { RangePicker } from "@/components/range-picker";
 import { RECENT_LIMIT } from "@/lib/client/config";
 import { sourcesHealth } from "@/lib/ingest/source-state";
-import { getClientConfig, getStats, hasWorkspaces, listMessages, listSources } from "@/lib/journal";
+import { getClientConfig, getStats, hasWorkspaces, holdsSeveralProtocols, listMessages, listSources } from "@/lib/journal";
 import { rangeOrAll } from "@/lib/query/range";
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -27,7 +27,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         <>
           <SourcesNotice initial={sources} pollMs={pollMs} />
           <TeamHealth initial={health} pollMs={pollMs} multiSource={sources.length !== 1} />
-          <OverviewLive stats={getStats()} recent={listMessages({ limit: RECENT_LIMIT })} pollMs={pollMs} />
+          <OverviewLive stats={getStats()} recent={listMessages({ limit: RECENT_LIMIT })} pollMs={pollMs} showProtocol={holdsSeveralProtocols()} />
           <RangePicker />
           <ChartsPanel range={range} pollMs={pollMs} />
         </>

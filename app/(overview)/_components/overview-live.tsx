@@ -13,8 +13,11 @@ import { RetryNotice } from "./retry-notice";
 import { StuckNotice } from "./stuck-notice";
 import { StatusTotals } from "./status-totals";
 
-/** The live part of the overview: totals, agents, recent activity (refetched when the journal moves). */
-export function OverviewLive({ stats, recent, pollMs }: { stats: Stats; recent: MessagePage; pollMs?: number }) {
+/**
+ * The live part of the overview: totals, agents, recent activity (refetched when the journal moves).
+ * `showProtocol`: the journal holds several protocols, so each recent message says which it speaks.
+ */
+export function OverviewLive({ stats, recent, pollMs, showProtocol = false }: { stats: Stats; recent: MessagePage; pollMs?: number; showProtocol?: boolean }) {
   const { data = stats, error } = useStats(stats, pollMs);
   const { items } = useRecentMessages(recent, data.seq);
 
@@ -43,7 +46,7 @@ export function OverviewLive({ stats, recent, pollMs }: { stats: Stats; recent: 
         {items.length === 0 ? (
           <p className="px-4 py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">No messages yet.</p>
         ) : (
-          <MessageTable items={items} caption="The latest messages" compact />
+          <MessageTable items={items} caption="The latest messages" compact showProtocol={showProtocol} />
         )}
       </Card>
     </div>
