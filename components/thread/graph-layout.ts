@@ -20,7 +20,9 @@ export function layoutGraph(input: LayoutInput): Positions {
   g.setGraph({ rankdir: "TB", nodesep: 28, ranksep: 56, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const n of input.nodes) g.setNode(n.id, { width: NODE_W, height: n.height });
-  for (const e of input.edges) if (g.hasNode(e.from) && g.hasNode(e.to) && e.from !== e.to) g.setEdge(e.from, e.to);
+  // Edges come oldest first. dagre places the first of a message's replies rightmost, so they go in
+  // newest first: replies side by side then read oldest to newest, left to right, as time does.
+  for (const e of [...input.edges].reverse()) if (g.hasNode(e.from) && g.hasNode(e.to) && e.from !== e.to) g.setEdge(e.from, e.to);
   dagre.layout(g);
   const out: Positions = {};
   for (const n of input.nodes) {

@@ -39,6 +39,18 @@ describe("openingViewport", () => {
     }
   });
 
+  it("lays a message's replies side by side oldest to newest, left to right, each reply's own under it", () => {
+    const replies = ["a", "b", "c"];
+    const positions = layoutGraph({
+      nodes: ["root", ...replies, "c1", "c2"].map((id) => ({ id, height: NODE_H })),
+      edges: [...replies.map((id) => ({ from: "root", to: id })), { from: "c", to: "c1" }, { from: "c", to: "c2" }],
+    });
+    const x = (id: string) => positions[id]!.x;
+    expect(x("a")).toBeLessThan(x("b"));
+    expect(x("b")).toBeLessThan(x("c"));
+    expect(x("c1")).toBeLessThan(x("c2"));
+  });
+
   it("opens a long chain of replies on its first message at a legible zoom, centred across the pane", () => {
     const positions = chain(20);
     expect(viewportToFit(Object.values(positions), PANE.width, PANE.height).zoom).toBeLessThan(LEGIBLE_ZOOM);
