@@ -95,6 +95,8 @@ export interface MessageDetail extends MessageSummary {
   history: HistoryEvent[];
   /** For a dead letter: the queue its message was in when it failed, as the journal saw it (null: unknown). */
   heldAgent?: string | null;
+  /** For a message a dead letter on disk holds: that letter's key (null: none, or more than one). */
+  heldBy?: string | null;
   /** What can be done to it, as the server decides (lib/protocols/actions.ts): the UI offers exactly these. */
   actions: ActionDescriptor[];
   /** Sent back with an action, so a message changed since the page loaded is a 409. */

@@ -121,9 +121,13 @@ export function listDeadLetters(): DeadLettersResponse {
 
 /** The dead letter on disk that holds the message `key`, if exactly one does. */
 export function deadLetterHolding(key: string): string | null {
-  if (!KEY_PATTERN.test(key)) return null;
-  const keys = getJournal()
-    .db.prepare(`SELECT key FROM messages WHERE dead_letter_of = ? AND folder = '${DEAD_LETTER_FOLDER}' AND path IS NOT NULL LIMIT 2`)
+  return KEY_PATTERN.test(key) ? letterHolding(getJournal().db, key) : null;
+}
+
+/** deadLetterHolding on a journal at hand. */
+export function letterHolding(db: Db, key: string): string | null {
+  const keys = db
+    .prepare(`SELECT key FROM messages WHERE dead_letter_of = ? AND folder = '${DEAD_LETTER_FOLDER}' AND path IS NOT NULL LIMIT 2`)
     .pluck()
     .all(key) as string[];
   return keys.length === 1 ? (keys[0] ?? null) : null;

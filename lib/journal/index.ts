@@ -1,7 +1,7 @@
 import "server-only";
 import type { JournalProblem, MessageDetail, MessagePage, MessageSummary, SourceInfo, Stats } from "@/lib/model";
 import { KEY_PATTERN } from "@/lib/model";
-import { adapterFor, CATALOGS, VOCABULARY } from "@/lib/protocols";
+import { adapterFor, CATALOGS, catalogOf, VOCABULARY } from "@/lib/protocols";
 import { readInsideRoot, RefusedFile, streamInsideRoot } from "@/lib/protocols/safe-open";
 import { parseQuery, QueryError, type Term } from "@/lib/query";
 import { rangeWindow, type TimeRange } from "@/lib/query/range";
@@ -17,6 +17,7 @@ import { queryChart, queryCharts, type ChartName, type ChartQuery, type ChartsAn
 import { versionedStats } from "./stats";
 import { loadingNow } from "./load-claim";
 import { getJournal } from "./store";
+import { letterHolding } from "./dead-letters";
 import type { Db } from "./db";
 
 export interface ListOptions {
@@ -178,6 +179,7 @@ export async function getMessage(key: string): Promise<MessageDetail | null> {
     ignite: fields?.ignite ?? null,
     history: queryHistory(db, key),
     heldAgent: summary.deadLetterOf === null ? null : (querySummary(db, summary.deadLetterOf)?.agent ?? null),
+    heldBy: summary.status === catalogOf(summary.protocol).deadLetterStatus ? letterHolding(db, key) : null,
   };
   return { ...detail, ...offeredActions(db, detail) };
 }

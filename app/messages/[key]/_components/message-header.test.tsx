@@ -27,3 +27,10 @@ it("names the protocol the message speaks when the journal holds several, and on
   // Nor is its id beside the size ("10 bytes · ignite-yaml" read as part of the size).
   expect(renderWithCatalogs(<MessageHeader message={v2} />)).not.toContain("ignite-yaml");
 });
+
+it("links a dead message to the dead letter that holds it, and a dead letter to its message", () => {
+  const dead = { ...retrying, status: "dead" as const, folder: "processed" as const, path: null };
+  expect(renderWithCatalogs(<MessageHeader message={{ ...dead, heldBy: "dlq-1" }} />)).toMatch(/why it failed is in <a [^>]*href="\/messages\/dlq-1"[^>]*>its dead letter<\/a>/);
+  expect(renderWithCatalogs(<MessageHeader message={dead} />)).not.toContain("its dead letter");
+  expect(renderWithCatalogs(<MessageHeader message={{ ...retrying, deadLetterOf: "task_assignment-1" }} />)).toContain("the original message");
+});

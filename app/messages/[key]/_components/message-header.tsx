@@ -41,6 +41,14 @@ export function MessageHeader({ message: m, showProtocol = false }: { message: M
           </Link>
         </p>
       ) : null}
+      {m.heldBy ? (
+        <p className="text-sm">
+          Dead-lettered: why it failed is in{" "}
+          <Link href={routes.message(m.heldBy)} className={TEXT_LINK}>
+            its dead letter
+          </Link>
+        </p>
+      ) : null}
       <dl className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-[max-content_1fr] lg:grid-cols-[max-content_1fr_max-content_1fr]">
         <Fact label="Where">
           {m.path ? (
