@@ -238,3 +238,35 @@ test("an IGNITE v2 dead letter is requeued from the dead-letters page, as its ow
   await expect.poll(() => fs.readdirSync(path.join(roots["ignite-yaml"], "queue", "ignitian_2")).length).toBe(0);
   expect(fs.existsSync(path.join(roots["ignite-yaml"], "queue/dead_letter/task_assignment_1770261903611907_dlq_1770263140.yaml"))).toBe(true);
 });
+
+test("a dead IGNITE v2 message's own page links its dead letter and requeues it through the letter", async ({ page, request }) => {
+  const v2 = roots["ignite-yaml"];
+  const name = "task_assignment_1770269999000001";
+  const original = [
+    "type: task_assignment", "from: coordinator", "to: ignitian_1", 'timestamp: "2026-02-05T13:00:00+09:00"', "priority: high",
+    "payload:", '  task_id: "task_e2e_dead"', '  title: "死んだタスク"', "status: processing", 'processed_at: "2026-02-05T13:00:05+09:00"', "retry_count: 3", "",
+  ].join("\n");
+  const processed = path.join(v2, "queue", "ignitian_1", "processed", `${name}.yaml`);
+  fs.mkdirSync(path.dirname(processed), { recursive: true });
+  fs.writeFileSync(processed, original);
+  const journaled = async () => ((await (await request.get(`${server.base}/api/messages?q=${encodeURIComponent(`mid:${name}`)}`)).json()) as { items: { key: string; status: string }[] }).items;
+  await expect.poll(async () => (await journaled()).length, { timeout: 20_000 }).toBe(1);
+  // The monitor gives up: the letter is written, then the original deleted.
+  const letter = [
+    "type: dead_letter", 'timestamp: "2026-02-05T13:20:00+09:00"', `original_file: "${name}.yaml"`,
+    "failure_info:", "  retry_count: 3", "  max_retries: 3", '  last_error: "timeout after 3 retries"', '  moved_at: "2026-02-05T13:20:00+09:00"',
+    "original_message: |", ...original.trimEnd().split("\n").map((l) => `    ${l}`), "",
+  ].join("\n");
+  fs.writeFileSync(path.join(v2, "queue", "dead_letter", `${name}_dlq_1770270000.yaml`), letter);
+  fs.rmSync(processed);
+  await expect.poll(async () => (await journaled()).find((m) => m.status === "dead")?.key ?? null, { timeout: 20_000 }).not.toBeNull();
+  const key = (await journaled()).find((m) => m.status === "dead")!.key;
+
+  await page.goto(`${server.base}/messages/${encodeURIComponent(key)}`);
+  await expect(page.getByText("file gone — from journal")).toBeVisible();
+  await expect(page.getByRole("link", { name: "its dead letter" })).toHaveAttribute("href", /_dlq_1770270000/);
+  await page.getByRole("button", { name: "Requeue", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Requeued" })).toContainText("queue/ignitian_1/");
+  await expect.poll(() => fs.existsSync(path.join(v2, "queue", "ignitian_1", `${name}.yaml`))).toBe(true);
+  expect(fs.existsSync(path.join(v2, "queue", "dead_letter", `${name}_dlq_1770270000.yaml`))).toBe(false);
+});
