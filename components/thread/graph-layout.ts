@@ -20,8 +20,9 @@ export function layoutGraph(input: LayoutInput): Positions {
   g.setGraph({ rankdir: "TB", nodesep: 28, ranksep: 56, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const n of input.nodes) g.setNode(n.id, { width: NODE_W, height: n.height });
-  // Edges come oldest first. dagre places the first of a message's replies rightmost, so they go in
-  // newest first: replies side by side then read oldest to newest, left to right, as time does.
+  // Edges come in the model's order: replies oldest first, then dead-letter branches. dagre places
+  // the first of a message's children rightmost, so they go in reversed: replies side by side read
+  // oldest to newest, left to right, as time does (a dead letter, given first, is rightmost).
   for (const e of [...input.edges].reverse()) if (g.hasNode(e.from) && g.hasNode(e.to) && e.from !== e.to) g.setEdge(e.from, e.to);
   dagre.layout(g);
   const out: Positions = {};

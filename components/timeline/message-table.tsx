@@ -10,6 +10,9 @@ import { StatusBadge } from "../status-badge";
 import { cn } from "../ui/cn";
 import { TABLE_SCROLL } from "@/components/ui/table-scroll";
 
+/** A name as a unit of its own (FSI … PDI): an unclosed right-to-left override in a sender's name stops at its end. */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 const TD = "px-3 py-1.5 align-middle";
 export const TABLE_CLASS = "w-full table-fixed border-collapse text-sm";
@@ -130,7 +133,7 @@ export function MessageRow({
           {m.type === null ? <span className="italic text-zinc-500 dark:text-zinc-400">no type</span> : <span>{m.type}</span>}
           {/* Tabbing from row to row, a screen reader says the link alone: "Info" told one row from no other.
               The type keeps an element of its own, so finding a row by its type's exact text still works. */}
-          <span className="sr-only">{`, from ${m.from ?? "unknown"} to ${m.to.length > 0 ? m.to.join(", ") : "nobody"}`}</span>
+          <span className="sr-only">{`, from ${isolated(m.from ?? "unknown")} to ${m.to.length > 0 ? m.to.map(isolated).join(", ") : "nobody"}`}</span>
         </Link>
       </td>
       <td className={cn(TD, "text-zinc-700 dark:text-zinc-300")}>

@@ -55,6 +55,9 @@ function configure(db: Db): Db {
   // memory, which has a budget.
   db.pragma("cache_size = -98304");
   db.pragma("temp_store = MEMORY");
+  // An append batch's rows are staged in a temp table (entry-messages.ts insertStaged): emptied,
+  // its pages would stay the connection's for as long as the server runs (a 16 MB batch, 16 MB).
+  db.pragma("temp.auto_vacuum = FULL");
   // A first scan's index builds, or an upgrade (migration 15), write hundreds of MB through the WAL
   // in one transaction; without a limit the file keeps that size for as long as the server runs.
   db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);

@@ -44,7 +44,7 @@ export interface ActionCheck {
 /** What a protocol's `actionsFor` and runner see of a message: its detail, and its id inside its file. */
 export type ActionSubject = Pick<
   MessageDetail,
-  "key" | "protocol" | "path" | "agent" | "folder" | "status" | "type" | "messageId" | "from" | "to" | "body" | "data" | "heldAgent"
+  "key" | "protocol" | "path" | "agent" | "folder" | "status" | "type" | "messageId" | "from" | "to" | "body" | "data" | "heldAgent" | "heldBy"
 > & { locator: string };
 
 /** What an action is given besides the message (each protocol checks the fields its action takes). */

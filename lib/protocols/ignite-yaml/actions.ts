@@ -20,8 +20,8 @@ function originalOf(letterText: string): { text: string | null; to: string | nul
 }
 
 export function actionsFor(m: ActionSubject): ActionDescriptor[] {
-  // A dead original (its file gone): requeued through the dead letter that holds it (the core finds it), as IGNITE v3's.
-  if (m.path === null) return m.status === "dead" ? [requeue(m.agent, m.body)] : [];
+  // A dead original (its file gone): requeued through the one dead letter that holds it (heldBy), as IGNITE v3's.
+  if (m.path === null) return m.status === "dead" && m.heldBy ? [requeue(m.agent, m.body)] : [];
   if (m.folder === "archive" && m.path.startsWith(`${ARCHIVE_PARTS.join("/")}/`)) return [RESTORE];
   if (m.folder === DEAD_LETTER) {
     const original = originalOf(m.body);

@@ -26,8 +26,10 @@ describe("IGNITE v3 actionsFor", () => {
     expect(ids({})).toEqual(["discard"]);
   });
 
-  it("requeues a dead original without a path; nothing for a completed one whose file is gone", () => {
-    expect(actionsFor({ ...base, folder: "processed", status: "dead", path: null })).toEqual([expect.objectContaining({ id: "requeue", queue: "architect" })]);
+  it("requeues a dead original without a path through the one letter holding it; nothing for a completed one whose file is gone", () => {
+    expect(actionsFor({ ...base, folder: "processed", status: "dead", path: null, heldBy: "dlq" })).toEqual([expect.objectContaining({ id: "requeue", queue: "architect" })]);
+    // No letter holds it any more (discarded), or two do: there is nothing to requeue it through.
+    expect(ids({ folder: "processed", status: "dead", path: null, heldBy: null })).toEqual([]);
     expect(ids({ folder: "processed", status: "completed", path: null })).toEqual([]);
   });
 });

@@ -11,8 +11,8 @@ const RESTORE: ActionDescriptor = { id: "restore", verb: "Restore", input: "none
 
 export function actionsFor(m: ActionSubject): ActionDescriptor[] {
   if (m.path === null) {
-    // A dead original: requeued through the dead letter that holds it, to the queue it failed in.
-    return m.status === "dead" ? [requeue(m.agent, m.body)] : [];
+    // A dead original: requeued through the one dead letter that holds it (heldBy), to the queue it failed in.
+    return m.status === "dead" && m.heldBy ? [requeue(m.agent, m.body)] : [];
   }
   if (m.folder === "archive") return [RESTORE];
   if (m.folder === "dead_letter") {
