@@ -7,7 +7,7 @@ import "server-only";
 // their own history lines), the other protocols' by their writers.
 import type { ActionResult } from "@/lib/actions";
 import { writeThenIngest } from "@/lib/ingest";
-import { deadLetterHolding, getMessage, keyAtPath, locateMessage, messageLocator, recordAction } from "@/lib/journal";
+import { getMessage, keyAtPath, locateMessage, messageLocator, recordAction } from "@/lib/journal";
 import type { MessageDetail } from "@/lib/model";
 import { PROTOCOL_ACTIONS } from "@/lib/protocols";
 import type { ActionCheck, ActionDescriptor, ActionId, PlannedAction } from "@/lib/protocols/actions";
@@ -113,10 +113,9 @@ export async function planMessageAction(key: string, id: ActionId, req: ActionRe
   const forAction = { ...req, ...(action.input === "none" ? { to: undefined } : {}), ...(action.input !== "queue+body" ? { body: undefined } : {}) };
   const { planAction } = PROTOCOL_ACTIONS[m.protocol];
   if (!planAction) return { ...(await planIgniteAction(id, key, forAction)), warnings: [] };
-  // A dead original (its file gone) is acted on through the dead letter that holds it, as IGNITE
-  // v3's requeue is (requeue.ts): the letter offers the same action on the same message.
-  const letter = m.path === null && req.path === undefined ? deadLetterHolding(key) : null;
-  if (letter !== null) return planMessageAction(letter, id, req, inBulk);
+  // A dead original (its file gone) is acted on through the dead letter that holds it (its detail's
+  // heldBy), as IGNITE v3's requeue is (requeue.ts): the letter offers the same action on the same message.
+  if (m.path === null && req.path === undefined && m.heldBy) return planMessageAction(m.heldBy, id, req, inBulk);
   assertAt(m, req.path);
   const planned = await planAction(loc.root, id, { ...m, locator: messageLocator(key) }, { to: forAction.to, body: forAction.body, expect: req.expect });
   return entryPlan(m, loc.root, id, planned, req.actor);
