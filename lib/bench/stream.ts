@@ -132,8 +132,8 @@ async function appendWindow(server: Server, file: string, requests: string[], o:
   });
   const seconds = (performance.now() - t0) / 1000;
   const cpuPercent = (100 * (treeCpuSeconds(server.pid) - cpu0)) / seconds;
-  // The same code measured 38 % and 48 % of a core in two runs here: how much of the machine its host
-  // took meanwhile says which run to believe.
+  // Unchanged code measured 38-43 % of a core in three runs here in one morning, and one build of
+  // it 40 % and 48 % in two: how much of the machine its host took meanwhile says which to believe.
   const steal = stealShare(machine0, machineCpuTicks());
   const read1 = treeReadBytes(server.pid);
   const readBytes = read0 === null || read1 === null ? null : read1 - read0;
